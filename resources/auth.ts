@@ -1,0 +1,51 @@
+import { ep } from "./endpoint";
+
+/**
+ * The sign-in and identity calls (conventions.md, "Sign-in calls"), written once:
+ * the client calls them through `providers/`, the server registers its routes from them.
+ */
+export const authApi = {
+  tryLogin: ep("GET /cms/trylogin"),
+  passwordLogin: ep("POST /cms/tarzan"),
+  captchaImage: ep("GET /cms/captcha"),
+  ownSmsCode: ep("POST /cms/getcaptcha"),
+  smsLogin: ep("POST /cms/authlogin"),
+  identities: ep("GET /cms/login"),
+  selectIdentity: ep("PATCH /cms/login"),
+  logout: ep("POST /cms/logout"),
+  menu: ep("GET /cms/loginrouter"),
+  enterpriseName: ep("GET /cms/enterprisename"),
+  userPriv: ep("GET /cms/userpriv"),
+  userPrivEx: ep("GET /cms/userprivex"),
+  changePassword: ep("POST /cms/chgpasswd"),
+  registerCode: ep("GET /api/v1/register/auth-code", "home"),
+  register: ep("POST /api/v1/user/register", "home"),
+  retrieveCode: ep("GET /api/v1/retrieve-passwd/auth-code", "home"),
+  retrieve: ep("POST /api/v1/retrieve-passwd", "home"),
+  loginCode: ep("GET /api/v1/login/auth-code", "home"),
+  balance: ep("GET /cms/account/balance"),
+  userInfo: ep("GET /api/v1/user-info", "liveClass"),
+} as const;
+
+/** Identity types of the identity list and of `PATCH /cms/login`. */
+export const identityTypes = ["admin", "teacher", "assistant", "student"] as const;
+export type IdentityType = (typeof identityTypes)[number];
+
+/** Client-kept userType (1 §3): 0 student, 1 teacher, 2 assistant, 3 admin. */
+export const userTypeOf: Record<IdentityType, number> = { student: 0, teacher: 1, assistant: 2, admin: 3 };
+
+/** Where each identity type lands after sign-in (1 §4). */
+export const homeOf: Record<IdentityType, string> = {
+  admin: "/",
+  teacher: "/teaIndex",
+  student: "/stuIndex",
+  assistant: "/assistantIndex",
+};
+
+/** Body codes of the sign-in contract (1 §8, conventions.md). */
+export const loginCodes = { ok: 0, wrongPassword: 900, wrongCaptcha: 904 } as const;
+
+/** The SMS area code the client sends (1 §9). */
+export const defaultAreaCode = "86";
+export const smsResendSeconds = 60;
+export const balanceRefreshSeconds = 40;

@@ -1,0 +1,26 @@
+import fs from "node:fs";
+import path from "node:path";
+
+export type SmsPurpose = "login" | "register" | "retrieve" | "chgpasswd" | "notify" | "appid";
+
+/** Where SMS texts and captcha answers go. A real provider replaces the outbox. */
+export interface MessageAdapter {
+  sendSms(mobile: string, purpose: SmsPurpose, code: string, text: string): Promise<void>;
+  recordCaptcha(mobile: string, answer: string): Promise<void>;
+}
+
+/** Development default (conventions.md): one JSON line per message in DATA_DIR/sms-outbox.jsonl. */
+export function outboxAdapter(dataDir: string): MessageAdapter {
+  const file = path.join(dataDir, "sms-outbox.jsonl");
+  const append = async (entry: Record<string, string>) => {
+    await fs.promises.mkdir(dataDir, { recursive: true });
+    await fs.promises.appendFile(file, JSON.stringify({ ts: new Date().toISOString(), ...entry }) + "\n");
+  };
+  return {
+    sendSms: (mobile, purpose, code, text) => append({ kind: "sms", mobile, purpose, code, text }),
+    recordCaptcha: (mobile, answer) => append({ kind: "captcha", mobile, answer }),
+  };
+}
+
+export const smsText = (purpose: SmsPurpose, code: string) =>
+  `【Lectern】您的${{ login: "登录", register: "注册", retrieve: "找回密码", chgpasswd: "修改密码", notify: "通知", appid: "开发者" }[purpose]}验证码为${code}，10分钟内有效，请勿泄露给他人。`;

@@ -1,0 +1,48 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import ajvErrors from "ajv-errors";
+import fastifyCookie from "@fastify/cookie";
+import fastifyCompress from "@fastify/compress";
+import fastifySwagger from "@fastify/swagger";
+import type { Ctx } from "./context";
+import envelope from "./plugins/envelope";
+import schemas from "./plugins/schemas";
+import session from "./plugins/session";
+import sameOrigin from "./plugins/same-origin";
+import metaRoutes from "./routes/meta";
+import consoleRoutes from "./routes/console";
+import loginRoutes from "./routes/auth/login";
+import identityRoutes from "./routes/auth/identity";
+import registerRoutes from "./routes/auth/register";
+
+/** Builds the whole API and console server; `main.ts` listens, tests `inject`. */
+export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: ctx.config.logLevel },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: {
+      // ajv-errors needs allErrors; $data lets a form compare two fields; "all" drops any
+      // property a schema does not declare before a handler sees it.
+      customOptions: { allErrors: true, $data: true, removeAdditional: "all", coerceTypes: "array", useDefaults: true },
+      // ajv-errors is typed against the root ajv, not the copy inside Fastify's compiler.
+      plugins: [ajvErrors as never],
+    },
+  });
+
+  await app.register(envelope);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: "Lectern API", version: "0.1.0", description: "The cms contract Lectern answers." } },
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(fastifyCookie);
+  await app.register(schemas);
+  await app.register(sameOrigin, { allowedOrigins: ctx.config.allowedOrigins });
+  await app.register(session, { db: ctx.db });
+
+  await app.register(metaRoutes, ctx);
+  await app.register(loginRoutes, ctx);
+  await app.register(identityRoutes, ctx);
+  await app.register(registerRoutes, ctx);
+  await app.register(consoleRoutes, ctx);
+  return app;
+}

@@ -1,0 +1,15 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import * as m0001 from "./migrations/0001-foundation";
+
+/** Migrations are listed in code so the bundle needs no file-system discovery. */
+const migrations: Record<string, Migration> = {
+  "0001-foundation": m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
+  const { error, results } = await new Migrator({ db: db as unknown as Kysely<unknown>, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+}

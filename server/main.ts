@@ -1,0 +1,38 @@
+import { loadConfig } from "./config";
+import { openDb } from "./db/database";
+import { migrateToLatest } from "./db/migrate";
+import { buildApp } from "./app";
+import { outboxAdapter } from "./adapters/sms";
+import { demoAccounts, DEMO_PASSWORD, isEmpty, seedDemo } from "./seed/demo";
+
+const config = loadConfig();
+const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrateToLatest(db.kysely);
+if (config.demo && (await isEmpty(db))) {
+  process.stdout.write("Seeding the demo data…\n");
+  await seedDemo(db, { scryptLogN: config.scryptLogN });
+}
+const app = await buildApp({ db, config, messages: outboxAdapter(config.dataDir) });
+await app.listen({ port: config.port, host: config.host });
+
+const shown = config.host === "0.0.0.0" ? "127.0.0.1" : config.host;
+process.stdout.write(
+  [
+    ``,
+    `Lectern is running at http://${shown}:${config.port}  (database: ${db.dialect}${db.dialect === "sqlite" ? `, ${config.dataDir}` : ""})`,
+    `SMS and captcha answers go to ${config.dataDir}/sms-outbox.jsonl`,
+    ...(config.demo ? [`Demo accounts (password ${DEMO_PASSWORD}):`, ...demoAccounts.map((a) => `  ${a.mobile}  ${a.name}  ${a.roles.map(([o, r]) => `${o}:${r}`).join(", ")}`)] : []),
+    ``,
+  ].join("\n"),
+);
+
+let closing = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    // Stop taking requests, let the ones in flight finish, then release the database.
+    await app.close();
+    await db.close();
+    process.exit(0);
+  });

@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { ErrorObject } from "ajv";
+import localizeZh from "ajv-i18n/localize/zh";
+
+type JsonSchema = {
+  $id?: string;
+  title?: string;
+  properties?: Record<string, JsonSchema>;
+  allOf?: { $ref?: string }[];
+  [k: string]: unknown;
+};
+
+const schemasDir = fileURLToPath(new URL("../../schemas/", import.meta.url));
+
+/** Every `schemas/*.schema.json` by its `$id`: the same files the forms use. */
+export const schemaRegistry: Map<string, JsonSchema> = new Map(
+  fs
+    .readdirSync(schemasDir)
+    .filter((f) => f.endsWith(".schema.json"))
+    .map((f) => JSON.parse(fs.readFileSync(schemasDir + f, "utf8")) as JsonSchema)
+    .map((s) => [s.$id as string, s]),
+);
+
+/** `{ $ref: "register#" }`, the way a route names its body or query schema. */
+export const ref = (id: string) => {
+  if (!schemaRegistry.has(id)) throw new Error(`unknown schema ${id}`);
+  return { $ref: `${id}#` };
+};
+
+/** Field order of a schema, following `allOf` references: the order messages are chosen in. */
+function fieldsOf(schema: JsonSchema | undefined): { name: string; title?: string }[] {
+  if (!schema) return [];
+  const inherited = (schema.allOf ?? []).flatMap((part) => fieldsOf(schemaRegistry.get((part.$ref ?? "").replace(/#$/, ""))));
+  const own = Object.entries(schema.properties ?? {}).map(([name, p]) => ({ name, title: p.title }));
+  return [...inherited, ...own];
+}
+
+const originalOf = (e: ErrorObject): ErrorObject =>
+  e.keyword === "errorMessage" ? ((e.params as { errors?: ErrorObject[] }).errors?.[0] ?? e) : e;
+
+function fieldOf(e: ErrorObject): string {
+  const original = originalOf(e);
+  if (original.keyword === "required") return (original.params as { missingProperty: string }).missingProperty;
+  return original.instancePath.split("/")[1] ?? "";
+}
+
+/**
+ * With `allErrors` ajv reports every failure in its own evaluation order; the caller wants the
+ * one the form would show first: the first failing field in the schema's order, and for that
+ * field a missing value before a malformed one.
+ */
+export function validationMessage(request: FastifyRequest, err: FastifyError): { msg: string; field?: string } {
+  const errors = (err.validation ?? []) as ErrorObject[];
+  const schemaRef = (request.routeOptions.schema as Record<string, { $ref?: string }> | undefined)?.[
+    err.validationContext === "querystring" ? "querystring" : (err.validationContext ?? "body")
+  ]?.$ref;
+  const fields = fieldsOf(schemaRegistry.get((schemaRef ?? "").replace(/#$/, "")));
+  const rank = (e: ErrorObject) => {
+    const i = fields.findIndex((f) => f.name === fieldOf(e));
+    return i === -1 ? fields.length : i;
+  };
+  // Our schemas say "required" twice: `required` for an absent field, `minLength: 1` for an empty one.
+  const isMissing = (e: ErrorObject) => ["required", "minLength"].includes(originalOf(e).keyword);
+  const sorted = [...errors].sort((a, b) => rank(a) - rank(b) || Number(isMissing(b)) - Number(isMissing(a)));
+  const first = sorted[0];
+  if (!first) return { msg: "请求参数错误" };
+  const field = fieldOf(first) || undefined;
+  if (first.keyword === "errorMessage") return { msg: first.message ?? "请求参数错误", field };
+  // Anything the schema has no words for falls back to ajv-i18n's Chinese, named by the field's title.
+  const copy = [{ ...first }];
+  localizeZh(copy);
+  const title = fields.find((f) => f.name === field)?.title ?? field ?? "";
+  return { msg: `${title}${copy[0].message ?? "格式错误"}`, field };
+}
+
+async function schemas(app: FastifyInstance) {
+  for (const schema of schemaRegistry.values()) app.addSchema(schema);
+}
+
+export default fp(schemas, { name: "schemas" });

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from "fastify";
+import { authApi, type IdentityType } from "../../../resources/auth";
+import type { Ctx } from "../../context";
+import { ApiError, ok } from "../../plugins/envelope";
+import { needIdentity, needPerson, typeOfRole } from "../../plugins/session";
+import { extendedTreeOf, menuOf, permissionTreeOf } from "../../services/menu";
+import { route } from "../define";
+
+const tags = ["identity"];
+
+export default async function identityRoutes(app: FastifyInstance, { db }: Ctx) {
+  route(app, authApi.identities, { summary: "The signed-in person's identities by type", tags }, async (request) => {
+    const { person } = needPerson(request);
+    const rows = await db.kysely
+      .selectFrom("identities as i")
+      .innerJoin("organisations as o", "o.id", "i.org_id")
+      .select(["i.id", "i.role", "o.name as orgName"])
+      .where("i.person_id", "=", person.id)
+      .orderBy("i.id")
+      .execute();
+    const lists: Record<IdentityType, { id: number; name: string }[]> = { admin: [], teacher: [], student: [], assistant: [] };
+    for (const r of rows) lists[typeOfRole(r.role)].push({ id: r.id, name: r.orgName });
+    return ok(lists);
+  });
+
+  route(app, authApi.selectIdentity, { body: "identity.select", summary: "Act as one of the person's identities", tags }, async (request) => {
+    const auth = needPerson(request);
+    const { id, type } = request.body as { id: number; type: IdentityType };
+    const identity = await db.kysely
+      .selectFrom("identities")
+      .select(["id", "role"])
+      .where("id", "=", id)
+      .where("person_id", "=", auth.person.id)
+      .executeTakeFirst();
+    if (!identity || typeOfRole(identity.role) !== type) throw new ApiError(1, "请选择要登录的机构");
+    await db.kysely.updateTable("sessions").set({ identity_id: identity.id }).where("id", "=", auth.sessionId).execute();
+    return ok({ type }, { type });
+  });
+
+  route(app, authApi.menu, { summary: "The menu of the current identity", tags }, async (request) => {
+    const { identity } = needIdentity(request);
+    return ok(menuOf(identity));
+  });
+
+  route(app, authApi.enterpriseName, { summary: "Name of the current organisation", tags }, async (request) => {
+    const { identity } = needIdentity(request);
+    const org = await db.kysely.selectFrom("organisations").select("name").where("id", "=", identity.orgId).executeTakeFirstOrThrow();
+    return ok({ name: org.name });
+  });
+
+  route(app, authApi.userPriv, { summary: "Permission tree of the current admin", tags }, async (request) => {
+    const { identity } = needIdentity(request, "admin");
+    return ok(permissionTreeOf(identity));
+  });
+
+  route(app, authApi.userPrivEx, { summary: "Extended permission tree of the current admin", tags }, async (request) => {
+    const { identity } = needIdentity(request, "admin");
+    return ok(extendedTreeOf(identity));
+  });
+
+  route(app, authApi.balance, { summary: "Balance of the organisation, in yuan", tags: ["account"] }, async (request) => {
+    const { identity } = needIdentity(request, "admin");
+    const org = await db.kysely.selectFrom("organisations").select("balance_milli").where("id", "=", identity.orgId).executeTakeFirstOrThrow();
+    return ok({ balance: org.balance_milli / 1000 });
+  });
+
+  route(app, authApi.userInfo, { summary: "The signed-in person and identity", tags }, async (request) => {
+    const { person, identity } = needIdentity(request);
+    const org = await db.kysely.selectFrom("organisations").select(["id", "name"]).where("id", "=", identity.orgId).executeTakeFirstOrThrow();
+    return ok({
+      name: identity.name,
+      nickname: person.nickname || identity.name,
+      mobile: person.mobile,
+      headimg: person.headimg,
+      type: identity.type,
+      role: identity.role,
+      group: { id: org.id, name: org.name },
+    });
+  });
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Endpoint } from "../../resources/endpoint";
+import { hostPrefixes } from "../config";
+import { ref } from "../plugins/schemas";
+
+export interface RouteOptions {
+  /** `$id` of the schema validating the JSON body (POST, PATCH, PUT). */
+  body?: string;
+  /** `$id` of the schema validating the query string (GET, DELETE). */
+  query?: string;
+  summary: string;
+  tags?: string[];
+}
+
+/** Registers the server side of an endpoint declared in `resources/`, under its host's prefix. */
+export function route(
+  app: FastifyInstance,
+  endpoint: Endpoint,
+  opts: RouteOptions,
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+) {
+  app.route({
+    method: endpoint.method,
+    url: (hostPrefixes[endpoint.host] ?? "") + endpoint.path,
+    schema: {
+      summary: opts.summary,
+      tags: opts.tags ?? [endpoint.host],
+      ...(opts.body ? { body: ref(opts.body) } : {}),
+      ...(opts.query ? { querystring: ref(opts.query) } : {}),
+    },
+    handler,
+  });
+}

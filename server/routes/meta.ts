@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { hostKinds } from "../../resources/endpoint";
+import { hostPrefixes } from "../config";
+import type { Ctx } from "../context";
+
+export default async function metaRoutes(app: FastifyInstance, { db, config }: Ctx) {
+  app.get("/healthz", { schema: { summary: "200 when the database answers", tags: ["meta"] } }, async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(db.kysely);
+      return { code: 0, data: { db: db.dialect }, msg: "ok" };
+    } catch {
+      return reply.status(503).send({ code: 503, data: null, msg: "服务不可用" });
+    }
+  });
+
+  // Base addresses follow the address the browser used, so the same build works behind any host name.
+  app.get("/config.json", { schema: { summary: "Base address of every host kind", tags: ["meta"] } }, async (request, reply) => {
+    const origin = `${request.protocol}://${request.headers.host ?? `${config.host}:${config.port}`}`;
+    const hosts = Object.fromEntries(hostKinds.map((k) => [k, origin + (hostPrefixes[k] ?? "")]));
+    reply.header("cache-control", "no-cache");
+    return { ...hosts, applyUrl: config.applyUrl };
+  });
+
+  app.get("/api/docs/json", { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,87 @@
+import type { Db } from "../db/database";
+import type { Role } from "../db/schema";
+import { hashPassword } from "../services/passwords";
+import { portalCloudDisk, savePermissions } from "../../resources/menu";
+import { demoName } from "./names";
+
+export const DEMO_PASSWORD = "demo1234";
+
+/** The demo accounts of conventions.md, exactly. */
+export const demoAccounts = [
+  { mobile: "13800000000", name: "张校长", roles: [["示例学校", "admin"]] },
+  { mobile: "13800000001", name: "李老师", roles: [["示例学校", "teacher"]] },
+  { mobile: "13800000002", name: "王助教", roles: [["示例学校", "assistant"]] },
+  { mobile: "13800000003", name: "赵同学", roles: [["示例学校", "student"]] },
+  { mobile: "13800000004", name: "周主管", roles: [["示例学校", "subadmin"]] },
+  { mobile: "13800000009", name: "吴双", roles: [["示例学校", "subadmin"], ["第二学校", "teacher"]] },
+  { mobile: "13900000000", name: "孙校长", roles: [["第二学校", "admin"]] },
+] as const satisfies readonly { mobile: string; name: string; roles: readonly (readonly [string, Role])[] }[];
+
+const userManagementKeys = ["teacherop", "assistantop", "studentop", "mediaUploadMgr"];
+const allSubadminKeys = savePermissions(
+  ["accountOverview", "recharge", "rechargerecord", "costrecord", "costrecordv2", "teacherop", "assistantop", "studentop", "courseop", "liveop", "vodcourseop", "vodop", "clouddiskop", "messageop"],
+);
+
+function permissionsFor(mobile: string, role: Role): string {
+  if (role === "subadmin") return JSON.stringify(mobile === "13800000004" ? savePermissions(userManagementKeys) : allSubadminKeys);
+  if (role === "teacher" || role === "assistant") {
+    const disk = portalCloudDisk[role];
+    return JSON.stringify([{ label: "云盘管理", subMenus: [{ label: "机构云盘", path: disk.org }, { label: "个人云盘", path: disk.personal }] }]);
+  }
+  return "[]";
+}
+
+const extendedFor = (role: Role) =>
+  role === "subadmin" ? JSON.stringify([{ label: "课程类型", subMenus: [{ label: "大班课", path: "bigClass" }, { label: "小班课", path: "smallClass" }] }]) : "[]";
+
+/** True when the database holds no person yet: the demo is seeded only then. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const row = await db.kysely.selectFrom("persons").select("id").limit(1).executeTakeFirst();
+  return !row;
+}
+
+/**
+ * Seeds the demo organisations and people. Every demo account has its own salted hash; the
+ * bulk demo people share one hash of the same password, since hashing hundreds of them at
+ * OWASP cost would make a first start take minutes.
+ */
+export async function seedDemo(db: Db, opts: { scryptLogN: number; students?: number }): Promise<void> {
+  const now = Date.now();
+  const k = db.kysely;
+  await k.transaction().execute(async (tx) => {
+    const orgIds = new Map<string, number>();
+    for (const [name, balance] of [["示例学校", 12_345_678], ["第二学校", 2_000_000]] as const) {
+      const { id } = await tx.insertInto("organisations").values({ name, balance_milli: balance, created_at: now }).returning("id").executeTakeFirstOrThrow();
+      orgIds.set(name, id);
+    }
+    const addPerson = async (mobile: string, nickname: string, password_hash: string) =>
+      (await tx.insertInto("persons").values({ mobile, password_hash, nickname, headimg: "", created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow()).id;
+    const addIdentity = (person_id: number, org: string, role: Role, name: string, mobile: string) =>
+      tx
+        .insertInto("identities")
+        .values({ person_id, org_id: orgIds.get(org)!, role, name, nick: name, userop: permissionsFor(mobile, role), useropex: extendedFor(role), created_at: now, updated_at: now })
+        .execute();
+
+    for (const a of demoAccounts) {
+      const id = await addPerson(a.mobile, a.name, await hashPassword(DEMO_PASSWORD, opts.scryptLogN));
+      for (const [org, role] of a.roles) await addIdentity(id, org, role, a.name, a.mobile);
+    }
+
+    const shared = await hashPassword(DEMO_PASSWORD, opts.scryptLogN);
+    const bulk: { org: string; role: Role; count: number; prefix: string }[] = [
+      { org: "示例学校", role: "teacher", count: 12, prefix: "1371000" },
+      { org: "示例学校", role: "assistant", count: 6, prefix: "1372000" },
+      { org: "示例学校", role: "student", count: opts.students ?? 320, prefix: "1373000" },
+      { org: "第二学校", role: "teacher", count: 4, prefix: "1374000" },
+      { org: "第二学校", role: "student", count: 40, prefix: "1375000" },
+    ];
+    let n = 0;
+    for (const b of bulk)
+      for (let i = 1; i <= b.count; i++) {
+        const mobile = b.prefix + String(i).padStart(4, "0");
+        const name = demoName(n++);
+        const id = await addPerson(mobile, name, shared);
+        await addIdentity(id, b.org, b.role, name, mobile);
+      }
+  });
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from "vitest/config";
+
+// Two projects: the server and shared modules run in Node, the client in jsdom.
+// The browser end-to-end suite has its own config (tests/e2e/vitest.config.ts).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["tests/server/**/*.test.ts", "tests/schemas/**/*.test.ts", "tests/resources/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+        },
+      },
+      {
+        test: {
+          name: "client",
+          environment: "jsdom",
+          include: ["tests/client/**/*.test.{ts,tsx}", "tests/providers/**/*.test.{ts,tsx}"],
+          setupFiles: ["tests/client/setup.ts"],
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});
