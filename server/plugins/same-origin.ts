@@ -25,7 +25,7 @@ async function sameOrigin(app: FastifyInstance, opts: { allowedOrigins: string[]
     } catch {
       throw fail.forbidden();
     }
-    const own = `${request.protocol}://${request.headers.host}`;
+    const own = new URL(`${request.protocol}://${request.headers.host ?? "localhost"}`).origin;
     if (origin !== own && !opts.allowedOrigins.includes(origin)) throw fail.forbidden();
   });
 }
