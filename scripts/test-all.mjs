@@ -1,0 +1,53 @@
+// `npm test`: every check CI runs, in order, with one closing count.
+// Server tests run on SQLite and, when DATABASE_URL is set, again on PostgreSQL;
+// the browser suite runs against the production build on each database the same way.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const bin = (name) => path.join("node_modules", ".bin", name);
+const pgUrl = process.env.DATABASE_URL || "";
+const sqliteEnv = { ...process.env, DATABASE_URL: "" };
+const out = mkdtempSync(path.join(tmpdir(), "lectern-results-"));
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(label, cmd, args, env = process.env) {
+  const started = Date.now();
+  process.stdout.write(`\n▶ ${label}\n`);
+  const r = spawnSync(cmd, args, { stdio: "inherit", env });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`${r.status === 0 ? "✔" : "✘"} ${label} (${secs}s)\n`);
+  return r.status === 0;
+}
+
+function step(label, cmd, args, env) {
+  if (run(label, cmd, args, env)) passed += 1;
+  else { failed += 1; failures.push(label); }
+}
+
+function vitest(label, args, env) {
+  const file = path.join(out, `${label.replace(/\W+/g, "-")}.json`);
+  const ok = run(label, bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`], env);
+  if (existsSync(file)) {
+    const r = JSON.parse(readFileSync(file, "utf8"));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    if (r.numFailedTests || !ok) failures.push(label);
+  } else { failed += 1; failures.push(label); }
+}
+
+step("type-check", bin("tsc"), ["-p", "tsconfig.json", "--noEmit"]);
+step("lint", bin("eslint"), [".", "--max-warnings=0"]);
+vitest("unit: client and server on SQLite", [], sqliteEnv);
+if (pgUrl) vitest("unit: server on PostgreSQL", ["--project", "server"], { ...process.env, DATABASE_URL: pgUrl });
+step("production build", bin("vite"), ["build"]);
+step("storybook build", bin("storybook"), ["build", "--quiet", "-o", "storybook-static"]);
+vitest("end-to-end in Chromium on SQLite", ["--config", "tests/e2e/vitest.config.ts"], sqliteEnv);
+if (pgUrl) vitest("end-to-end in Chromium on PostgreSQL", ["--config", "tests/e2e/vitest.config.ts"], { ...process.env, DATABASE_URL: pgUrl });
+
+process.stdout.write(`\n${failures.length ? `Failed: ${failures.join("; ")}\n` : ""}`);
+process.stdout.write(`Tests: ${passed} passed, ${failed} failed\n`);
+process.exit(failed ? 1 : 0);
