@@ -24,6 +24,8 @@ export const authApi = {
   retrieve: ep("POST /api/v1/retrieve-passwd", "home"),
   loginCode: ep("GET /api/v1/login/auth-code", "home"),
   balance: ep("GET /cms/account/balance"),
+  /** An admin-session check the console makes before opening an add or edit dialog (1 §7). */
+  interCheck: ep("GET /cms/intercheck"),
   userInfo: ep("GET /api/v1/user-info", "liveClass"),
 } as const;
 

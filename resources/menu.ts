@@ -169,6 +169,22 @@ export const portalCloudDisk = {
   assistant: { org: "clouddiskop", personal: "assclouddiskop" },
 } as const;
 
+export type PortalRole = keyof typeof portalCloudDisk;
+
+/**
+ * The permission tree of a teacher or assistant (1 §6): the cloud disk only, the organisation
+ * disk (read only to them) and their personal disk, which starts checked.
+ */
+export const portalPermissionGroups = (role: PortalRole) => [
+  {
+    label: "云盘管理",
+    items: [
+      { key: portalCloudDisk[role].org, label: "机构云盘" },
+      { key: portalCloudDisk[role].personal, label: "个人云盘", defaultOn: true },
+    ],
+  },
+];
+
 /** A saved permission value (1 §3): groups, each with its label and checked items. */
 export type SavedPermissions = { label: string; subMenus: { label: string; path: string }[] }[];
 
@@ -182,13 +198,28 @@ export function grantedKeys(saved: SavedPermissions | null | undefined): Set<str
   return keys;
 }
 
-/** The saved permission value for a set of keys, in catalogue order. */
-export function savePermissions(keys: Iterable<string>): SavedPermissions {
+type Catalogue = { label: string; savedLabel?: string; items: { key: string; label: string; defaultOn?: boolean }[] }[];
+
+/** The saved value of the keys a catalogue knows among `keys`, in catalogue order. */
+function saveFrom(catalogue: Catalogue, keys: Iterable<string>): SavedPermissions {
   const wanted = new Set(keys);
-  return permissionGroups
+  return catalogue
     .map((g) => ({
       label: g.savedLabel ?? g.label,
       subMenus: g.items.filter((i) => wanted.has(i.key)).map((i) => ({ label: i.label, path: i.key })),
     }))
     .filter((g) => g.subMenus.length > 0);
 }
+
+const defaultKeys = (catalogue: Catalogue) => catalogue.flatMap((g) => g.items.filter((i) => i.defaultOn).map((i) => i.key));
+
+/** The saved permission value for a set of keys, in catalogue order. */
+export const savePermissions = (keys: Iterable<string>): SavedPermissions => saveFrom(permissionGroups, keys);
+
+/** The saved extended (live-system) permissions for a set of keys; by default the `defaultOn` ones. */
+export const saveExtendedPermissions = (keys: Iterable<string> = defaultKeys(extendedPermissionGroups)): SavedPermissions =>
+  saveFrom(extendedPermissionGroups, keys);
+
+/** The saved permissions of a teacher or assistant; by default the personal cloud disk only. */
+export const savePortalPermissions = (role: PortalRole, keys: Iterable<string> = defaultKeys(portalPermissionGroups(role))): SavedPermissions =>
+  saveFrom(portalPermissionGroups(role), keys);

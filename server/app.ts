@@ -13,6 +13,7 @@ import consoleRoutes from "./routes/console";
 import loginRoutes from "./routes/auth/login";
 import identityRoutes from "./routes/auth/identity";
 import registerRoutes from "./routes/auth/register";
+import userRoutes from "./routes/users";
 
 /** Builds the whole API and console server; `main.ts` listens, tests `inject`. */
 export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
@@ -43,6 +44,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(loginRoutes, ctx);
   await app.register(identityRoutes, ctx);
   await app.register(registerRoutes, ctx);
+  await app.register(userRoutes, ctx);
   await app.register(consoleRoutes, ctx);
   return app;
 }

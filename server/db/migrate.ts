@@ -1,9 +1,11 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import * as m0001 from "./migrations/0001-foundation";
+import * as m0002 from "./migrations/0002-user-search";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
+  "0002-user-search": m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

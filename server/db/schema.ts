@@ -21,6 +21,7 @@ export interface OrganisationTable {
 /** admin = main admin; subadmin, teacher, assistant, student as named. */
 export type Role = "admin" | "subadmin" | "teacher" | "assistant" | "student";
 
+/** Searched by name and mobile fragments through the index of migration 0002 (services/user-list.ts). */
 export interface IdentityTable {
   id: Generated<number>;
   person_id: number;

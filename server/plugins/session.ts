@@ -94,7 +94,8 @@ async function loadAuth(db: Db, token: string): Promise<Auth | null> {
 
 async function session(app: FastifyInstance, opts: { db: Db }) {
   app.decorateRequest("auth", null);
-  app.addHook("preHandler", async (request) => {
+  // Before validation, so that a route's guard can refuse a caller before judging its body.
+  app.addHook("preValidation", async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     request.auth = token ? await loadAuth(opts.db, token) : null;
   });

@@ -1,7 +1,7 @@
 import type { Db } from "../db/database";
 import type { Role } from "../db/schema";
 import { hashPassword } from "../services/passwords";
-import { portalCloudDisk, savePermissions } from "../../resources/menu";
+import { portalCloudDisk, saveExtendedPermissions, savePermissions, savePortalPermissions } from "../../resources/menu";
 import { demoName } from "./names";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -24,15 +24,11 @@ const allSubadminKeys = savePermissions(
 
 function permissionsFor(mobile: string, role: Role): string {
   if (role === "subadmin") return JSON.stringify(mobile === "13800000004" ? savePermissions(userManagementKeys) : allSubadminKeys);
-  if (role === "teacher" || role === "assistant") {
-    const disk = portalCloudDisk[role];
-    return JSON.stringify([{ label: "云盘管理", subMenus: [{ label: "机构云盘", path: disk.org }, { label: "个人云盘", path: disk.personal }] }]);
-  }
+  if (role === "teacher" || role === "assistant") return JSON.stringify(savePortalPermissions(role, Object.values(portalCloudDisk[role])));
   return "[]";
 }
 
-const extendedFor = (role: Role) =>
-  role === "subadmin" ? JSON.stringify([{ label: "课程类型", subMenus: [{ label: "大班课", path: "bigClass" }, { label: "小班课", path: "smallClass" }] }]) : "[]";
+const extendedFor = (role: Role) => (role === "subadmin" ? JSON.stringify(saveExtendedPermissions(["bigClass", "smallClass"])) : "[]");
 
 /** True when the database holds no person yet: the demo is seeded only then. */
 export async function isEmpty(db: Db): Promise<boolean> {

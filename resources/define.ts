@@ -1,0 +1,46 @@
+import type { Endpoint } from "./endpoint";
+import type { SidebarGroupKey } from "./menu";
+
+/** How a column shows its value; the engine knows each format, a resource only names it. */
+export type ColumnFormat = "text" | "datetime" | "date" | "mobile" | "image" | "enum";
+
+export interface ColumnDecl {
+  field: string;
+  title: string;
+  format?: ColumnFormat;
+  /** For `enum`: value → label. */
+  options?: Record<string, string>;
+  width?: number;
+}
+
+export type RowAction = "show" | "edit" | "delete";
+
+/**
+ * One entity, declared as plain data: the client engine derives its list, forms, menu entry
+ * and detail link; the server derives its routes, validation and permission key; Storybook
+ * and the tests read it too.
+ */
+export interface ResourceDecl {
+  name: string;
+  /** What one record is called in messages: 确定删除老师「张三」吗？ */
+  noun: string;
+  title: string;
+  route: string;
+  /** The menu key is also the permission key a sub-admin must hold. */
+  menu: { group: SidebarGroupKey; key: string };
+  api: Partial<Record<"list" | "search" | "create" | "update" | "remove", Endpoint>>;
+  id: string;
+  /** Field that names a record in confirmations. */
+  label: string;
+  columns: ColumnDecl[];
+  search?: { param: string; placeholder: string };
+  actions: RowAction[];
+  /** Schema `$id`s of the create and edit forms (schemas/<id>.schema.json). */
+  forms: { create?: string; edit?: string };
+  /** Detail route with `{Field}` placeholders. */
+  show?: string;
+  /** Only the main admin may use it, whatever a sub-admin was granted. */
+  mainAdminOnly?: boolean;
+}
+
+export const defineResource = <T extends ResourceDecl>(decl: T): T => decl;

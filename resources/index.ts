@@ -1,0 +1,10 @@
+import type { ResourceDecl } from "./define";
+import subadmin from "./subadmin";
+import teacher from "./teacher";
+import assistant from "./assistant";
+import student from "./student";
+
+export { subadmin, teacher, assistant, student };
+
+/** Every declared entity, in menu order: the engine, the server, Storybook and tests read this list. */
+export const resources: readonly ResourceDecl[] = [subadmin, teacher, assistant, student];

@@ -1,0 +1,27 @@
+import { defineResource } from "./define";
+import { ep } from "./endpoint";
+
+/** Sub-admins (1 §2.4 /adminop): only the main admin manages them, whatever a sub-admin holds. */
+export default defineResource({
+  name: "subadmin",
+  noun: "管理员",
+  title: "子管理员",
+  route: "/adminop",
+  menu: { group: "user", key: "adminop" },
+  mainAdminOnly: true,
+  api: {
+    list: ep("GET /cms/subadmin"),
+    create: ep("POST /cms/subadmin"),
+    update: ep("PATCH /cms/subadmin"),
+    remove: ep("DELETE /cms/subadmin"),
+  },
+  id: "Id",
+  label: "Name",
+  columns: [
+    { field: "Name", title: "姓名" },
+    { field: "Mobile", title: "联系方式" },
+    { field: "UpdateTime", title: "更新时间", format: "datetime" },
+  ],
+  actions: ["edit", "delete"],
+  forms: { create: "subadmin.create", edit: "subadmin.edit" },
+});

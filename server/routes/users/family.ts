@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ResourceDecl } from "../../../resources/define";
+import type { Endpoint } from "../../../resources/endpoint";
+import type { Ctx } from "../../context";
+import { ok } from "../../plugins/envelope";
+import { needResource, resourceGuard } from "../../plugins/permissions";
+import { formatDateTime } from "../../services/datetime";
+import { listIdentities, type ListedIdentity } from "../../services/user-list";
+import { defaultPermissions } from "../../services/user-permissions";
+import { addIdentity, changeIdentity, findIdentity, removeIdentity, type ManagedRole } from "../../services/users";
+import { route } from "../define";
+
+/** A resource that declares the whole CRUD family and both forms. */
+export type CrudResource = ResourceDecl & {
+  api: Required<Pick<ResourceDecl["api"], "list" | "create" | "update" | "remove">> & ResourceDecl["api"];
+  forms: Required<ResourceDecl["forms"]>;
+};
+
+/** One user-management family: its declaration, the role it manages and how its permissions are read. */
+export interface UserFamily {
+  resource: CrudResource;
+  role: ManagedRole;
+  /** Normalises the form's `userop`; `undefined` when not given. Families without one ignore it. */
+  userop?: (text: string | undefined) => string | undefined;
+  /** Normalises the form's `useropex` (sub-admins); its presence also puts UserOpEx on the rows. */
+  useropex?: (text: string | undefined) => string | undefined;
+}
+
+interface CreateBody {
+  name: string;
+  mobile: string;
+  passwd: string;
+  nick?: string;
+  userop?: string;
+  useropex?: string;
+}
+
+interface EditBody {
+  id: number;
+  name: string;
+  mobile: string;
+  userop?: string;
+  useropex?: string;
+}
+
+const sameEndpoint = (a: Endpoint, b: Endpoint) => a.method === b.method && a.path === b.path && a.host === b.host;
+
+/**
+ * Registers list, search, add, change and remove for one family, from its resource declaration:
+ * the endpoints, the schemas that validate them and the menu key that guards them.
+ */
+export function registerUserFamily(app: FastifyInstance, { db, config }: Ctx, family: UserFamily) {
+  const { resource, role } = family;
+  const guard = resourceGuard(resource);
+  const tags = ["users"];
+  const scopeOf = (orgId: number) => ({ orgId, role });
+  const wire = (r: ListedIdentity) => ({
+    Id: r.id,
+    Name: r.name,
+    Mobile: r.mobile,
+    Nick: r.nick,
+    UpdateTime: formatDateTime(r.updated_at),
+    UserOp: r.userop,
+    ...(family.useropex ? { UserOpEx: r.useropex } : {}),
+  });
+
+  const list = async (request: FastifyRequest) => {
+    const { identity } = needResource(request, resource);
+    const { page, count, key } = request.query as { page: number; count: number; key?: string };
+    const { rows, total } = await listIdentities(db, { ...scopeOf(identity.orgId), page, count, key });
+    return ok(rows.map(wire), { count: total });
+  };
+  const listSummary = `${resource.title}: one page, newest change first; key filters by a name fragment or 3+ digits of the mobile`;
+  route(app, resource.api.list, { query: "list.query", guard, summary: listSummary, tags }, list);
+  if (resource.api.search && !sameEndpoint(resource.api.search, resource.api.list))
+    route(app, resource.api.search, { query: "list.query", guard, summary: listSummary, tags }, list);
+
+  route(app, resource.api.create, { body: resource.forms.create, guard, summary: `${resource.title}: add`, tags }, async (request) => {
+    const { identity } = needResource(request, resource);
+    const body = request.body as CreateBody;
+    const defaults = defaultPermissions[role];
+    const id = await addIdentity(
+      db,
+      scopeOf(identity.orgId),
+      {
+        name: body.name.trim(),
+        mobile: body.mobile,
+        passwd: body.passwd,
+        nick: (body.nick ?? "").trim(),
+        userop: family.userop?.(body.userop) ?? defaults.userop,
+        useropex: family.useropex?.(body.useropex) ?? defaults.useropex,
+      },
+      config.scryptLogN,
+    );
+    return ok(wire(await findIdentity(db, scopeOf(identity.orgId), id)), { msg: "添加成功" });
+  });
+
+  route(app, resource.api.update, { body: resource.forms.edit, guard, summary: `${resource.title}: change`, tags }, async (request) => {
+    const { identity } = needResource(request, resource);
+    const body = request.body as EditBody;
+    await changeIdentity(db, scopeOf(identity.orgId), {
+      id: body.id,
+      name: body.name.trim(),
+      mobile: body.mobile,
+      userop: family.userop?.(body.userop),
+      useropex: family.useropex?.(body.useropex),
+    });
+    return ok(wire(await findIdentity(db, scopeOf(identity.orgId), body.id)), { msg: "修改成功" });
+  });
+
+  route(app, resource.api.remove, { query: "id.query", guard, summary: `${resource.title}: remove the record (the person stays)`, tags }, async (request) => {
+    const { identity } = needResource(request, resource);
+    await removeIdentity(db, scopeOf(identity.orgId), (request.query as { id: number }).id);
+    return ok(null, { msg: "删除成功" });
+  });
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { authApi } from "../../../resources/auth";
+import { assistant, student, subadmin, teacher } from "../../../resources";
+import type { Ctx } from "../../context";
+import { ok } from "../../plugins/envelope";
+import { needIdentity } from "../../plugins/session";
+import { adminUserop, adminUseropex, portalUserop } from "../../services/user-permissions";
+import { route } from "../define";
+import { registerUserFamily } from "./family";
+
+/** User management (1 §2.4, §7): sub-admins, teachers, assistants and students. */
+export default async function userRoutes(app: FastifyInstance, ctx: Ctx) {
+  registerUserFamily(app, ctx, { resource: subadmin, role: "subadmin", userop: adminUserop, useropex: adminUseropex });
+  registerUserFamily(app, ctx, { resource: teacher, role: "teacher", userop: (text) => portalUserop("teacher", text) });
+  registerUserFamily(app, ctx, { resource: assistant, role: "assistant", userop: (text) => portalUserop("assistant", text) });
+  registerUserFamily(app, ctx, { resource: student, role: "student" });
+
+  const adminOnly = (request: FastifyRequest) => needIdentity(request, "admin");
+  route(app, authApi.interCheck, { guard: adminOnly, summary: "Admin session check before an add or edit dialog", tags: ["users"] }, async () => ok(null));
+}

@@ -1,0 +1,99 @@
+import { sql } from "kysely";
+import type { Db } from "../db/database";
+import type { Role } from "../db/schema";
+
+export interface ListQuery {
+  orgId: number;
+  role: Role;
+  page: number;
+  count: number;
+  /** A fragment of the name, or three or more digits of the mobile. */
+  key?: string;
+}
+
+export interface ListedIdentity {
+  id: number;
+  name: string;
+  nick: string;
+  mobile: string;
+  userop: string;
+  useropex: string;
+  updated_at: number;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Three or more digits may be a piece of a mobile; fewer would match nearly every number. */
+const mobileFragment = (key: string) => /^\d{3,}$/.test(key);
+
+/** The distinct runs of `size` characters in `chars`, or all of them when there are fewer. */
+const pieces = (chars: string[], size: number) => [
+  ...new Set(chars.length <= size ? [chars.join("")] : chars.slice(0, chars.length - size + 1).map((_, i) => chars.slice(i, i + size).join(""))),
+];
+
+/**
+ * The FTS5 query for a key, built from the tokens the SQLite triggers write (migration 0002):
+ * hex of "org/role/piece". SQLite's built-in lower() folds ASCII only, so this does the same.
+ */
+function sqliteMatch(q: ListQuery, key: string): string {
+  const token = (piece: string) => `"${Buffer.from(`${q.orgId}/${q.role}/${piece}`, "utf8").toString("hex")}"`;
+  const chars = Array.from(key.replace(/[A-Z]/g, (c) => c.toLowerCase()));
+  const byName = pieces(chars, 2).map(token).join(" AND ");
+  if (!mobileFragment(key)) return byName;
+  return `(${byName}) OR (${pieces(Array.from(key), 3).map(token).join(" AND ")})`;
+}
+
+const columns = ["i.id", "i.name", "i.nick", "p.mobile", "i.userop", "i.useropex", "i.updated_at"] as const;
+
+/**
+ * The rows of one list that match a key. The index only narrows; LIKE decides, so both
+ * databases answer the same rows (save letter case beyond ASCII, which SQLite's lower() leaves
+ * alone and PostgreSQL's folds). SQLite takes its candidates from FTS5; PostgreSQL answers
+ * by name and by mobile in two branches, so that each starts from its own GIN index (an IN
+ * over a union of ids leads its planner to scan the whole organisation instead).
+ */
+function matching(db: Db, q: ListQuery, key: string) {
+  const like = `%${escapeLike(key)}%`;
+  const byName = sql<boolean>`lower(i.name) like lower(${like}) escape '\\'`;
+  const byMobile = sql<boolean>`p.mobile like ${like} escape '\\'`;
+  const rows = db.kysely
+    .selectFrom("identities as i")
+    .innerJoin("persons as p", "p.id", "i.person_id")
+    .select(columns)
+    .where("i.org_id", "=", q.orgId)
+    .where("i.role", "=", q.role);
+  if (db.dialect === "sqlite")
+    return rows
+      .where(sql<boolean>`i.id in (select rowid from identity_search where identity_search match ${sqliteMatch(q, key)})`)
+      .where(mobileFragment(key) ? sql<boolean>`(${byName} or ${byMobile})` : byName);
+  const names = rows.where(sql<boolean>`identity_name_grams(i.org_id, i.role, i.name) @> identity_key_grams(${q.orgId}, ${q.role}, ${key})`).where(byName);
+  if (!mobileFragment(key)) return names;
+  return names.union(rows.where(sql<boolean>`mobile_grams(p.mobile) @> mobile_grams(${key})`).where(byMobile));
+}
+
+/** One page of an organisation's people in one role, newest change first, and the total. */
+export async function listIdentities(db: Db, q: ListQuery): Promise<{ rows: ListedIdentity[]; total: number }> {
+  const key = q.key?.trim() ?? "";
+  const offset = (q.page - 1) * q.count;
+  if (key === "") {
+    const scope = db.kysely.selectFrom("identities as i").where("i.org_id", "=", q.orgId).where("i.role", "=", q.role);
+    const [rows, total] = await Promise.all([
+      scope
+        .innerJoin("persons as p", "p.id", "i.person_id")
+        .select(columns)
+        .orderBy("i.updated_at", "desc")
+        .orderBy("i.id", "desc")
+        .limit(q.count)
+        .offset(offset)
+        .execute(),
+      scope.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  }
+  const found = matching(db, q, key).as("t");
+  const [rows, total] = await Promise.all([
+    db.kysely.selectFrom(found).selectAll().orderBy("t.updated_at", "desc").orderBy("t.id", "desc").limit(q.count).offset(offset).execute(),
+    db.kysely.selectFrom(found).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}

@@ -1,0 +1,168 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../db/database";
+import type { Database, Role } from "../db/schema";
+import { ApiError, fail } from "../plugins/envelope";
+import type { ListedIdentity } from "./user-list";
+import { hashPassword } from "./passwords";
+
+/** The roles the user-management screens add, change and remove (the main admin is not one). */
+export type ManagedRole = Exclude<Role, "admin">;
+
+/** One organisation's people of one role: every read and write below is held inside it. */
+export interface Scope {
+  orgId: number;
+  role: ManagedRole;
+}
+
+export interface NewIdentity {
+  name: string;
+  mobile: string;
+  passwd: string;
+  nick: string;
+  userop: string;
+  useropex: string;
+}
+
+export interface IdentityChange {
+  id: number;
+  name: string;
+  mobile: string;
+  userop?: string;
+  useropex?: string;
+}
+
+/** A main admin and a sub-admin are the same kind of identity: one person is not both in one organisation. */
+const sameKind = (role: ManagedRole): Role[] => (role === "subadmin" ? ["admin", "subadmin"] : [role]);
+
+const refuseMobile = (msg: string) => new ApiError(1, msg, 200, { field: "mobile" });
+const mobileExists = () => refuseMobile("该手机号已存在");
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
+async function holdsKind(k: Kysely<Database>, scope: Scope, personId: number): Promise<boolean> {
+  const row = await k
+    .selectFrom("identities")
+    .select("id")
+    .where("org_id", "=", scope.orgId)
+    .where("person_id", "=", personId)
+    .where("role", "in", sameKind(scope.role))
+    .executeTakeFirst();
+  return !!row;
+}
+
+/**
+ * Adds a person to the organisation in a role. A mobile that already belongs to a person gets
+ * a new identity on that person, whose password and nickname stay as they are: someone
+ * already signing in elsewhere keeps signing in the same way. Otherwise the person is created
+ * with the form's default password.
+ */
+export async function addIdentity(db: Db, scope: Scope, input: NewIdentity, scryptLogN: number): Promise<number> {
+  const known = await db.kysely.selectFrom("persons").select("id").where("mobile", "=", input.mobile).executeTakeFirst();
+  if (known && (await holdsKind(db.kysely, scope, known.id))) throw mobileExists();
+  // Hashing is slow on purpose; it happens outside the transaction and only for a new person.
+  const passwordHash = known ? null : await hashPassword(input.passwd, scryptLogN);
+  const now = Date.now();
+  return db.kysely.transaction().execute(async (tx) => {
+    let personId = known?.id;
+    if (personId === undefined) {
+      // Someone may have added the same mobile meanwhile; then that person is the one.
+      const created = await tx
+        .insertInto("persons")
+        .values({ mobile: input.mobile, password_hash: passwordHash!, nickname: input.nick || input.name, headimg: "", created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column("mobile").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      personId = created?.id ?? (await tx.selectFrom("persons").select("id").where("mobile", "=", input.mobile).executeTakeFirstOrThrow()).id;
+    }
+    if (await holdsKind(tx, scope, personId)) throw mobileExists();
+    const added = await tx
+      .insertInto("identities")
+      .values({
+        person_id: personId,
+        org_id: scope.orgId,
+        role: scope.role,
+        name: input.name,
+        nick: input.nick,
+        userop: input.userop,
+        useropex: input.useropex,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(["org_id", "role", "person_id"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!added) throw mobileExists();
+    return added.id;
+  });
+}
+
+/**
+ * Changes a record's name, permissions and mobile. The mobile is the person's sign-in, so it
+ * moves only when this record is all the person is: it is never taken from another person
+ * (people are not merged), and a person who is also someone elsewhere (another role, another
+ * organisation) keeps the number those identities know.
+ */
+export async function changeIdentity(db: Db, scope: Scope, change: IdentityChange): Promise<void> {
+  await db.kysely.transaction().execute(async (tx) => {
+    const row = await tx
+      .selectFrom("identities as i")
+      .innerJoin("persons as p", "p.id", "i.person_id")
+      .select(["i.id", "i.person_id", "p.mobile"])
+      .where("i.id", "=", change.id)
+      .where("i.org_id", "=", scope.orgId)
+      .where("i.role", "=", scope.role)
+      .executeTakeFirst();
+    if (!row) throw fail.notFound();
+    const now = Date.now();
+    if (row.mobile !== change.mobile) {
+      const owner = await tx.selectFrom("persons").select("id").where("mobile", "=", change.mobile).executeTakeFirst();
+      if (owner) throw refuseMobile("该手机号已被其他用户使用");
+      const others = await tx.selectFrom("identities").select("id").where("person_id", "=", row.person_id).where("id", "!=", row.id).executeTakeFirst();
+      if (others) throw refuseMobile("该用户还有其他身份在使用原手机号，不能修改手机号");
+      try {
+        await tx.updateTable("persons").set({ mobile: change.mobile, updated_at: now }).where("id", "=", row.person_id).execute();
+      } catch (err) {
+        if (isUniqueViolation(err)) throw refuseMobile("该手机号已被其他用户使用");
+        throw err;
+      }
+    }
+    await tx
+      .updateTable("identities")
+      .set({
+        name: change.name,
+        updated_at: now,
+        ...(change.userop !== undefined ? { userop: change.userop } : {}),
+        ...(change.useropex !== undefined ? { useropex: change.useropex } : {}),
+      })
+      .where("id", "=", row.id)
+      .execute();
+  });
+}
+
+/** Removes the record, not the person: they keep signing in and keep their other identities. */
+export async function removeIdentity(db: Db, scope: Scope, id: number): Promise<void> {
+  const removed = await db.kysely
+    .deleteFrom("identities")
+    .where("id", "=", id)
+    .where("org_id", "=", scope.orgId)
+    .where("role", "=", scope.role)
+    .executeTakeFirst();
+  if (Number(removed.numDeletedRows) === 0) throw fail.notFound();
+}
+
+/** One record as the lists show it. */
+export async function findIdentity(db: Db, scope: Scope, id: number): Promise<ListedIdentity> {
+  const row = await db.kysely
+    .selectFrom("identities as i")
+    .innerJoin("persons as p", "p.id", "i.person_id")
+    .select(["i.id", "i.name", "i.nick", "p.mobile", "i.userop", "i.useropex", "i.updated_at"])
+    .where("i.id", "=", id)
+    .where("i.org_id", "=", scope.orgId)
+    .where("i.role", "=", scope.role)
+    .executeTakeFirst();
+  if (!row) throw fail.notFound();
+  return row;
+}
