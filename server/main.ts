@@ -3,14 +3,15 @@ import { openDb } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { buildApp } from "./app";
 import { outboxAdapter } from "./adapters/sms";
-import { demoAccounts, DEMO_PASSWORD, isEmpty, seedDemo } from "./seed/demo";
+import { demoAccounts, DEMO_PASSWORD } from "./seed/demo";
+import { isEmpty, seedAll } from "./seed/index";
 
 const config = loadConfig();
 const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(db.kysely);
 if (config.demo && (await isEmpty(db))) {
   process.stdout.write("Seeding the demo data…\n");
-  await seedDemo(db, { scryptLogN: config.scryptLogN });
+  await seedAll(db, { scryptLogN: config.scryptLogN });
 }
 const app = await buildApp({ db, config, messages: outboxAdapter(config.dataDir) });
 await app.listen({ port: config.port, host: config.host });

@@ -9,7 +9,7 @@ import { loadConfig } from "../../server/config";
 import { openDb, type Db } from "../../server/db/database";
 import { migrateToLatest } from "../../server/db/migrate";
 import { outboxAdapter } from "../../server/adapters/sms";
-import { seedDemo } from "../../server/seed/demo";
+import { seedAll } from "../../server/seed/index";
 
 /**
  * A fresh database per test file: a temporary SQLite file, or, when DATABASE_URL is set,
@@ -54,7 +54,7 @@ export async function startTestServer(opts: { seed?: boolean } = {}): Promise<Te
   const config = { ...loadConfig({ DATA_DIR: fresh.dataDir, LOG_LEVEL: "silent", DIST_DIR: path.join(fresh.dataDir, "no-dist") }), scryptLogN: 10 };
   const db = openDb({ databaseUrl: fresh.url, dataDir: fresh.dataDir, poolSize: 4 });
   await migrateToLatest(db.kysely);
-  if (opts.seed !== false) await seedDemo(db, { scryptLogN: 10, students: 20 });
+  if (opts.seed !== false) await seedAll(db, { scryptLogN: 10, students: 20, historyDays: 3 });
   const messages = outboxAdapter(fresh.dataDir);
   const app = await buildApp({ db, config, messages });
   const twins: FastifyInstance[] = [];

@@ -1,0 +1,17 @@
+import type { Db } from "../db/database";
+import { seedDemo } from "./demo";
+
+export { isEmpty } from "./demo";
+
+export interface SeedOptions {
+  scryptLogN: number;
+  /** Bulk students of 示例学校; tests use a few. */
+  students?: number;
+  /** Days of usage history to generate (dashboard and statistics). */
+  historyDays?: number;
+}
+
+/** The whole demo, domain by domain; each later seed reads what the earlier ones wrote. */
+export async function seedAll(db: Db, opts: SeedOptions): Promise<void> {
+  await seedDemo(db, opts);
+}
