@@ -1,11 +1,15 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import * as m0001 from "./migrations/0001-foundation";
 import * as m0002 from "./migrations/0002-user-search";
+import * as m0004 from "./migrations/0004-usage-stats";
+import * as m0003 from "./migrations/0003-courses-lives";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
   "0002-user-search": m0002,
+  "0004-usage-stats": m0004,
+  "0003-courses-lives": m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -74,6 +74,125 @@ export interface LoginGuardTable {
   updated_at: number;
 }
 
+/** A course of an organisation (1 §3). `status` 1 valid, 0 invalid; a course past `expire` shows as invalid. */
+export interface CourseTable {
+  id: Generated<number>;
+  org_id: number;
+  title: string;
+  /** Course type code (resources/course.ts). */
+  type: number;
+  max_user_num: number;
+  expire: number;
+  headimg: string;
+  detail: string;
+  status: number;
+  /** Name of the admin who created it, as it was then. */
+  create_user: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A student (identity) enrolled in a course. */
+export interface CourseStudentTable {
+  course_id: number;
+  identity_id: number;
+  created_at: number;
+}
+
+/** A live session of a course (2 §3). `status` 0 not started, 1 in progress, 2 ended. */
+export interface LiveTable {
+  id: Generated<number>;
+  org_id: number;
+  course_id: number;
+  title: string;
+  begin_time: number;
+  end_time: number;
+  status: number;
+  /** Live type / class scale code (1 §9). */
+  scale: number;
+  /** 1 once voided (one-way); a voided live counts nowhere. */
+  voided: number;
+  detail: string;
+  master_id: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A teacher or assistant (identity) of a live; `position` orders each role's list. */
+export interface LiveStaffTable {
+  live_id: number;
+  identity_id: number;
+  role: "teacher" | "assistant";
+  position: number;
+}
+
+/** One person's listening of one live, live (play_type 1) or replay (2). */
+export interface AttendanceTable {
+  id: Generated<number>;
+  live_id: number;
+  identity_id: number;
+  play_type: number;
+  online_seconds: number;
+  check_state: "do" | "late" | "leaveearly" | "undo";
+  joined_at: number;
+}
+
+/** A per-minute sample of people online (live rooms or replays) in one organisation (migration 0004). */
+export interface ConcurrencyTable {
+  org_id: number;
+  /** Epoch ms of the sample's minute. */
+  ts: number;
+  usernum: number;
+}
+
+/** A vod bandwidth sample (every 5 minutes), Mbps. */
+export interface VodBandwidthTable {
+  org_id: number;
+  ts: number;
+  mbps: number;
+}
+
+/** Vod traffic delivered on a local calendar day ('YYYY-MM-DD'), bytes. */
+export interface VodTrafficTable {
+  org_id: number;
+  day: string;
+  bytes: number;
+}
+
+/** Bytes stored at the end of a day, per kind (resources/stats.ts storageKinds). */
+export interface StorageDailyTable {
+  org_id: number;
+  day: string;
+  kind: string;
+  bytes: number;
+}
+
+/** What one organisation consumed of one billed item on one day, in the unit of resources/stats.ts consumeUnits. */
+export interface DailyConsumptionTable {
+  org_id: number;
+  day: string;
+  type: string;
+  value: number;
+  cost_milli: number;
+}
+
+/** Visitors and views of one day: the whole site, and the vod pages. */
+export interface PageViewsTable {
+  org_id: number;
+  day: string;
+  uv: number;
+  pv: number;
+  vod_uv: number;
+  vod_pv: number;
+}
+
+/** The dashboard modules an organisation chose: JSON text of module numbers. */
+export interface BoardConfigTable {
+  org_id: number;
+  modules: string;
+  updated_at: number;
+}
+
 export interface Database {
   persons: PersonTable;
   organisations: OrganisationTable;
@@ -82,4 +201,17 @@ export interface Database {
   sms_codes: SmsCodeTable;
   captchas: CaptchaTable;
   login_guards: LoginGuardTable;
+  courses: CourseTable;
+  course_students: CourseStudentTable;
+  lives: LiveTable;
+  live_staff: LiveStaffTable;
+  attendance: AttendanceTable;
+  live_concurrency: ConcurrencyTable;
+  replay_concurrency: ConcurrencyTable;
+  vod_bandwidth: VodBandwidthTable;
+  vod_traffic: VodTrafficTable;
+  storage_daily: StorageDailyTable;
+  daily_consumption: DailyConsumptionTable;
+  page_views: PageViewsTable;
+  board_config: BoardConfigTable;
 }

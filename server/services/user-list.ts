@@ -35,7 +35,7 @@ const pieces = (chars: string[], size: number) => [
  * The FTS5 query for a key, built from the tokens the SQLite triggers write (migration 0002):
  * hex of "org/role/piece". SQLite's built-in lower() folds ASCII only, so this does the same.
  */
-function sqliteMatch(q: ListQuery, key: string): string {
+function sqliteMatch(q: Pick<ListQuery, "orgId" | "role">, key: string): string {
   const token = (piece: string) => `"${Buffer.from(`${q.orgId}/${q.role}/${piece}`, "utf8").toString("hex")}"`;
   const chars = Array.from(key.replace(/[A-Z]/g, (c) => c.toLowerCase()));
   const byName = pieces(chars, 2).map(token).join(" AND ");
@@ -52,7 +52,7 @@ const columns = ["i.id", "i.name", "i.nick", "p.mobile", "i.userop", "i.useropex
  * by name and by mobile in two branches, so that each starts from its own GIN index (an IN
  * over a union of ids leads its planner to scan the whole organisation instead).
  */
-function matching(db: Db, q: ListQuery, key: string) {
+export function matching(db: Db, q: Pick<ListQuery, "orgId" | "role">, key: string) {
   const like = `%${escapeLike(key)}%`;
   const byName = sql<boolean>`lower(i.name) like lower(${like}) escape '\\'`;
   const byMobile = sql<boolean>`p.mobile like ${like} escape '\\'`;

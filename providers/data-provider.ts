@@ -1,0 +1,104 @@
+import type { BaseRecord, CrudFilter, DataProvider, MetaQuery, Pagination } from "@refinedev/core";
+import { ep, type Endpoint, type HttpMethod } from "../resources/endpoint";
+import { call, request, unwrap, type Payload } from "./http";
+import { hostBase } from "./hosts";
+
+type EndpointSpec = Endpoint | `${HttpMethod} /${string}`;
+
+/** The calls of one cms family, as a resource declares them (`api` in DESIGN.md). */
+export interface ResourceApi {
+  list?: EndpointSpec;
+  /** Used instead of `list` when the list is filtered (the cms `…search` variants). */
+  search?: EndpointSpec;
+  one?: EndpointSpec;
+  create?: EndpointSpec;
+  update?: EndpointSpec;
+  remove?: EndpointSpec;
+}
+
+export interface DataProviderOptions {
+  /** Resources known up front; a resource's `meta.api` takes precedence. */
+  resources?: Record<string, ResourceApi>;
+  /** Page size when Refine gives none (1 §9). */
+  defaultPageSize?: number;
+}
+
+const toEndpoint = (spec: EndpointSpec): Endpoint => (typeof spec === "string" ? ep(spec) : spec);
+
+function endpointFor(
+  options: DataProviderOptions,
+  resource: string,
+  meta: MetaQuery | undefined,
+  operation: keyof ResourceApi,
+): Endpoint | undefined {
+  const declared = (meta?.api as ResourceApi | undefined) ?? options.resources?.[resource];
+  const spec = declared?.[operation];
+  return spec ? toEndpoint(spec) : undefined;
+}
+
+function requireEndpoint(...args: Parameters<typeof endpointFor>): Endpoint {
+  const endpoint = endpointFor(...args);
+  if (!endpoint) throw new Error(`resource "${args[1]}" declares no "${args[3]}" call`);
+  return endpoint;
+}
+
+const isEmpty = (value: unknown) =>
+  value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
+
+/** cms lists take flat query parameters, one per filtered field. */
+export function filterParams(filters: CrudFilter[] | undefined): Payload {
+  const params: Payload = {};
+  for (const filter of filters ?? []) {
+    if (!("field" in filter)) throw new Error("cms lists take no combined (or/and) filters");
+    if (isEmpty(filter.value)) continue;
+    params[filter.field] = Array.isArray(filter.value) ? filter.value.join(",") : filter.value;
+  }
+  return params;
+}
+
+function pageParams(pagination: Pagination | undefined, defaultPageSize: number): Payload {
+  if (pagination?.mode === "off") return {};
+  return { page: pagination?.current ?? 1, count: pagination?.pageSize ?? defaultPageSize };
+}
+
+/** A Refine data provider over the cms families (conventions.md, "Methods on the CRUD families"). */
+export function createDataProvider(options: DataProviderOptions = {}): DataProvider {
+  const defaultPageSize = options.defaultPageSize ?? 10;
+  return {
+    getApiUrl: () => hostBase("cms"),
+
+    async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, filters, meta }: Parameters<DataProvider["getList"]>[0]) {
+      const filterQuery = filterParams(filters);
+      const filtered = Object.keys(filterQuery).length > 0;
+      const endpoint =
+        (filtered && endpointFor(options, resource, meta, "search")) || requireEndpoint(options, resource, meta, "list");
+      const envelope = await request<TData[]>(endpoint, { ...pageParams(pagination, defaultPageSize), ...filterQuery });
+      const data = unwrap(envelope);
+      const rows = Array.isArray(data) ? data : [];
+      return { data: rows, total: typeof envelope.count === "number" ? envelope.count : rows.length };
+    },
+
+    async getOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: Parameters<DataProvider["getOne"]>[0]) {
+      const data = await call<TData>(requireEndpoint(options, resource, meta, "one"), { id });
+      return { data };
+    },
+
+    async create<TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, variables, meta }: Parameters<DataProvider["create"]>[0]) {
+      const result = await call<TData | null>(requireEndpoint(options, resource, meta, "create"), variables as Payload);
+      // Adding often answers no record; the caller still gets what it sent.
+      const data = result && typeof result === "object" ? result : (variables as unknown as TData);
+      return { data } as { data: TData } & { variables?: TVariables };
+    },
+
+    async update<TData extends BaseRecord = BaseRecord>({ resource, id, variables, meta }: Parameters<DataProvider["update"]>[0]) {
+      const body = { ...(variables as Payload), id };
+      const result = await call<TData | null>(requireEndpoint(options, resource, meta, "update"), body);
+      return { data: result && typeof result === "object" ? result : (body as unknown as TData) };
+    },
+
+    async deleteOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: Parameters<DataProvider["deleteOne"]>[0]) {
+      await call(requireEndpoint(options, resource, meta, "remove"), { id });
+      return { data: { id } as unknown as TData };
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import axios, { type AxiosAdapter, type AxiosError, type AxiosResponse } from "axios";
+import { message } from "antd";
+import type { Endpoint } from "../resources/endpoint";
+import { hostBase } from "./hosts";
+import { isSessionlessPath, pageLocation } from "./location";
+
+/** Every cms answer: `{code, data, msg, count?, type?}`; code 0 is success. */
+export interface Envelope<T = unknown> {
+  code: number;
+  data: T;
+  msg: string;
+  count?: number;
+  type?: string | null;
+}
+
+export type Payload = Record<string, unknown>;
+
+export interface RequestOptions {
+  /**
+   * A session probe (trylogin): a 401 is its answer, not a failure, so the HTTP layer
+   * neither shows it nor leaves the page; the caller decides where to go.
+   */
+  authProbe?: boolean;
+}
+
+declare module "axios" {
+  interface AxiosRequestConfig {
+    authProbe?: boolean;
+  }
+}
+
+/**
+ * A failed call, shaped like Refine's `HttpError` so Refine hooks and forms understand
+ * it. `code` is the body code when there was a body; `notified` marks errors the HTTP
+ * layer already showed (or, for timeouts, deliberately kept quiet) so pages do not
+ * toast them twice.
+ */
+export class HttpRequestError extends Error {
+  readonly statusCode: number;
+  readonly code?: number;
+  readonly errors?: Record<string, string>;
+  readonly notified: boolean;
+
+  constructor(
+    messageText: string,
+    statusCode: number,
+    extra: { code?: number; errors?: Record<string, string>; notified?: boolean } = {},
+  ) {
+    super(messageText);
+    this.name = "HttpRequestError";
+    this.statusCode = statusCode;
+    this.code = extra.code;
+    this.errors = extra.errors;
+    this.notified = extra.notified ?? false;
+  }
+}
+
+/** The status catalogue of 1 §8. */
+export function httpStatusText(status: number, url = ""): string {
+  switch (status) {
+    case 400: return "请求错误";
+    case 401: return "未授权，请登录";
+    case 403: return "拒绝访问";
+    case 404: return `请求地址出错: ${url}`;
+    case 408: return "请求超时";
+    case 500: return "服务器内部错误";
+    case 501: return "服务未实现";
+    case 502: return "网关错误";
+    case 503: return "服务不可用";
+    case 504: return "网关超时";
+    case 505: return "HTTP版本不受支持";
+    default: return "未知错误";
+  }
+}
+
+const instance = axios.create({ withCredentials: true, timeout: 15_000 });
+const defaultAdapter = instance.defaults.adapter;
+
+/** Stories and tests answer requests themselves; `undefined` restores the network. */
+export function setHttpAdapter(adapter?: AxiosAdapter): void {
+  instance.defaults.adapter = adapter ?? defaultAdapter;
+}
+
+function toLogin(): void {
+  if (!isSessionlessPath(pageLocation.pathname())) pageLocation.assign("/login");
+}
+
+const isEnvelope = (body: unknown): body is Envelope =>
+  !!body && typeof body === "object" && typeof (body as Envelope).code === "number";
+
+instance.interceptors.response.use(
+  (response: AxiosResponse) => {
+    if (isEnvelope(response.data) && response.data.code === 401 && !response.config.authProbe) toLogin();
+    return response;
+  },
+  (error: AxiosError) => {
+    if (axios.isCancel(error)) return Promise.reject(error);
+    if (error.code === "ECONNABORTED" || error.code === "ETIMEDOUT") {
+      console.warn("[http] request timed out:", error.config?.url);
+      return Promise.reject(new HttpRequestError("请求超时", 408, { notified: true }));
+    }
+    if (!error.response) {
+      return Promise.reject(new HttpRequestError(`网络错误：${error.message}`, 0));
+    }
+    const { status, data } = error.response;
+    const text = httpStatusText(status, error.config?.url);
+    // A probe's 401 is an answer; on the sign-in pages a 401 is simply expected.
+    const quiet = status === 401 && (error.config?.authProbe || isSessionlessPath(pageLocation.pathname()));
+    if (!quiet) message.error({ content: text, key: `http-${status}` });
+    if (status === 401 && !error.config?.authProbe) toLogin();
+    const code = isEnvelope(data) ? data.code : undefined;
+    return Promise.reject(new HttpRequestError(text, status, { code, notified: true }));
+  },
+);
+
+/** The full address of an endpoint, for what the browser loads itself (captcha images). */
+export function endpointUrl(endpoint: Endpoint, query?: Record<string, string | number>): string {
+  const base = hostBase(endpoint.host) + endpoint.path;
+  if (!query) return base;
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  return `${base}?${search.toString()}`;
+}
+
+/** One call; resolves to the whole envelope whatever its code. */
+export async function request<T = unknown>(endpoint: Endpoint, payload?: Payload, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const inQuery = endpoint.method === "GET" || endpoint.method === "DELETE";
+  const response = await instance.request<unknown>({
+    url: hostBase(endpoint.host) + endpoint.path,
+    method: endpoint.method,
+    params: inQuery ? payload : undefined,
+    data: inQuery ? undefined : (payload ?? {}),
+    authProbe: options.authProbe,
+  });
+  if (!isEnvelope(response.data)) {
+    throw new HttpRequestError("服务器返回了无法识别的数据", response.status);
+  }
+  return response.data as Envelope<T>;
+}
+
+// Validation failures name the field as `data: {field}`; Refine forms put the message there.
+function fieldErrors(envelope: Envelope): Record<string, string> | undefined {
+  const data = envelope.data as { field?: unknown } | null;
+  if (data && typeof data === "object" && typeof data.field === "string" && data.field) {
+    return { [data.field]: envelope.msg };
+  }
+  return undefined;
+}
+
+/** The one place the envelope is unwrapped: code 0 gives `data`, anything else throws. */
+export function unwrap<T>(envelope: Envelope<T>): T {
+  if (envelope.code === 0) return envelope.data;
+  // Refine reads statusCode (401 logs out); a refused business call is a client-side 400.
+  const statusCode = envelope.code === 401 || envelope.code === 403 ? envelope.code : 400;
+  throw new HttpRequestError(envelope.msg || "请求失败", statusCode, {
+    code: envelope.code,
+    errors: fieldErrors(envelope),
+  });
+}
+
+export async function call<T = unknown>(endpoint: Endpoint, payload?: Payload): Promise<T> {
+  return unwrap(await request<T>(endpoint, payload));
+}
+
+export function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
+    return (error as { message: string }).message;
+  }
+  return "未知错误";
+}
+
+/** Shows a failure unless the HTTP layer already did (or chose silence, as for timeouts). */
+export function reportError(error: unknown, prefix = ""): void {
+  if (error instanceof HttpRequestError && error.notified) return;
+  message.error(prefix + errorText(error));
+}

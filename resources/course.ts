@@ -1,0 +1,118 @@
+import { defineResource } from "./define";
+import { ep } from "./endpoint";
+import { uploadApi } from "./upload";
+
+/** How many users a course type admits (1 §5, §9); the form and the server both read it. */
+export interface MaxUserRule {
+  /** The value a new course of this type starts with, and takes when the form switches to it. */
+  default: number;
+  /** Only these values may be chosen (1对1, 1对6). */
+  choices?: number[];
+  /** The largest value allowed; absent means unbounded. */
+  ceiling?: number;
+  /** What to say when the value breaks the rule. */
+  message?: string;
+}
+
+export interface CourseType {
+  code: number;
+  label: string;
+  maxUsers: MaxUserRule;
+  /** The extended (live-system) permission key that offers this type on creation (1 §3, §6). */
+  permission?: string;
+}
+
+/** Course types of 1 §9, in the order the form offers them. */
+export const courseTypes: readonly CourseType[] = [
+  { code: 0, label: "小班课", permission: "smallClass", maxUsers: { default: 1, choices: [1, 6], ceiling: 6, message: "小班课最大人数只能选择1人或6人" } },
+  { code: 1, label: "大班课", permission: "bigClass", maxUsers: { default: 25 } },
+  { code: 2, label: "公开课", permission: "publicReplyClass", maxUsers: { default: 1 } },
+  { code: 5, label: "双师课", permission: "doubleTeaClass", maxUsers: { default: 25 } },
+  { code: 6, label: "互动大班课", permission: "hudongClass", maxUsers: { default: 25, ceiling: 100, message: "互动大班课最大人数不能超过100人" } },
+  { code: 7, label: "融合课", permission: "mergeClass", maxUsers: { default: 1, choices: [1, 6], message: "融合课最大人数只能选择1人或6人" } },
+  { code: 8, label: "智慧教室", maxUsers: { default: 1 } },
+  { code: 18, label: "大班小课", permission: "bigSmallClass", maxUsers: { default: 25 } },
+  { code: 118, label: "答辩课", maxUsers: { default: 1 } },
+  { code: 101, label: "仿真直播", maxUsers: { default: 1 } },
+  { code: 200, label: "录播课", maxUsers: { default: 1 } },
+];
+
+export const courseTypeOf = (code: number): CourseType | undefined => courseTypes.find((t) => t.code === code);
+
+/** code → label, for enum columns and filters. */
+export const courseTypeLabels: Record<string, string> = Object.fromEntries(courseTypes.map((t) => [String(t.code), t.label]));
+
+/** The five main types: holding any of their keys turns on the restriction of 1 §6. */
+export const mainCourseTypeKeys = ["smallClass", "bigClass", "hudongClass", "doubleTeaClass", "mergeClass"] as const;
+
+/**
+ * The types an admin may create (1 §6). The main admin may create every type. An admin holding
+ * any of the five main keys is offered only the types whose keys it holds (a type without a key
+ * is then not offered); one holding none of them is not restricted.
+ */
+export function offeredCourseTypes(held: Iterable<string> | "all"): CourseType[] {
+  if (held === "all") return [...courseTypes];
+  const keys = new Set(held);
+  if (!mainCourseTypeKeys.some((k) => keys.has(k))) return [...courseTypes];
+  return courseTypes.filter((t) => t.permission !== undefined && keys.has(t.permission));
+}
+
+/** Why a maximum user count is not allowed for a type, or null when it is. */
+export function maxUsersProblem(type: CourseType, value: number): string | null {
+  const rule = type.maxUsers;
+  if (rule.choices && !rule.choices.includes(value)) return rule.message ?? `最大人数只能选择${rule.choices.join("或")}`;
+  if (rule.ceiling !== undefined && value > rule.ceiling) return rule.message ?? `最大人数不能超过${rule.ceiling}`;
+  return null;
+}
+
+/** Course status (1 §4): shown only. A course past its expiry shows as invalid. */
+export const courseStatusLabels: Record<string, string> = { "1": "有效", "0": "无效" };
+
+/** A first live time before this shows as 暂无直播 (1 §9). */
+export const noLiveBefore = "2018-01-01 00:00:00";
+
+/** Courses (1 §2.5 /courseop). */
+export default defineResource({
+  name: "course",
+  noun: "课程",
+  title: "课程管理",
+  route: "/courseop",
+  menu: { group: "course", key: "courseop" },
+  api: {
+    list: ep("GET /cms/course"),
+    search: ep("GET /cms/coursesearch"),
+    create: ep("POST /cms/course"),
+    update: ep("PATCH /cms/course"),
+    remove: ep("DELETE /cms/course"),
+  },
+  id: "Id",
+  label: "Title",
+  columns: [
+    { field: "HeadImg", title: "封面", format: "image" },
+    { field: "Title", title: "课程名称" },
+    { field: "Type", title: "班型", format: "enum", options: courseTypeLabels },
+    { field: "MaxUserNum", title: "最大人数" },
+    { field: "CreateUser", title: "创建人" },
+    { field: "UpdateTime", title: "更新时间", format: "datetime" },
+    { field: "Status", title: "状态", format: "enum", options: courseStatusLabels },
+  ],
+  search: { param: "title", placeholder: "请输入课程名称" },
+  actions: ["edit", "delete"],
+  forms: { create: "course.create", edit: "course.edit" },
+  /**
+   * The course's student management (1 §2.5, §7) and the cover upload. Pickers page by 5 (1 §9);
+   * the add-by-mobile call takes one row of the xlsx import at a time.
+   */
+  extra: {
+    unaddedStudents: ep("GET /cms/unaddedstudentcourse"),
+    unaddedStudentsSearch: ep("GET /cms/unaddedstudentcoursesearch"),
+    students: ep("GET /cms/studentcourse"),
+    studentsSearch: ep("GET /cms/studentcoursesearch"),
+    addStudent: ep("POST /cms/studentcourse"),
+    removeStudent: ep("DELETE /cms/studentcourse"),
+    addStudentByMobile: ep("POST /cms/inputstudentcourse"),
+    upload: uploadApi.upload,
+  },
+  /** Lives of one course (2 §2): `/liveCourse?courseId={Id}&courseName={Title}`. */
+  lives: "/liveCourse?courseId={Id}&courseName={Title}",
+});

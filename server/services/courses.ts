@@ -1,0 +1,229 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { courseTypeOf, maxUsersProblem, offeredCourseTypes, type CourseType } from "../../resources/course";
+import type { Db } from "../db/database";
+import type { Database } from "../db/schema";
+import { ApiError, fail } from "../plugins/envelope";
+import type { Auth } from "../plugins/session";
+import { formatDateTime } from "./datetime";
+import { parseDateTime } from "./local-time";
+import { extendedTreeOf } from "./menu";
+
+type Identity = NonNullable<Auth["identity"]>;
+
+export interface CourseFilter {
+  orgId: number;
+  page: number;
+  count: number;
+  title?: string;
+  type?: number;
+  status?: number;
+  begintime?: string;
+  endtime?: string;
+}
+
+export interface CourseInput {
+  type: number;
+  title: string;
+  detail?: string;
+  expire: string;
+  maxusernum?: number;
+  headimg?: string;
+}
+
+export interface CourseChange {
+  id: number;
+  title: string;
+  detail?: string;
+  expire: string;
+  maxusernum?: number;
+  headimg?: string;
+}
+
+const refuse = (msg: string, field?: string) => new ApiError(1, msg, 200, field ? { field } : null);
+
+/** Covers are shown on https pages; an http link would be blocked as mixed content (1 §7). */
+export const https = (url: string) => url.replace(/^http:\/\//i, "https://");
+
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Valid (1) while marked valid and not past its expiry; otherwise invalid (0). */
+const effectiveStatus = (now: number) => sql<number>`case when c.status = 1 and c.expire > ${now} then 1 else 0 end`;
+
+const firstLive = (eb: ExpressionBuilder<Database & { c: Database["courses"] }, "c">) =>
+  eb
+    .selectFrom("lives as l")
+    .select((e) => e.fn.min<number>("l.begin_time").as("m"))
+    .whereRef("l.course_id", "=", "c.id")
+    .where("l.voided", "=", 0);
+
+function selectCourses(db: Db, orgId: number, now: number) {
+  return db.kysely
+    .selectFrom("courses as c")
+    .where("c.org_id", "=", orgId)
+    .select((eb) => [
+      "c.id", "c.title", "c.type", "c.max_user_num", "c.expire", "c.headimg", "c.detail", "c.create_user",
+      "c.created_at", "c.updated_at",
+      effectiveStatus(now).as("status"),
+      firstLive(eb).as("first_live_time"),
+    ]);
+}
+
+type CourseRow = Awaited<ReturnType<ReturnType<typeof selectCourses>["executeTakeFirstOrThrow"]>>;
+
+/** A course as the list answers it (1 §3); FirstLiveTime is null when it has no live. */
+export function wireCourse(r: CourseRow) {
+  return {
+    Id: r.id,
+    Title: r.title,
+    Type: r.type,
+    MaxUserNum: r.max_user_num,
+    Expire: formatDateTime(r.expire),
+    HeadImg: https(r.headimg),
+    Detail: r.detail,
+    Status: Number(r.status),
+    FirstLiveTime: r.first_live_time == null ? null : formatDateTime(Number(r.first_live_time)),
+    CreateTime: formatDateTime(r.created_at),
+    UpdateTime: formatDateTime(r.updated_at),
+    CreateUser: r.create_user,
+  };
+}
+
+/** One page of an organisation's courses, newest change first, with the filters of 1 §7. */
+export async function listCourses(db: Db, f: CourseFilter) {
+  const now = Date.now();
+  const conditions = (eb: ExpressionBuilder<Database & { c: Database["courses"] }, "c">) => {
+    const and: Expression<SqlBool>[] = [eb("c.org_id", "=", f.orgId)];
+    const title = f.title?.trim();
+    if (title) and.push(sql<SqlBool>`lower(c.title) like lower(${`%${escapeLike(title)}%`}) escape '\\'`);
+    if (f.type !== undefined) and.push(eb("c.type", "=", f.type));
+    if (f.status !== undefined) and.push(sql<SqlBool>`${effectiveStatus(now)} = ${f.status}`);
+    const from = f.begintime ? parseDateTime(f.begintime) : null;
+    const to = f.endtime ? parseDateTime(f.endtime, true) : null;
+    if (f.begintime && from === null) throw refuse("开始时间格式不正确", "begintime");
+    if (f.endtime && to === null) throw refuse("结束时间格式不正确", "endtime");
+    if (from !== null || to !== null) {
+      let lives = eb.selectFrom("lives as l").select("l.id").whereRef("l.course_id", "=", "c.id").where("l.voided", "=", 0);
+      if (from !== null) lives = lives.where("l.begin_time", ">=", from);
+      // A bound given to the second takes in that whole second.
+      if (to !== null) lives = lives.where("l.begin_time", "<=", f.endtime!.length > 10 ? to + 999 : to);
+      and.push(eb.exists(lives));
+    }
+    return eb.and(and);
+  };
+  const [rows, total] = await Promise.all([
+    selectCourses(db, f.orgId, now)
+      .where(conditions)
+      .orderBy("c.updated_at", "desc")
+      .orderBy("c.id", "desc")
+      .limit(f.count)
+      .offset((f.page - 1) * f.count)
+      .execute(),
+    db.kysely.selectFrom("courses as c").where(conditions).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(wireCourse), total: Number(total.n) };
+}
+
+export async function findCourse(db: Db, orgId: number, id: number) {
+  const row = await selectCourses(db, orgId, Date.now()).where("c.id", "=", id).executeTakeFirst();
+  if (!row) throw fail.notFound();
+  return wireCourse(row);
+}
+
+/** The extended permission keys an admin holds; the main admin holds them all. */
+function heldExtendedKeys(identity: Identity): Iterable<string> | "all" {
+  if (identity.role === "admin") return "all";
+  return extendedTreeOf(identity).flatMap((g) => g.subMenus.filter((s) => s.checked).map((s) => s.key));
+}
+
+function checkMaxUsers(type: CourseType, value: number) {
+  const problem = maxUsersProblem(type, value);
+  if (problem) throw refuse(problem, "maxusernum");
+}
+
+function expiryOf(text: string): number {
+  const ms = parseDateTime(text);
+  if (ms === null) throw refuse("课程有效期格式不正确", "expire");
+  return ms;
+}
+
+/**
+ * Adds a course. Beyond the schema (course.create): the expiry may not be in the past, the type
+ * must be one the admin is offered (1 §6), and the maximum users must suit the type (1 §5).
+ */
+export async function addCourse(db: Db, identity: Identity, input: CourseInput) {
+  const expire = expiryOf(input.expire);
+  const now = Date.now();
+  if (expire < now) throw refuse("课程有效期不能小于当前时间", "expire");
+  const type = courseTypeOf(input.type);
+  if (!type) throw refuse("请选择班型", "type");
+  if (!offeredCourseTypes(heldExtendedKeys(identity)).some((t) => t.code === type.code))
+    throw refuse(`您没有创建${type.label}的权限`, "type");
+  const maxUsers = input.maxusernum ?? type.maxUsers.default;
+  checkMaxUsers(type, maxUsers);
+  const { id } = await db.kysely
+    .insertInto("courses")
+    .values({
+      org_id: identity.orgId,
+      title: input.title.trim(),
+      type: type.code,
+      max_user_num: maxUsers,
+      expire,
+      headimg: input.headimg?.trim() ?? "",
+      detail: input.detail ?? "",
+      status: 1,
+      create_user: identity.name,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return findCourse(db, identity.orgId, id);
+}
+
+/** Changes a course; its type stays (1 §5), so the maximum users are checked against the stored one. */
+export async function changeCourse(db: Db, orgId: number, change: CourseChange) {
+  const current = await db.kysely.selectFrom("courses").select(["type"]).where("id", "=", change.id).where("org_id", "=", orgId).executeTakeFirst();
+  if (!current) throw fail.notFound();
+  const expire = expiryOf(change.expire);
+  const type = courseTypeOf(current.type);
+  if (type && change.maxusernum !== undefined) checkMaxUsers(type, change.maxusernum);
+  await db.kysely
+    .updateTable("courses")
+    .set({
+      title: change.title.trim(),
+      expire,
+      updated_at: Date.now(),
+      ...(change.detail !== undefined ? { detail: change.detail } : {}),
+      ...(change.headimg !== undefined ? { headimg: change.headimg.trim() } : {}),
+      ...(change.maxusernum !== undefined ? { max_user_num: change.maxusernum } : {}),
+    })
+    .where("id", "=", change.id)
+    .where("org_id", "=", orgId)
+    .execute();
+  return findCourse(db, orgId, change.id);
+}
+
+const hasLivesMessage = "该课程下已有直播，不能删除";
+
+function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
+}
+
+/**
+ * Removes a course and its enrolments. A course that has lives (voided ones too) stays: its
+ * lives carry attendance that the teachers' and students' statistics are made of.
+ */
+export async function removeCourse(db: Db, orgId: number, id: number) {
+  const course = await db.kysely.selectFrom("courses").select("id").where("id", "=", id).where("org_id", "=", orgId).executeTakeFirst();
+  if (!course) throw fail.notFound();
+  const live = await db.kysely.selectFrom("lives").select("id").where("course_id", "=", id).limit(1).executeTakeFirst();
+  if (live) throw refuse(hasLivesMessage);
+  try {
+    await db.kysely.deleteFrom("courses").where("id", "=", id).where("org_id", "=", orgId).execute();
+  } catch (err) {
+    // A live added meanwhile: the foreign key keeps the course.
+    if (isForeignKeyViolation(err)) throw refuse(hasLivesMessage);
+    throw err;
+  }
+}

@@ -1,0 +1,86 @@
+import { sql } from "kysely";
+import { MAX_CHART_POINTS, MINUTE_SERIES_MAX_DAYS, type BandwidthPoint, type ConcurrencyPoint } from "../../resources/stats";
+import type { Db } from "../db/database";
+import { formatDateTime } from "./datetime";
+import { DAY_MS, daysOf, type StatRange } from "./stat-range";
+
+const MINUTE_MS = 60_000;
+
+/** Bucket widths a chart may use, in minutes: a reader can tell the time of every point. */
+const CONCURRENCY_WIDTHS = [1, 2, 3, 5, 10, 15, 30, 60];
+/** Bandwidth is sampled every 5 minutes. */
+const BANDWIDTH_WIDTHS = [5, 10, 15, 30, 60, 120, 180, 360, 720, 1440];
+
+type Series = { table: "live_concurrency" | "replay_concurrency"; column: "usernum" } | { table: "vod_bandwidth"; column: "mbps" };
+interface Bucketed {
+  /** Index of the bucket (a minute bucket from the origin, or a day of the range). */
+  b: number;
+  v: number;
+}
+
+/**
+ * The narrowest width (minutes) that keeps a range within MAX_CHART_POINTS buckets, with the
+ * origin on the range's first whole minute.
+ */
+export function bucketsFor(range: Pick<StatRange, "begin" | "end">, widths: number[]): { origin: number; width: number } {
+  const origin = Math.floor(range.begin / MINUTE_MS) * MINUTE_MS;
+  const span = range.end - origin + 1;
+  const minutes = widths.find((w) => Math.ceil(span / (w * MINUTE_MS)) <= MAX_CHART_POINTS) ?? widths[widths.length - 1];
+  return { origin, width: minutes * MINUTE_MS };
+}
+
+/** The maximum of each bucket of `width` ms from `origin`, over one organisation's samples in the range. */
+async function maxPerBucket(db: Db, s: Series, orgId: number, range: StatRange, origin: number, width: number): Promise<Bucketed[]> {
+  // Integer division on both databases: better-sqlite3 binds numbers as REAL, so cast them.
+  const { rows } = await sql<Bucketed>`
+    select b, max(v) as v from (
+      select (ts - cast(${origin} as bigint)) / cast(${width} as bigint) as b, ${sql.ref(s.column)} as v
+      from ${sql.table(s.table)}
+      where org_id = ${orgId} and ts >= ${range.begin} and ts <= ${range.end}
+    ) samples
+    group by b order by b`.execute(db.kysely);
+  return rows;
+}
+
+/**
+ * The maximum of each local calendar day of the range. Day boundaries come from the server's
+ * calendar (a day across a DST change is 23 or 25 hours), so the buckets are spelt out.
+ */
+async function maxPerDay(db: Db, s: Series, orgId: number, range: StatRange, bounds: number[]): Promise<Bucketed[]> {
+  const dayOf =
+    bounds.length === 0
+      ? sql`0`
+      : sql`case ${sql.join(bounds.map((bound, i) => sql`when ts < ${bound} then ${sql.lit(i)}`), sql` `)} else ${sql.lit(bounds.length)} end`;
+  const { rows } = await sql<Bucketed>`
+    select b, max(v) as v from (
+      select ${dayOf} as b, ${sql.ref(s.column)} as v
+      from ${sql.table(s.table)}
+      where org_id = ${orgId} and ts >= ${range.begin} and ts <= ${range.end}
+    ) samples
+    group by b order by b`.execute(db.kysely);
+  return rows;
+}
+
+/**
+ * People online over a range (1 §2.3, 3 §2.2): up to two days, the maximum of each minute
+ * bucket (one minute when that stays within MAX_CHART_POINTS, else 2, 3… minutes); beyond,
+ * the daily maximum. Only buckets holding samples are answered.
+ */
+export async function concurrencySeries(db: Db, table: "live_concurrency" | "replay_concurrency", orgId: number, range: StatRange): Promise<ConcurrencyPoint[]> {
+  const s: Series = { table, column: "usernum" };
+  if (range.end - range.begin <= MINUTE_SERIES_MAX_DAYS * DAY_MS) {
+    const { origin, width } = bucketsFor(range, CONCURRENCY_WIDTHS);
+    const rows = await maxPerBucket(db, s, orgId, range, origin, width);
+    return rows.map((r) => ({ date: formatDateTime(origin + Number(r.b) * width), usernum: Number(r.v) }));
+  }
+  const days = daysOf(range.begin, range.end);
+  const rows = await maxPerDay(db, s, orgId, range, days.slice(1).map((d) => d.start));
+  return rows.map((r) => ({ date: days[Number(r.b)].label, usernum: Number(r.v) }));
+}
+
+/** Peak vod bandwidth per bucket (5 minutes up to a day wide), at most MAX_CHART_POINTS points. */
+export async function bandwidthSeries(db: Db, orgId: number, range: StatRange): Promise<BandwidthPoint[]> {
+  const { origin, width } = bucketsFor(range, BANDWIDTH_WIDTHS);
+  const rows = await maxPerBucket(db, { table: "vod_bandwidth", column: "mbps" }, orgId, range, origin, width);
+  return rows.map((r) => ({ date: formatDateTime(origin + Number(r.b) * width), mbps: Math.round(Number(r.v) * 100) / 100 }));
+}

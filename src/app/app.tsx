@@ -1,0 +1,35 @@
+import { ConfigProvider } from "antd";
+import zhCN from "antd/es/locale/zh_CN";
+import { lazy, Suspense } from "react";
+import { BrowserRouter, Route, Routes } from "react-router-dom";
+import { PageLoading } from "../components/page-loading";
+import { DocumentTitle } from "./document-title";
+
+// The sign-in pages use antd and axios only; Refine and everything heavy sits behind
+// the console chunk so /login stays light (notes/stack.md, bundle weight).
+const LoginPage = lazy(() => import("../pages/public/login-page").then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import("../pages/public/register-page").then((m) => ({ default: m.RegisterPage })));
+const ForgetPasswordPage = lazy(() =>
+  import("../pages/public/forget-password-page").then((m) => ({ default: m.ForgetPasswordPage })),
+);
+const IdentityPage = lazy(() => import("../pages/public/identity-page").then((m) => ({ default: m.IdentityPage })));
+const ConsoleApp = lazy(() => import("./console-app").then((m) => ({ default: m.ConsoleApp })));
+
+export function App() {
+  return (
+    <ConfigProvider locale={zhCN}>
+      <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+        <DocumentTitle />
+        <Suspense fallback={<PageLoading fullScreen />}>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/register" element={<RegisterPage />} />
+            <Route path="/forget-password" element={<ForgetPasswordPage />} />
+            <Route path="/identity" element={<IdentityPage />} />
+            <Route path="/*" element={<ConsoleApp />} />
+          </Routes>
+        </Suspense>
+      </BrowserRouter>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ReactElement } from "react";
+import { Route, Routes } from "react-router-dom";
+import { homeOf } from "../../resources/auth";
+import { NotFoundPage } from "../components/not-found-page";
+import { PendingPage } from "../components/pending-page";
+import { AdminHomePage } from "../pages/admin/admin-home-page";
+import { ChangePasswordPage } from "../pages/admin/change-password-page";
+import { UserInfoPage } from "../pages/portal/user-info-page";
+import { AdminShell } from "../shells/admin-shell";
+import { PortalShell, type PortalIdentity } from "../shells/portal-shell";
+import { RoomShell } from "../shells/room-shell";
+import { routeTitles } from "./route-titles";
+
+const publicPaths = ["/login", "/register", "/forget-password", "/identity"];
+const portalRoles: PortalIdentity[] = ["teacher", "assistant", "student"];
+const roomPaths = [
+  "/stuLiveRoom",
+  "/stuMiniLiveRoom",
+  "/assistantLiveRoom",
+  "/assistantMiniLiveRoom",
+  "/teaLiveRoom",
+  "/playbackRoom",
+  "/payresult",
+];
+const builtAdminPages: Record<string, ReactElement> = {
+  "/": <AdminHomePage />,
+  "/changepwd": <ChangePasswordPage />,
+};
+
+const isPortalPath = (path: string) => portalRoles.some((role) => path === homeOf[role] || path.startsWith(`${homeOf[role]}/`));
+
+/** Every route of the table not public, portal or room belongs to the admin shell. */
+const adminPaths = Object.keys(routeTitles).filter(
+  (path) => !publicPaths.includes(path) && !roomPaths.includes(path) && !isPortalPath(path) && !(path in builtAdminPages),
+);
+
+function portalRoutes(role: PortalIdentity) {
+  const base = homeOf[role];
+  const children = Object.keys(routeTitles)
+    .filter((path) => path.startsWith(`${base}/`))
+    .map((path) => path.slice(base.length + 1));
+  return (
+    <Route key={role} path={base} element={<PortalShell role={role} />}>
+      <Route index element={<PendingPage />} />
+      {children.map((child) => (
+        <Route key={child} path={child} element={child === "userinfo" ? <UserInfoPage /> : <PendingPage />} />
+      ))}
+      <Route path="*" element={<NotFoundPage home={base} />} />
+    </Route>
+  );
+}
+
+/** The signed-in part of the app; the route table decides which shell a path renders in. */
+export function ConsoleRoutes() {
+  return (
+    <Routes>
+      {portalRoles.map(portalRoutes)}
+      <Route element={<RoomShell />}>
+        {roomPaths.map((path) => (
+          <Route key={path} path={path} element={<PendingPage />} />
+        ))}
+      </Route>
+      <Route element={<AdminShell />}>
+        <Route index element={builtAdminPages["/"]} />
+        <Route path="/changepwd" element={builtAdminPages["/changepwd"]} />
+        {adminPaths.map((path) => (
+          <Route key={path} path={path} element={<PendingPage />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,72 @@
+import { useGetIdentity, useLogout } from "@refinedev/core";
+import { Button, Card, Form, Input, message } from "antd";
+import { useState } from "react";
+import { authApi } from "../../../resources/auth";
+import { call, HttpRequestError, reportError, request } from "../../../providers/http";
+import type { UserInfo } from "../../../providers/session-store";
+import chgpasswdFormSchema from "../../../schemas/chgpasswd.form.schema.json";
+import chgpasswdSchema from "../../../schemas/chgpasswd.schema.json";
+import { SmsCodeField } from "../../components/sms-code-field";
+import { maskMobile } from "../../lib/mask";
+import { schemaRules } from "../../lib/schema-rules";
+
+const rules = schemaRules(chgpasswdFormSchema, [chgpasswdSchema]);
+
+interface Values {
+  auth_code: string;
+  passwd: string;
+  confirm: string;
+}
+
+/** The admin's own password, confirmed by an SMS code to the admin's phone (3 §5). */
+export function ChangePasswordPage() {
+  const [form] = Form.useForm<Values>();
+  const { data: me } = useGetIdentity<UserInfo>();
+  const { mutate: logout } = useLogout();
+  const [submitting, setSubmitting] = useState(false);
+
+  const requestCode = async () => {
+    try {
+      await call(authApi.ownSmsCode);
+      message.success("验证码已发送");
+      return true;
+    } catch (error) {
+      if (!(error instanceof HttpRequestError && error.notified)) message.error("发送验证码失败！请联系管理员");
+      return false;
+    }
+  };
+
+  const submit = async ({ auth_code, passwd }: Values) => {
+    setSubmitting(true);
+    try {
+      const envelope = await request(authApi.changePassword, { auth_code, passwd });
+      if (envelope.code !== 0) return void message.error("密码修改失败" + envelope.msg);
+      message.success("密码修改成功，请重新登录");
+      logout();
+    } catch (error) {
+      reportError(error, "密码修改失败");
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Card title="修改密码" style={{ maxWidth: 640 }}>
+      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 15 }} requiredMark={false} onFinish={submit}>
+        <Form.Item label="手机号">{maskMobile(me?.mobile)}</Form.Item>
+        <SmsCodeField label="验证码" name="auth_code" placeholder="请输入验证码" rules={rules.auth_code} onRequest={requestCode} />
+        <Form.Item label="新密码" name="passwd" rules={rules.passwd}>
+          <Input.Password placeholder="6-20位密码" maxLength={20} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item label="确认密码" name="confirm" dependencies={["passwd"]} rules={rules.confirm}>
+          <Input.Password placeholder="再次输入新密码" maxLength={20} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item wrapperCol={{ offset: 5, span: 15 }}>
+          <Button type="primary" htmlType="submit" loading={submitting}>
+            确定
+          </Button>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}

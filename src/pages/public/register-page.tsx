@@ -1,0 +1,76 @@
+import { Button, Checkbox, Form, Input, message } from "antd";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { authApi, defaultAreaCode } from "../../../resources/auth";
+import { reportError, request } from "../../../providers/http";
+import registerFormSchema from "../../../schemas/register.form.schema.json";
+import registerSchema from "../../../schemas/register.schema.json";
+import { PublicCard } from "../../components/public-card";
+import { PublicLayout } from "../../components/public-layout";
+import { SmsCodeField } from "../../components/sms-code-field";
+import { schemaRules } from "../../lib/schema-rules";
+import { smsCodeRequester } from "./request-sms-code";
+
+const rules = schemaRules(registerFormSchema, [registerSchema]);
+
+interface Values {
+  mobile: string;
+  auth_code: string;
+  passwd: string;
+  confirm: string;
+  agree: boolean;
+}
+
+export function RegisterPage() {
+  const [form] = Form.useForm<Values>();
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async ({ mobile, auth_code, passwd }: Values) => {
+    setSubmitting(true);
+    try {
+      const envelope = await request(authApi.register, { area_code: defaultAreaCode, mobile, auth_code, passwd, name: "" });
+      if (envelope.code !== 0) return void message.error(envelope.msg);
+      message.success("注册成功");
+      navigate("/login");
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <PublicLayout>
+      <PublicCard title="注册账号">
+        <Form form={form} size="large" onFinish={submit}>
+          <Form.Item name="mobile" rules={rules.mobile}>
+            <Input placeholder="手机号" maxLength={11} autoComplete="tel" />
+          </Form.Item>
+          <SmsCodeField
+            name="auth_code"
+            placeholder="验证码"
+           
+            rules={rules.auth_code}
+            onRequest={smsCodeRequester(form, authApi.registerCode)}
+          />
+          <Form.Item name="passwd" rules={rules.passwd}>
+            <Input.Password placeholder="6-20位密码" maxLength={20} autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item name="confirm" dependencies={["passwd"]} rules={rules.confirm}>
+            <Input.Password placeholder="确认密码" maxLength={20} autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item name="agree" valuePropName="checked" rules={rules.agree}>
+            <Checkbox>我已阅读并同意《用户协议》</Checkbox>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={submitting}>
+            注册
+          </Button>
+        </Form>
+        <div style={{ textAlign: "center", marginTop: 16 }}>
+          <Link to="/login">返回登录</Link>
+        </div>
+      </PublicCard>
+    </PublicLayout>
+  );
+}

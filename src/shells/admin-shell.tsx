@@ -1,0 +1,66 @@
+import { Layout, Menu, message } from "antd";
+import { useEffect, useMemo, useState } from "react";
+import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import { PageLoading } from "../components/page-loading";
+import { loadServerMenu, type ServerMenu } from "../lib/server-menu";
+import { AdminHeader } from "./admin-header";
+import { OrgTitle } from "./org-title";
+import { useSessionGuard } from "./use-session-guard";
+
+/** The admin console at / (1 §2.2): server menu on the left, routed content on the right. */
+export function AdminShell() {
+  const allowed = useSessionGuard("admin");
+  return allowed ? <AdminLayout /> : <PageLoading fullScreen />;
+}
+
+function AdminLayout() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [menu, setMenu] = useState<ServerMenu | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    loadServerMenu()
+      .then((loaded) => live && setMenu(loaded))
+      .catch(() => {
+        if (!live) return;
+        message.error("菜单加载失败，请重新登录");
+        // Without this the login page would auto-enter the console again and loop.
+        navigate("/login", { replace: true, state: { skipAutoLogin: true } });
+      });
+    return () => {
+      live = false;
+    };
+  }, [navigate]);
+
+  const menuPaths = useMemo(() => new Set(menu?.groups.flatMap((group) => group.items.map((item) => item.path))), [menu]);
+  const openGroup = menu?.groups.find((group) => group.items.some((item) => item.path === pathname))?.key;
+
+  return (
+    <Layout style={{ minHeight: "100vh" }}>
+      <Layout.Sider width={220} style={{ position: "sticky", top: 0, height: "100vh", overflowY: "auto" }}>
+        <OrgTitle />
+        {menu && (
+          <Menu
+            theme="dark"
+            mode="inline"
+            selectedKeys={[pathname]}
+            defaultOpenKeys={openGroup ? [openGroup] : []}
+            items={menu.groups.map((group) => ({
+              key: group.key,
+              label: group.label,
+              children: group.items.map((item) => ({ key: item.path, label: item.label })),
+            }))}
+            onClick={({ key }) => navigate(key)}
+          />
+        )}
+      </Layout.Sider>
+      <Layout>
+        <AdminHeader menuPaths={menuPaths} />
+        <Layout.Content style={{ padding: 24 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,89 @@
+import { useGetIdentity } from "@refinedev/core";
+import { Layout, Menu } from "antd";
+import { useEffect, useState } from "react";
+import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import { homeOf } from "../../resources/auth";
+import { portalCloudDisk } from "../../resources/menu";
+import type { UserInfo } from "../../providers/session-store";
+import { routeTitle } from "../app/route-titles";
+import { PageLoading } from "../components/page-loading";
+import { Wordmark } from "../components/wordmark";
+import { loadServerMenu } from "../lib/server-menu";
+import { useSession } from "../lib/use-session";
+import { AvatarMenu } from "./avatar-menu";
+import { useSessionGuard } from "./use-session-guard";
+
+export type PortalIdentity = "teacher" | "assistant" | "student";
+
+/** The teacher, assistant and student areas (1 §2.2). */
+export function PortalShell({ role }: { role: PortalIdentity }) {
+  const allowed = useSessionGuard(role);
+  return allowed ? <PortalLayout role={role} /> : <PageLoading fullScreen />;
+}
+
+/** Cloud-disk entries appear only for the keys the server's menu grants. */
+function useCloudDiskEntries(role: PortalIdentity, base: string) {
+  const [keys, setKeys] = useState<string[]>([]);
+  useEffect(() => {
+    if (role === "student") return;
+    let live = true;
+    loadServerMenu()
+      .then((menu) => live && setKeys(menu.keys ?? []))
+      .catch(() => live && setKeys([]));
+    return () => {
+      live = false;
+    };
+  }, [role]);
+  if (role === "student") return [];
+  const disk = portalCloudDisk[role];
+  return [
+    ...(keys.includes(disk.org) ? [{ key: `${base}/${disk.org}`, label: "机构云盘" }] : []),
+    ...(keys.includes(disk.personal) ? [{ key: `${base}/${disk.personal}`, label: "个人云盘" }] : []),
+  ];
+}
+
+function PortalLayout({ role }: { role: PortalIdentity }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const base = homeOf[role];
+  const { data: me } = useGetIdentity<UserInfo>();
+  // The identity chosen in this tab, else (after a reload) the organisation the server reports.
+  const groupName = useSession((state) => state.identityInfo?.name) ?? me?.group?.name;
+  const cloudDisk = useCloudDiskEntries(role, base);
+  const items = [
+    { key: base, label: "今日课程" },
+    { key: `${base}/courses`, label: "我的课程" },
+    { key: `${base}/message`, label: "消息" },
+    ...cloudDisk,
+  ];
+
+  return (
+    <Layout style={{ minHeight: "100vh" }}>
+      <Layout.Sider width={200} theme="light" style={{ boxShadow: "1px 0 0 #f0f0f0" }}>
+        <div style={{ height: 64, display: "flex", alignItems: "center", justifyContent: "center" }}>
+          <Wordmark size={24} />
+        </div>
+        <Menu mode="inline" style={{ borderInlineEnd: "none" }} selectedKeys={[pathname.replace(/\/+$/, "")]} items={items} onClick={({ key }) => navigate(key)} />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{ background: "#fff", padding: "0 24px", display: "flex", alignItems: "center", gap: 16, borderBottom: "1px solid #f0f0f0" }}
+        >
+          <span style={{ fontSize: 16, fontWeight: 600 }}>{routeTitle(pathname)}</span>
+          {groupName && <span style={{ color: "#64748b" }}>{groupName}</span>}
+          <div style={{ marginLeft: "auto" }}>
+            <AvatarMenu
+              links={[
+                { path: base, label: "首页" },
+                { path: `${base}/userinfo`, label: "个人信息" },
+              ]}
+            />
+          </div>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,30 @@
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { homeOf, type IdentityType } from "../../resources/auth";
+import { trySession } from "../../providers/session";
+
+/**
+ * Each shell checks the session on entry (1 §4): no session goes to /login, no chosen
+ * identity to /identity, another identity type to its own home. `null` accepts any type.
+ * Returns true once the visitor belongs here.
+ */
+export function useSessionGuard(expected: IdentityType | null): boolean {
+  const navigate = useNavigate();
+  const [allowed, setAllowed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void trySession().then(({ signedIn, type }) => {
+      if (!live) return;
+      if (!signedIn) navigate("/login", { replace: true });
+      else if (!type) navigate("/identity", { replace: true });
+      else if (expected && type !== expected) navigate(homeOf[type], { replace: true });
+      else setAllowed(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [expected, navigate]);
+
+  return allowed;
+}

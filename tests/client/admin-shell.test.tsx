@@ -1,0 +1,130 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setHttpAdapter } from "../../providers/http";
+import { pageLocation } from "../../providers/location";
+import { sessionStore } from "../../providers/session-store";
+import { fail, fakeServer, ok, type Handler } from "./support/fake-server";
+import { adminMenu, me, renderConsole, session } from "./support/console";
+
+function adminServer(overrides: Record<string, Handler | unknown> = {}) {
+  return fakeServer({
+    "GET /cms/trylogin": session("admin"),
+    "GET /cms/loginrouter": ok(adminMenu),
+    "GET /cms/enterprisename": ok("示例学校"),
+    "GET /cms/account/balance": ok({ balance: 12345.678 }),
+    "GET /api/v1/user-info": ok(me),
+    "POST /cms/logout": ok(),
+    ...overrides,
+  });
+}
+
+const backButton = () => screen.queryByRole("button", { name: /返\s?回/ });
+
+describe("admin shell", () => {
+  beforeEach(() => {
+    vi.spyOn(pageLocation, "assign").mockImplementation(() => undefined);
+    sessionStore.reload();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    setHttpAdapter();
+  });
+
+  it("shows the organisation name, the server's grouped menu, the balance and an honest home", async () => {
+    adminServer();
+    renderConsole("/");
+    const title = await screen.findByRole("link", { name: "示例学校" });
+    expect(title.style.fontSize).toBe("18px");
+    expect(await screen.findByText("用户管理")).toBeTruthy();
+    expect(screen.getByText("我的账户")).toBeTruthy();
+    const balance = await screen.findByRole("link", { name: "余额：¥12,345.68" });
+    expect(balance.getAttribute("href")).toBe("/recharge");
+    expect(screen.getByText("本页面尚无可显示的内容")).toBeTruthy();
+    expect(backButton()).toBeNull();
+  });
+
+  it("renders a menu page without a return button, and a page reached from within with one", async () => {
+    adminServer();
+    renderConsole("/teacherop");
+    expect(await screen.findByText("本页面尚无可显示的内容")).toBeTruthy();
+    await screen.findByText("用户管理");
+    expect(screen.getAllByText("老师管理").length).toBeGreaterThan(0);
+    expect(backButton()).toBeNull();
+  });
+
+  it("offers the return button off the menu", async () => {
+    adminServer();
+    renderConsole("/teacherInfo");
+    await screen.findByText("用户管理");
+    expect(backButton()).toBeTruthy();
+    expect(screen.getAllByText("老师详情").length).toBeGreaterThan(0);
+  });
+
+  it("navigates from the menu and back to / from the organisation name", async () => {
+    adminServer();
+    renderConsole("/teacherInfo");
+    fireEvent.click(await screen.findByText("用户管理"));
+    fireEvent.click(await screen.findByText("学生管理"));
+    await waitFor(() => expect(document.querySelector(".ant-card-head-title")?.textContent).toBe("学生管理"));
+    fireEvent.click(screen.getByRole("link", { name: "示例学校" }));
+    await waitFor(() => expect(document.querySelector(".ant-card-head-title")?.textContent).toBe("示例学校"));
+  });
+
+  it("shrinks a long organisation name", async () => {
+    adminServer({ "GET /cms/enterprisename": ok("北京市海淀区示例实验学校") });
+    renderConsole("/");
+    expect((await screen.findByRole("link", { name: "北京市海淀区示例实验学校" })).style.fontSize).toBe("12px");
+  });
+
+  it("refreshes the balance every 40 seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let balance = 10;
+    const server = adminServer({ "GET /cms/account/balance": () => ok({ balance: balance++ }) });
+    renderConsole("/");
+    expect(await screen.findByRole("link", { name: "余额：¥10.00" })).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(await screen.findByRole("link", { name: "余额：¥11.00" })).toBeTruthy();
+    expect(server.calls("GET /cms/account/balance")).toHaveLength(2);
+  });
+
+  it("sends another identity type to its own home", async () => {
+    adminServer({ "GET /cms/trylogin": session("student") });
+    renderConsole("/teacherop");
+    expect(await screen.findByRole("menuitem", { name: "我的课程" })).toBeTruthy();
+    expect(screen.queryByText("用户管理")).toBeNull();
+  });
+
+  it("goes to /login without a session", async () => {
+    window.history.pushState({}, "", "/login");
+    adminServer({ "GET /cms/trylogin": fail(401, "未登录") });
+    renderConsole("/teacherop");
+    expect((await screen.findByTestId("landed")).textContent).toBe("/login");
+  });
+
+  it("goes to /login when the menu cannot be loaded", async () => {
+    adminServer({ "GET /cms/loginrouter": fail(1, "菜单错误") });
+    renderConsole("/");
+    expect((await screen.findByTestId("landed")).textContent).toBe("/login");
+  });
+
+  it("answers an unknown path with a 404 and a way home", async () => {
+    adminServer();
+    renderConsole("/no-such-page");
+    expect(await screen.findByText("页面不存在")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /返回首页/ }).getAttribute("href")).toBe("/");
+  });
+
+  it("signs out from the avatar menu", async () => {
+    const server = adminServer();
+    renderConsole("/");
+    fireEvent.click(await screen.findByText("张校长"));
+    await waitFor(() => expect(document.querySelector(".ant-dropdown-menu")).toBeTruthy());
+    const menu = document.querySelector<HTMLElement>(".ant-dropdown-menu")!;
+    expect(within(menu).getByText("首页")).toBeTruthy();
+    expect(within(menu).getByText("修改密码")).toBeTruthy();
+    fireEvent.click(within(menu).getByText("退出登录"));
+    expect((await screen.findByTestId("landed")).textContent).toBe("/login");
+    expect(server.calls("POST /cms/logout")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,170 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setHttpAdapter } from "../../providers/http";
+import { pageLocation } from "../../providers/location";
+import { sessionStore } from "../../providers/session-store";
+import { LoginPage } from "../../src/pages/public/login-page";
+import { fail, fakeServer, ok, TransportFailure, type Handler } from "./support/fake-server";
+import { renderAt } from "./support/render";
+
+const noSession = { "GET /cms/trylogin": fail(401, "未登录") };
+// antd puts a space between the two characters of a two-character button label.
+const loginButton = (scope: HTMLElement) => within(scope).getByRole("button", { name: /登\s?录/ });
+const activePane = () => document.querySelector<HTMLElement>(".ant-tabs-tabpane-active")!;
+const type = (scope: HTMLElement, placeholder: string, value: string) =>
+  fireEvent.change(within(scope).getByPlaceholderText(placeholder), { target: { value } });
+
+function renderLogin(handlers: Record<string, Handler | unknown> = {}) {
+  const server = fakeServer({ ...noSession, ...handlers });
+  renderAt("/login", <LoginPage />);
+  return server;
+}
+
+describe("login page", () => {
+  beforeEach(() => {
+    vi.spyOn(pageLocation, "assign").mockImplementation(() => undefined);
+    sessionStore.reload();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    setHttpAdapter();
+  });
+
+  it("offers both tabs and the links to retrieve a password and register", async () => {
+    renderLogin();
+    expect(screen.getByRole("tab", { name: "账号密码登录" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "手机快捷登录" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "忘记密码" }).getAttribute("href")).toBe("/forget-password");
+    expect(screen.getByRole("link", { name: "注册账号" }).getAttribute("href")).toBe("/register");
+  });
+
+  it("asks for the phone number and the password on an empty submit", async () => {
+    const server = renderLogin();
+    fireEvent.click(loginButton(activePane()));
+    expect(await screen.findByText("请输入手机号")).toBeTruthy();
+    expect(await screen.findByText("请输入密码")).toBeTruthy();
+    expect(server.calls("POST /cms/tarzan")).toHaveLength(0);
+  });
+
+  it("reveals the graphic captcha after a 900 answer, requires it, and refreshes it after each failure", async () => {
+    let clock = 1_000;
+    vi.spyOn(Date, "now").mockImplementation(() => (clock += 1));
+    const answers = [fail(900, "wrong"), fail(904, "captcha")];
+    const server = renderLogin({ "POST /cms/tarzan": () => answers.shift() });
+    expect(screen.queryByAltText("图形验证码")).toBeNull();
+
+    type(activePane(), "手机号", "13800000000");
+    type(activePane(), "密码", "nope");
+    fireEvent.click(loginButton(activePane()));
+    expect(await screen.findByText("用户名或密码错误")).toBeTruthy();
+    const image = (await screen.findByAltText("图形验证码")) as HTMLImageElement;
+    expect(image.src).toMatch(/\/cms\/captcha\?mobile=13800000000&ts=\d+$/);
+    const firstSrc = image.src;
+
+    fireEvent.click(loginButton(activePane()));
+    expect(await screen.findByText("请输入验证码")).toBeTruthy();
+    expect(server.calls("POST /cms/tarzan")).toHaveLength(1);
+
+    type(activePane(), "图形验证码", "abcd");
+    fireEvent.click(loginButton(activePane()));
+    expect(await screen.findByText("验证码错误")).toBeTruthy();
+    expect(server.calls("POST /cms/tarzan")[1].body).toEqual({ mobile: "13800000000", passwd: "nope", authcode: "abcd" });
+    await waitFor(() => expect((screen.getByAltText("图形验证码") as HTMLImageElement).src).not.toBe(firstSrc));
+  });
+
+  it("reveals the captcha when the server still requires one from an earlier failure (904)", async () => {
+    renderLogin({ "POST /cms/tarzan": fail(904, "验证码错误", { needCaptcha: true }) });
+    type(activePane(), "手机号", "13800000000");
+    type(activePane(), "密码", "demo1234");
+    fireEvent.click(loginButton(activePane()));
+    expect(await screen.findByText("验证码错误")).toBeTruthy();
+    expect(await screen.findByAltText("图形验证码")).toBeTruthy();
+  });
+
+  it("signs in, remembers the phone and goes to /identity", async () => {
+    renderLogin({ "POST /cms/tarzan": ok() });
+    type(activePane(), "手机号", "13800000000");
+    type(activePane(), "密码", "demo1234");
+    fireEvent.click(loginButton(activePane()));
+    expect((await screen.findByTestId("landed")).textContent).toBe("/identity");
+    expect(localStorage.getItem("phone")).toBe("13800000000");
+  });
+
+  it("shows a network error's text", async () => {
+    renderLogin({ "POST /cms/tarzan": new TransportFailure("network") });
+    type(activePane(), "手机号", "13800000000");
+    type(activePane(), "密码", "demo1234");
+    fireEvent.click(loginButton(activePane()));
+    expect(await screen.findByText("网络错误：Network Error")).toBeTruthy();
+  });
+
+  it("skips the form when a session already has an identity, or goes to choose one", async () => {
+    renderLogin({ "GET /cms/trylogin": { code: 0, data: null, msg: "", type: "teacher" } });
+    expect((await screen.findByTestId("landed")).textContent).toBe("/teaIndex");
+  });
+
+  it("sends a signed-in visitor without an identity to /identity", async () => {
+    renderLogin({ "GET /cms/trylogin": { code: 0, data: null, msg: "", type: null } });
+    expect((await screen.findByTestId("landed")).textContent).toBe("/identity");
+  });
+
+  describe("quick login tab", () => {
+    const openQuickTab = () => fireEvent.click(screen.getByRole("tab", { name: "手机快捷登录" }));
+    const codeButton = () => within(activePane()).getByRole("button", { name: /获取验证码|秒后重新获取/ });
+
+    it("needs the phone number before anything else", async () => {
+      const server = renderLogin();
+      openQuickTab();
+      fireEvent.click(codeButton());
+      expect(await within(activePane()).findByText("请输入手机号")).toBeTruthy();
+      expect(screen.queryByAltText("图形验证码")).toBeNull();
+      expect(server.calls("GET /api/v1/login/auth-code")).toHaveLength(0);
+    });
+
+    it("asks for the graphic captcha first, then requests the code and counts down", async () => {
+      const server = renderLogin({ "GET /api/v1/login/auth-code": ok() });
+      openQuickTab();
+      type(activePane(), "手机号", "13800000000");
+      fireEvent.click(codeButton());
+      expect(await screen.findByAltText("图形验证码")).toBeTruthy();
+      expect(await within(activePane()).findByText("请输入验证码")).toBeTruthy();
+      expect(server.calls("GET /api/v1/login/auth-code")).toHaveLength(0);
+
+      type(activePane(), "图形验证码", "k3x9");
+      fireEvent.click(codeButton());
+      expect(await screen.findByText("获取成功")).toBeTruthy();
+      expect(server.calls("GET /api/v1/login/auth-code")[0].params).toEqual({ area_code: "86", mobile: "13800000000", authcode: "k3x9" });
+      await waitFor(() => expect(codeButton().textContent).toMatch(/^(60|59)秒后重新获取$/));
+      expect((codeButton() as HTMLButtonElement).disabled).toBe(true);
+    });
+
+    it("shows the server's refusal and loads a new captcha", async () => {
+      let clock = 5_000;
+      vi.spyOn(Date, "now").mockImplementation(() => (clock += 1));
+      renderLogin({ "GET /api/v1/login/auth-code": fail(1, "图形验证码错误") });
+      openQuickTab();
+      type(activePane(), "手机号", "13800000000");
+      fireEvent.click(codeButton());
+      const image = (await screen.findByAltText("图形验证码")) as HTMLImageElement;
+      const before = image.src;
+      type(activePane(), "图形验证码", "zzzz");
+      fireEvent.click(codeButton());
+      expect(await screen.findByText("图形验证码错误")).toBeTruthy();
+      await waitFor(() => expect((screen.getByAltText("图形验证码") as HTMLImageElement).src).not.toBe(before));
+      expect(codeButton().textContent).toBe("获取验证码");
+    });
+
+    it("signs in with the SMS code, or says the code is wrong", async () => {
+      const answers = [fail(1, "bad"), ok()];
+      const server = renderLogin({ "POST /cms/authlogin": () => answers.shift() });
+      openQuickTab();
+      type(activePane(), "手机号", "13800000000");
+      type(activePane(), "短信验证码", "123456");
+      fireEvent.click(loginButton(activePane()));
+      expect(await screen.findByText("验证码错误")).toBeTruthy();
+      fireEvent.click(loginButton(activePane()));
+      expect((await screen.findByTestId("landed")).textContent).toBe("/identity");
+      expect(server.calls("POST /cms/authlogin")[0].body).toEqual({ area_code: "86", mobile: "13800000000", auth_code: "123456" });
+    });
+  });
+});

@@ -1,0 +1,100 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setHttpAdapter } from "../../providers/http";
+import { pageLocation } from "../../providers/location";
+import { ForgetPasswordPage } from "../../src/pages/public/forget-password-page";
+import { RegisterPage } from "../../src/pages/public/register-page";
+import { fail, fakeServer, ok } from "./support/fake-server";
+import { renderAt } from "./support/render";
+
+const type = (placeholder: string, value: string) => fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
+const errorTexts = () => [...document.querySelectorAll(".ant-form-item-explain-error")].map((node) => node.textContent);
+
+describe("registration", () => {
+  beforeEach(() => vi.spyOn(pageLocation, "assign").mockImplementation(() => undefined));
+  afterEach(() => {
+    vi.restoreAllMocks();
+    setHttpAdapter();
+  });
+
+  it("validates in the spec's order with the schema's messages", async () => {
+    fakeServer({});
+    renderAt("/register", <RegisterPage />);
+    expect(screen.getByPlaceholderText("6-20位密码")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: /注\s?册/ }));
+    await waitFor(() =>
+      expect(errorTexts()).toEqual(["请输入手机号", "请输入验证码", "请输入密码", "请再次输入密码", "请阅读并同意用户协议"]),
+    );
+    type("手机号", "12345");
+    type("6-20位密码", "abc");
+    type("确认密码", "abd");
+    await waitFor(() => expect(errorTexts()).toEqual(["请填写正确的手机号", "请输入验证码", "密码长度为6-20位", "两次输入的密码不一致", "请阅读并同意用户协议"]));
+  });
+
+  it("requests a code for a valid mobile, then registers and returns to /login", async () => {
+    const server = fakeServer({ "GET /api/v1/register/auth-code": ok(), "POST /api/v1/user/register": ok() });
+    renderAt("/register", <RegisterPage />);
+    type("手机号", "13812345678");
+    fireEvent.click(screen.getByRole("button", { name: "获取验证码" }));
+    expect(await screen.findByText("获取成功")).toBeTruthy();
+    expect(server.calls("GET /api/v1/register/auth-code")[0].params).toEqual({ area_code: "86", mobile: "13812345678" });
+    expect(await screen.findByRole("button", { name: /秒后重新获取/ })).toBeTruthy();
+
+    type("验证码", "654321");
+    type("6-20位密码", "secret12");
+    type("确认密码", "secret12");
+    fireEvent.click(screen.getByRole("checkbox"));
+    fireEvent.click(screen.getByRole("button", { name: /注\s?册/ }));
+    expect(await screen.findByText("注册成功")).toBeTruthy();
+    expect((await screen.findByTestId("landed")).textContent).toBe("/login");
+    expect(server.calls("POST /api/v1/user/register")[0].body).toEqual({
+      area_code: "86",
+      mobile: "13812345678",
+      auth_code: "654321",
+      passwd: "secret12",
+      name: "",
+    });
+  });
+
+  it("shows the server's msg when no code can be sent", async () => {
+    fakeServer({ "GET /api/v1/register/auth-code": fail(1, "该手机号已注册") });
+    renderAt("/register", <RegisterPage />);
+    type("手机号", "13812345678");
+    fireEvent.click(screen.getByRole("button", { name: "获取验证码" }));
+    expect(await screen.findByText("该手机号已注册")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "获取验证码" })).toBeTruthy();
+  });
+});
+
+describe("password retrieval", () => {
+  afterEach(() => setHttpAdapter());
+
+  it("changes the password and returns to /login", async () => {
+    const server = fakeServer({ "GET /api/v1/retrieve-passwd/auth-code": ok(), "POST /api/v1/retrieve-passwd": ok() });
+    renderAt("/forget-password", <ForgetPasswordPage />);
+    expect(screen.getByRole("link", { name: "返回" }).getAttribute("href")).toBe("/login");
+    expect(screen.getByRole("link", { name: "关闭" }).getAttribute("href")).toBe("/login");
+    type("手机号", "13812345678");
+    fireEvent.click(screen.getByRole("button", { name: "获取验证码" }));
+    expect(await screen.findByText("获取成功")).toBeTruthy();
+    type("验证码", "111111");
+    type("新密码", "secret12");
+    type("确认密码", "secret12");
+    fireEvent.click(screen.getByRole("button", { name: /修\s?改/ }));
+    expect(await screen.findByText("修改成功")).toBeTruthy();
+    expect((await screen.findByTestId("landed")).textContent).toBe("/login");
+    expect(server.calls("POST /api/v1/retrieve-passwd")[0].body).toEqual({ area_code: "86", mobile: "13812345678", auth_code: "111111", passwd: "secret12" });
+  });
+
+  it("keeps the person on the page with the server's msg on failure", async () => {
+    fakeServer({ "POST /api/v1/retrieve-passwd": fail(1, "验证码已失效") });
+    renderAt("/forget-password", <ForgetPasswordPage />);
+    type("手机号", "13812345678");
+    type("验证码", "111111");
+    type("新密码", "secret12");
+    type("确认密码", "secret12");
+    fireEvent.click(screen.getByRole("button", { name: /修\s?改/ }));
+    expect(await screen.findByText("验证码已失效")).toBeTruthy();
+    expect(screen.queryByTestId("landed")).toBeNull();
+  });
+});

@@ -1,0 +1,31 @@
+import { cleanup } from "@testing-library/react";
+import { message } from "antd";
+import { afterEach, vi } from "vitest";
+
+// antd reads media queries (Grid, responsive observers); jsdom has none.
+Object.defineProperty(window, "matchMedia", {
+  writable: true,
+  configurable: true,
+  value: vi.fn().mockImplementation((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })),
+});
+
+// jsdom implements getComputedStyle but not for pseudo-elements; antd asks for ::-webkit-scrollbar.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element, pseudo?: string | null) => computedStyle(element, pseudo ? undefined : pseudo);
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(() => {
+  cleanup();
+  // antd's toasts live outside the rendered tree; a leftover one could satisfy the next test.
+  message.destroy();
+  localStorage.clear();
+});

@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { inject } from "vitest";
+// @ts-expect-error: a plain ES module shared with the bench scripts
+import { chromiumOptions } from "../../scripts/lib/server-process.mjs";
+
+export const baseURL = () => inject("baseURL");
+
+let browser: Browser | null = null;
+
+/** A fresh browser context (no cookies) and page at 1366×768, failing on uncaught page errors. */
+export async function newPage(): Promise<Page> {
+  browser ??= await chromium.launch(chromiumOptions);
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: "zh-CN", baseURL: baseURL() });
+  const page = await context.newPage();
+  page.on("pageerror", (err) => {
+    throw err;
+  });
+  return page;
+}
+
+export async function closeBrowser() {
+  await browser?.close();
+  browser = null;
+}
+
+type OutboxEntry = { kind: string; mobile: string; purpose?: string; code?: string; answer?: string };
+
+/** The newest outbox line of a kind for a mobile, waiting briefly for it to be written. */
+export async function outboxLast(kind: "sms" | "captcha", mobile: string, after = 0): Promise<OutboxEntry> {
+  const file = path.join(inject("dataDir"), "sms-outbox.jsonl");
+  for (let i = 0; i < 50; i++) {
+    const lines = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").filter(Boolean) : [];
+    const hit = lines.slice(after).map((l) => JSON.parse(l) as OutboxEntry).reverse().find((e) => e.kind === kind && e.mobile === mobile);
+    if (hit) return hit;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no ${kind} for ${mobile} in the outbox`);
+}
+
+export function outboxLength(): number {
+  const file = path.join(inject("dataDir"), "sms-outbox.jsonl");
+  return fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").filter(Boolean).length : 0;
+}
+
+export async function screenshot(page: Page, name: string) {
+  const dir = path.resolve(".e2e-shots");
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}

@@ -1,0 +1,24 @@
+import { existsSync } from "node:fs";
+import type { TestProject } from "vitest/node";
+import { freshDatabase } from "../server/helpers";
+// @ts-expect-error: a plain ES module shared with the bench scripts
+import { startServer } from "../../scripts/lib/server-process.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync("dist/index.html")) throw new Error("dist/ is missing: run `npm run build` before the browser suite");
+  const db = await freshDatabase();
+  const server = await startServer({ dataDir: db.dataDir, databaseUrl: db.url ?? "" });
+  project.provide("baseURL", server.baseURL);
+  project.provide("dataDir", db.dataDir);
+  return async () => {
+    await server.stop();
+    await db.drop();
+  };
+}
