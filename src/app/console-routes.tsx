@@ -1,4 +1,4 @@
-import type { ReactElement } from "react";
+import { Suspense, type ReactElement } from "react";
 import { Route, Routes } from "react-router-dom";
 import { homeOf } from "../../resources/auth";
 import { NotFoundPage } from "../components/not-found-page";
@@ -9,6 +9,8 @@ import { UserInfoPage } from "../pages/portal/user-info-page";
 import { AdminShell } from "../shells/admin-shell";
 import { PortalShell, type PortalIdentity } from "../shells/portal-shell";
 import { RoomShell } from "../shells/room-shell";
+import { PageLoading } from "../components/page-loading";
+import { adminPages } from "./admin-pages";
 import { routeTitles } from "./route-titles";
 
 const publicPaths = ["/login", "/register", "/forget-password", "/identity"];
@@ -25,6 +27,14 @@ const roomPaths = [
 const builtAdminPages: Record<string, ReactElement> = {
   "/": <AdminHomePage />,
   "/changepwd": <ChangePasswordPage />,
+  ...Object.fromEntries(
+    Object.entries(adminPages).map(([path, Page]) => [
+      path,
+      <Suspense key={path} fallback={<PageLoading />}>
+        <Page />
+      </Suspense>,
+    ]),
+  ),
 };
 
 const isPortalPath = (path: string) => portalRoles.some((role) => path === homeOf[role] || path.startsWith(`${homeOf[role]}/`));
@@ -62,7 +72,11 @@ export function ConsoleRoutes() {
       </Route>
       <Route element={<AdminShell />}>
         <Route index element={builtAdminPages["/"]} />
-        <Route path="/changepwd" element={builtAdminPages["/changepwd"]} />
+        {Object.entries(builtAdminPages)
+          .filter(([path]) => path !== "/")
+          .map(([path, element]) => (
+            <Route key={path} path={path} element={element} />
+          ))}
         {adminPaths.map((path) => (
           <Route key={path} path={path} element={<PendingPage />} />
         ))}
