@@ -38,8 +38,9 @@ async function jsOf(page, action) {
 const context = await browser.newContext();
 const page = await context.newPage();
 results.loginJs = await jsOf(page, () => page.goto(`${server.baseURL}/login`));
-await page.fill("#mobile", "13800000000");
-await page.fill("#passwd", "demo1234");
+const pane = page.locator(".ant-tabs-tabpane-active");
+await pane.getByPlaceholder("手机号").fill("13800000000");
+await pane.getByPlaceholder("密码").fill("demo1234");
 await page.keyboard.press("Enter");
 await page.waitForURL((u) => u.pathname === "/identity" || u.pathname === "/", { timeout: 20_000 });
 await page.waitForURL((u) => u.pathname === "/", { timeout: 20_000 });

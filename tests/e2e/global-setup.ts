@@ -12,7 +12,8 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync("dist/index.html")) throw new Error("dist/ is missing: run `npm run build` before the browser suite");
+  const dist = process.env.DIST_DIR || "dist";
+  if (!existsSync(`${dist}/index.html`)) throw new Error(`${dist}/ is missing: run \`npm run build\` before the browser suite`);
   const db = await freshDatabase();
   const server = await startServer({ dataDir: db.dataDir, databaseUrl: db.url ?? "" });
   project.provide("baseURL", server.baseURL);
