@@ -29,5 +29,6 @@ export default defineResource({
   search: { param: "key", placeholder: "请输入姓名或手机号" },
   actions: ["show", "edit", "delete"],
   forms: { create: "assistant.create", edit: "assistant.edit" },
+  formFields: { id: "Id", name: "Name", mobile: "Mobile", userop: "UserOp" },
   show: "/teacherInfo?teacherId={Id}",
 });

@@ -35,8 +35,18 @@ export interface ResourceDecl {
   columns: ColumnDecl[];
   search?: { param: string; placeholder: string };
   actions: RowAction[];
-  /** Schema `$id`s of the create and edit forms (schemas/<id>.schema.json). */
+  /**
+   * Schema `$id`s of the create and edit forms (schemas/<id>.schema.json, presented by
+   * schemas/<id>.ui.json when there is one).
+   */
   forms: { create?: string; edit?: string };
+  /**
+   * Form field → record field, how an edit form is filled from a row (`{ name: "Name" }`).
+   * Without it a form field takes the record field of the same name, ignoring case.
+   */
+  formFields?: Record<string, string>;
+  /** A full-page create form at this route; the list's 添加 goes there instead of opening a dialog. */
+  createRoute?: string;
   /** Detail route with `{Field}` placeholders. */
   show?: string;
   /** Only the main admin may use it, whatever a sub-admin was granted. */

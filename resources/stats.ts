@@ -51,6 +51,17 @@ export interface FlowPoint { date: string; flow: number }
 /** One consumption record; the list answer also carries `count`, the number of records in the range. */
 export interface ConsumeRecord { recorddate: string; consumetype: ConsumeType; consumevalue: number; consumecost: number }
 
+/** Recorded (vod) courses are course type 200 (1 §9); the other types are live-class courses. */
+export const RECORDED_COURSE_TYPE = 200;
+
+/**
+ * How today's lives are split by class scale (1 §9: 0 small, 1 large, 5 dual teacher,
+ * 6 interactive large): `big` large and interactive large classes, `samll` small classes,
+ * `ass` dual-teacher classes (a main teacher with an assistant in each classroom). `used`
+ * counts the lives that have begun (in progress or ended).
+ */
+export const todayLiveScales = { big: [1, 6], samll: [0], ass: [5] } as const;
+
 // The dashboard (1 §2.3).
 
 export interface DashboardModule {

@@ -24,4 +24,7 @@ export default defineResource({
   ],
   actions: ["edit", "delete"],
   forms: { create: "subadmin.create", edit: "subadmin.edit" },
+  formFields: { id: "Id", name: "Name", mobile: "Mobile", userop: "UserOp", useropex: "UserOpEx" },
+  /** 1 §2.4: 添加 on /adminop opens the full-page form with the backend-permission checklist. */
+  createRoute: "/createAdmin",
 });

@@ -14,6 +14,8 @@ import loginRoutes from "./routes/auth/login";
 import identityRoutes from "./routes/auth/identity";
 import registerRoutes from "./routes/auth/register";
 import userRoutes from "./routes/users";
+import coursesDomain from "./routes/courses";
+import statsRoutes from "./routes/stats";
 
 /** Builds the whole API and console server; `main.ts` listens, tests `inject`. */
 export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
@@ -45,6 +47,8 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(identityRoutes, ctx);
   await app.register(registerRoutes, ctx);
   await app.register(userRoutes, ctx);
+  await app.register(coursesDomain, ctx);
+  await app.register(statsRoutes, ctx);
   await app.register(consoleRoutes, ctx);
   return app;
 }

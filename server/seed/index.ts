@@ -1,5 +1,7 @@
 import type { Db } from "../db/database";
 import { seedDemo } from "./demo";
+import { seedCourses } from "./courses";
+import { seedUsage } from "./usage";
 
 export { isEmpty } from "./demo";
 
@@ -14,4 +16,6 @@ export interface SeedOptions {
 /** The whole demo, domain by domain; each later seed reads what the earlier ones wrote. */
 export async function seedAll(db: Db, opts: SeedOptions): Promise<void> {
   await seedDemo(db, opts);
+  await seedCourses(db);
+  await seedUsage(db, opts);
 }

@@ -39,7 +39,8 @@ export interface CourseChange {
   headimg?: string;
 }
 
-const refuse = (msg: string, field?: string) => new ApiError(1, msg, 200, field ? { field } : null);
+/** A rule of the form the schema cannot state: answered like a schema failure, naming the field. */
+const refuse = (msg: string, field?: string) => fail.bad(msg, field);
 
 /** Covers are shown on https pages; an http link would be blocked as mixed content (1 §7). */
 export const https = (url: string) => url.replace(/^http:\/\//i, "https://");
@@ -218,12 +219,12 @@ export async function removeCourse(db: Db, orgId: number, id: number) {
   const course = await db.kysely.selectFrom("courses").select("id").where("id", "=", id).where("org_id", "=", orgId).executeTakeFirst();
   if (!course) throw fail.notFound();
   const live = await db.kysely.selectFrom("lives").select("id").where("course_id", "=", id).limit(1).executeTakeFirst();
-  if (live) throw refuse(hasLivesMessage);
+  if (live) throw new ApiError(1, hasLivesMessage);
   try {
     await db.kysely.deleteFrom("courses").where("id", "=", id).where("org_id", "=", orgId).execute();
   } catch (err) {
     // A live added meanwhile: the foreign key keeps the course.
-    if (isForeignKeyViolation(err)) throw refuse(hasLivesMessage);
+    if (isForeignKeyViolation(err)) throw new ApiError(1, hasLivesMessage);
     throw err;
   }
 }

@@ -1,4 +1,4 @@
-import { sql, type CreateTableBuilder, type Kysely } from "kysely";
+import { sql, type CreateTableBuilder, type ColumnDataType, type Kysely } from "kysely";
 import { isPostgres } from "./helpers";
 
 /**
@@ -13,59 +13,31 @@ import { isPostgres } from "./helpers";
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
-  const org = (t: CreateTableBuilder<string, never>) =>
-    t.addColumn("org_id", "integer", (c) => c.notNull().references("organisations.id").onDelete("cascade"));
-  const key = (t: CreateTableBuilder<string, string>, name: string, columns: string[]) => t.addPrimaryKeyConstraint(name, columns as never);
-  const clustered = (t: CreateTableBuilder<string, string>) => (pg ? t : t.modifyEnd(sql`without rowid`));
 
-  for (const [table, value, type] of [["live_concurrency", "usernum", "integer"], ["replay_concurrency", "usernum", "integer"], ["vod_bandwidth", "mbps", "double precision"]] as const) {
-    const t = org(db.schema.createTable(table)).addColumn("ts", "bigint", (c) => c.notNull()).addColumn(value, type, (c) => c.notNull());
-    if (!pg) await clustered(key(t, `${table}_pk`, ["org_id", "ts"])).execute();
-    else {
+  /** A usage table of (org_id, …columns), keyed (org_id, …key); on PostgreSQL `include` rides in the key's index. */
+  async function usageTable(name: string, columns: [string, ColumnDataType][], key: string[], include?: string) {
+    let t: CreateTableBuilder<string, string> = db.schema
+      .createTable(name)
+      .addColumn("org_id", "integer", (c) => c.notNull().references("organisations.id").onDelete("cascade"));
+    for (const [column, type] of columns) t = t.addColumn(column, type, (c) => c.notNull());
+    const columnsOfKey = ["org_id", ...key];
+    if (pg && include) {
       await t.execute();
-      await sql`alter table ${sql.table(table)} add constraint ${sql.ref(`${table}_pk`)} primary key (org_id, ts) include (${sql.ref(value)})`.execute(db);
+      await sql`alter table ${sql.table(name)} add constraint ${sql.ref(`${name}_pk`)}
+        primary key (${sql.join(columnsOfKey.map((c) => sql.ref(c)))}) include (${sql.ref(include)})`.execute(db);
+      return;
     }
+    t = t.addPrimaryKeyConstraint(`${name}_pk`, columnsOfKey as never);
+    await (pg ? t : t.modifyEnd(sql`without rowid`)).execute();
   }
 
-  await clustered(
-    key(org(db.schema.createTable("vod_traffic")).addColumn("day", "varchar(10)", (c) => c.notNull()).addColumn("bytes", "bigint", (c) => c.notNull()), "vod_traffic_pk", ["org_id", "day"]),
-  ).execute();
-
-  await clustered(
-    key(
-      org(db.schema.createTable("storage_daily"))
-        .addColumn("day", "varchar(10)", (c) => c.notNull())
-        .addColumn("kind", "varchar(8)", (c) => c.notNull())
-        .addColumn("bytes", "bigint", (c) => c.notNull()),
-      "storage_daily_pk",
-      ["org_id", "day", "kind"],
-    ),
-  ).execute();
-
-  await clustered(
-    key(
-      org(db.schema.createTable("daily_consumption"))
-        .addColumn("day", "varchar(10)", (c) => c.notNull())
-        .addColumn("type", "varchar(16)", (c) => c.notNull())
-        .addColumn("value", "double precision", (c) => c.notNull())
-        .addColumn("cost_milli", "bigint", (c) => c.notNull()),
-      "daily_consumption_pk",
-      ["org_id", "day", "type"],
-    ),
-  ).execute();
-
-  await clustered(
-    key(
-      org(db.schema.createTable("page_views"))
-        .addColumn("day", "varchar(10)", (c) => c.notNull())
-        .addColumn("uv", "integer", (c) => c.notNull())
-        .addColumn("pv", "integer", (c) => c.notNull())
-        .addColumn("vod_uv", "integer", (c) => c.notNull())
-        .addColumn("vod_pv", "integer", (c) => c.notNull()),
-      "page_views_pk",
-      ["org_id", "day"],
-    ),
-  ).execute();
+  await usageTable("live_concurrency", [["ts", "bigint"], ["usernum", "integer"]], ["ts"], "usernum");
+  await usageTable("replay_concurrency", [["ts", "bigint"], ["usernum", "integer"]], ["ts"], "usernum");
+  await usageTable("vod_bandwidth", [["ts", "bigint"], ["mbps", "double precision"]], ["ts"], "mbps");
+  await usageTable("vod_traffic", [["day", "varchar(10)"], ["bytes", "bigint"]], ["day"]);
+  await usageTable("storage_daily", [["day", "varchar(10)"], ["kind", "varchar(8)"], ["bytes", "bigint"]], ["day", "kind"]);
+  await usageTable("daily_consumption", [["day", "varchar(10)"], ["type", "varchar(16)"], ["value", "double precision"], ["cost_milli", "bigint"]], ["day", "type"]);
+  await usageTable("page_views", [["day", "varchar(10)"], ["uv", "integer"], ["pv", "integer"], ["vod_uv", "integer"], ["vod_pv", "integer"]], ["day"]);
 
   await db.schema
     .createTable("board_config")

@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import course from "../../../resources/course";
+import type { Ctx } from "../../context";
+import { ok } from "../../plugins/envelope";
+import { needResource, resourceGuard } from "../../plugins/permissions";
+import { addCourse, changeCourse, listCourses, removeCourse, type CourseChange, type CourseFilter, type CourseInput } from "../../services/courses";
+import { route } from "../define";
+
+const tags = ["courses"];
+
+/** /cms/course and /cms/coursesearch (1 §7 "Courses"), guarded by the courseop menu key. */
+export default async function courseRoutes(app: FastifyInstance, { db }: Ctx) {
+  const guard = resourceGuard(course);
+
+  const list = async (request: FastifyRequest) => {
+    const { identity } = needResource(request, course);
+    const { rows, total } = await listCourses(db, { ...(request.query as Omit<CourseFilter, "orgId">), orgId: identity.orgId });
+    return ok(rows, { count: total });
+  };
+  const listSummary =
+    "Courses: one page, newest change first; filters title (fragment), type, status (1 valid and not expired, 0 otherwise), begintime/endtime (a live of the course starts in the range)";
+  route(app, course.api.list, { query: "course.search", guard, summary: listSummary, tags }, list);
+  route(app, course.api.search, { query: "course.search", guard, summary: listSummary, tags }, list);
+
+  route(app, course.api.create, { body: course.forms.create, guard, summary: "Courses: add (type limited by the admin's extended permissions)", tags }, async (request) => {
+    const { identity } = needResource(request, course);
+    return ok(await addCourse(db, identity, request.body as CourseInput), { msg: "添加成功" });
+  });
+
+  route(app, course.api.update, { body: course.forms.edit, guard, summary: "Courses: change (the type stays)", tags }, async (request) => {
+    const { identity } = needResource(request, course);
+    return ok(await changeCourse(db, identity.orgId, request.body as CourseChange), { msg: "修改成功" });
+  });
+
+  route(app, course.api.remove, { query: "id.query", guard, summary: "Courses: remove one that has no lives, with its enrolments", tags }, async (request) => {
+    const { identity } = needResource(request, course);
+    await removeCourse(db, identity.orgId, (request.query as { id: number }).id);
+    return ok(null, { msg: "删除成功" });
+  });
+}

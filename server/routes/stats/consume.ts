@@ -1,0 +1,36 @@
+import type { FastifyInstance } from "fastify";
+import { statsApi, type ConsumeRecord, type ConsumeType } from "../../../resources/stats";
+import type { Ctx } from "../../context";
+import { ok } from "../../plugins/envelope";
+import { CONSUME_RANGE, needRange, type RangeQuery } from "../../services/stat-range";
+import { route } from "../define";
+import { adminOrg, guard } from "./access";
+
+interface ConsumeQuery extends RangeQuery {
+  type: ConsumeType | "all";
+  page: number;
+  count: number;
+}
+
+/** Consumption records (3 §3, §7.2): one row per day and billed item, newest day first. */
+export default function consumeRoutes(app: FastifyInstance, { db }: Ctx) {
+  const summary = "Consumption records {data: [{recorddate, consumetype, consumevalue, consumecost (yuan)}], count}: at most 93 days, count ≤ 1000";
+  route(app, statsApi.consume, { guard, query: "consume.query", summary, tags: ["stats"] }, async (request) => {
+    const q = request.query as ConsumeQuery;
+    const { firstDay, lastDay } = needRange(q, CONSUME_RANGE);
+    let base = db.kysely.selectFrom("daily_consumption").where("org_id", "=", adminOrg(request)).where("day", ">=", firstDay).where("day", "<=", lastDay);
+    if (q.type !== "all") base = base.where("type", "=", q.type);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const rows = await base
+      .select(["day", "type", "value", "cost_milli"])
+      .orderBy("day", "desc")
+      .orderBy("type")
+      .limit(q.count)
+      .offset((q.page - 1) * q.count)
+      .execute();
+    const data = rows.map(
+      (r): ConsumeRecord => ({ recorddate: r.day, consumetype: r.type as ConsumeType, consumevalue: Number(r.value), consumecost: Number(r.cost_milli) / 1000 }),
+    );
+    return ok(data, { count: Number(total.n) });
+  });
+}

@@ -1,0 +1,203 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { checkStates } from "../../resources/user-stats";
+import type { Db } from "../db/database";
+import type { Database, Role } from "../db/schema";
+import { fail } from "../plugins/envelope";
+import { https, escapeLike } from "./courses";
+import { formatDateTime } from "./datetime";
+import { parseDateTime } from "./local-time";
+
+/**
+ * The detail statistics of one person of an organisation (1 §2.4, §7), computed from the
+ * stored lives, enrolments and attendance. Voided lives count nowhere.
+ *
+ * - A teacher's (or assistant's) lives are those it is staff of; a student's are the lives of
+ *   the courses it is enrolled in, and any other live it listened to.
+ * - A live is done when it has ended (status 2). A course is done when it has lives and all of
+ *   them have ended; a teacher's courses are those of its lives, a student's those it is
+ *   enrolled in or listened to a live of.
+ * - The check counts are the person's live listenings (play type 1) by check state.
+ */
+export interface Subject {
+  orgId: number;
+  identityId: number;
+  role: Role;
+}
+
+type LivesQuery = SelectQueryBuilder<Database & { l: Database["lives"] }, "l", object>;
+
+/** Someone the teacher detail page shows: a teacher or an assistant of the organisation. */
+export async function findStaff(db: Db, orgId: number, userId: number): Promise<Subject> {
+  const row = await db.kysely
+    .selectFrom("identities")
+    .select(["id", "role"])
+    .where("id", "=", userId)
+    .where("org_id", "=", orgId)
+    .where("role", "in", ["teacher", "assistant"])
+    .executeTakeFirst();
+  if (!row) throw fail.notFound();
+  return { orgId, identityId: row.id, role: row.role };
+}
+
+/** The organisation's student with this mobile (/studentInfo?mobile). */
+export async function findStudent(db: Db, orgId: number, mobile: string): Promise<Subject> {
+  const row = await db.kysely
+    .selectFrom("identities as i")
+    .innerJoin("persons as p", "p.id", "i.person_id")
+    .select(["i.id", "i.role"])
+    .where("p.mobile", "=", mobile)
+    .where("i.org_id", "=", orgId)
+    .where("i.role", "=", "student")
+    .executeTakeFirst();
+  if (!row) throw fail.notFound();
+  return { orgId, identityId: row.id, role: row.role };
+}
+
+/** Anyone a detail page shows, by record id: a teacher, an assistant or a student. */
+export async function findPerson(db: Db, orgId: number, userId: number): Promise<Subject> {
+  const row = await db.kysely
+    .selectFrom("identities")
+    .select(["id", "role"])
+    .where("id", "=", userId)
+    .where("org_id", "=", orgId)
+    .where("role", "in", ["teacher", "assistant", "student"])
+    .executeTakeFirst();
+  if (!row) throw fail.notFound();
+  return { orgId, identityId: row.id, role: row.role };
+}
+
+/** nickname, headimg, mobile of the detail page's header. */
+export async function userInfo(db: Db, s: Subject) {
+  const row = await db.kysely
+    .selectFrom("identities as i")
+    .innerJoin("persons as p", "p.id", "i.person_id")
+    .select(["i.name", "i.nick", "p.nickname", "p.headimg", "p.mobile"])
+    .where("i.id", "=", s.identityId)
+    .executeTakeFirstOrThrow();
+  return { nickname: row.nick || row.name || row.nickname, name: row.name, headimg: https(row.headimg), mobile: row.mobile };
+}
+
+const isStaff = (s: Subject) => s.role === "teacher" || s.role === "assistant";
+
+/** The subject's lives: staffed ones for a teacher; enrolled courses' and listened ones for a student. */
+function inScope(s: Subject) {
+  return (eb: ExpressionBuilder<Database & { l: Database["lives"] }, "l">) => {
+    const base = eb.and([eb("l.org_id", "=", s.orgId), eb("l.voided", "=", 0)]);
+    if (isStaff(s))
+      return eb.and([base, eb("l.id", "in", eb.selectFrom("live_staff as ls").select("ls.live_id").where("ls.identity_id", "=", s.identityId))]);
+    return eb.and([
+      base,
+      eb.or([
+        eb("l.course_id", "in", eb.selectFrom("course_students as cs").select("cs.course_id").where("cs.identity_id", "=", s.identityId)),
+        eb("l.id", "in", eb.selectFrom("attendance as a").select("a.live_id").where("a.identity_id", "=", s.identityId)),
+      ]),
+    ]);
+  };
+}
+
+const lives = (db: Db, s: Subject): LivesQuery => db.kysely.selectFrom("lives as l").where(inScope(s));
+
+const n = (v: unknown) => Number(v ?? 0);
+
+/** Lives done (ended) and in all. */
+export async function liveCounts(db: Db, s: Subject) {
+  const row = await lives(db, s)
+    .select((eb) => [eb.fn.countAll<number>().as("total"), eb.fn.sum<number>(sql`case when l.status = 2 then 1 else 0 end`).as("done")])
+    .executeTakeFirstOrThrow();
+  return { liveDo: n(row.done), liveTotal: n(row.total) };
+}
+
+/** Courses done (all their lives ended) and in all. */
+export async function courseCounts(db: Db, s: Subject) {
+  const row = await db.kysely
+    .selectFrom("courses as c")
+    .where("c.org_id", "=", s.orgId)
+    .where((eb) => {
+      const ofLives = eb("c.id", "in", lives(db, s).select("l.course_id"));
+      if (isStaff(s)) return ofLives;
+      return eb.or([ofLives, eb("c.id", "in", eb.selectFrom("course_students as cs").select("cs.course_id").where("cs.identity_id", "=", s.identityId))]);
+    })
+    .select((eb) => [
+      eb.fn.countAll<number>().as("total"),
+      eb.fn
+        .sum<number>(
+          sql`case when exists (select 1 from lives x where x.course_id = c.id and x.voided = 0)
+                and not exists (select 1 from lives x where x.course_id = c.id and x.voided = 0 and x.status <> 2)
+              then 1 else 0 end`,
+        )
+        .as("done"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { courseDo: n(row.done), courseTotal: n(row.total) };
+}
+
+/** The subject's live listenings by check state: {"check-do", "check-late", "check-leaveearly", "check-undo"}. */
+export async function checkCounts(db: Db, s: Subject) {
+  const rows = await db.kysely
+    .selectFrom("attendance as a")
+    .innerJoin("lives as l", "l.id", "a.live_id")
+    .where("a.identity_id", "=", s.identityId)
+    .where("a.play_type", "=", 1)
+    .where("l.org_id", "=", s.orgId)
+    .where("l.voided", "=", 0)
+    .select((eb) => ["a.check_state", eb.fn.countAll<number>().as("n")])
+    .groupBy("a.check_state")
+    .execute();
+  const by = new Map(rows.map((r) => [r.check_state, n(r.n)]));
+  return Object.fromEntries(checkStates.map((state) => [`check-${state}`, by.get(state) ?? 0])) as Record<`check-${(typeof checkStates)[number]}`, number>;
+}
+
+export interface LiveFilter {
+  page: number;
+  count: number;
+  title?: string;
+  /** 0, 1, 2; -1 or absent for every status. */
+  status?: number;
+  begintime?: string;
+  endtime?: string;
+}
+
+/**
+ * The detail page's table: one row per live of the subject and way it listened (live, replay);
+ * a live it has not listened to is one row with play type 1 and no time. Newest first.
+ */
+export async function liveRows(db: Db, s: Subject, f: LiveFilter) {
+  const from = f.begintime ? parseDateTime(f.begintime) : null;
+  const to = f.endtime ? parseDateTime(f.endtime, true) : null;
+  if (f.begintime && from === null) throw fail.bad("开始时间格式不正确", "begintime");
+  if (f.endtime && to === null) throw fail.bad("结束时间格式不正确", "endtime");
+  let q = lives(db, s)
+    .innerJoin("courses as c", "c.id", "l.course_id")
+    .leftJoin("attendance as a", (join) => join.onRef("a.live_id", "=", "l.id").on("a.identity_id", "=", s.identityId));
+  const title = f.title?.trim();
+  if (title) q = q.where(sql<SqlBool>`lower(l.title) like lower(${`%${escapeLike(title)}%`}) escape '\\'`);
+  if (f.status !== undefined && f.status >= 0) q = q.where("l.status", "=", f.status);
+  if (from !== null) q = q.where("l.begin_time", ">=", from);
+  // A bound given to the second takes in that whole second.
+  if (to !== null) q = q.where("l.begin_time", "<=", f.endtime!.length > 10 ? to + 999 : to);
+  const [rows, total] = await Promise.all([
+    q
+      .select(["l.id", "l.title", "c.title as coursetitle", "l.begin_time", "l.end_time", "l.status", "l.scale", "a.play_type", "a.online_seconds"])
+      .orderBy("l.begin_time", "desc")
+      .orderBy("l.id", "desc")
+      .orderBy("a.play_type")
+      .limit(f.count)
+      .offset((f.page - 1) * f.count)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      liveid: r.id,
+      title: r.title,
+      coursetitle: r.coursetitle,
+      begintime: formatDateTime(r.begin_time),
+      endtime: formatDateTime(r.end_time),
+      status: r.status,
+      playtype: r.play_type ?? 1,
+      scale: r.scale,
+      online: r.online_seconds ?? 0,
+    })),
+    total: n(total.n),
+  };
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from "fastify";
+import type { Endpoint } from "../../resources/endpoint";
+import { formatDateTime } from "../../server/services/datetime";
+import { call } from "./users-helpers";
+
+export const DAY = 86_400_000;
+
+/** 'YYYY-MM-DD HH:mm:ss' this many days from now. */
+export const daysFromNow = (days: number) => formatDateTime(Date.now() + days * DAY);
+
+export interface CourseRow {
+  Id: number;
+  Title: string;
+  Type: number;
+  MaxUserNum: number;
+  Expire: string;
+  HeadImg: string;
+  Detail: string;
+  Status: number;
+  FirstLiveTime: string | null;
+  CreateTime: string;
+  UpdateTime: string;
+  CreateUser: string;
+}
+
+/** `call` bound to one app and cookie, answering the body. */
+export const caller = (app: FastifyInstance) => async (cookie: string, endpoint: Endpoint, params: Record<string, unknown> = {}) =>
+  (await call(app, cookie, endpoint, params)).body as { code: number; msg: string; data: unknown; count?: number; totalCount?: number };
+
+/** Every row of a paged list. */
+export async function everyPage<T>(fetch: (page: number) => Promise<{ data: unknown; count?: number; totalCount?: number }>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; ; page++) {
+    const body = await fetch(page);
+    const data = body.data as T[];
+    rows.push(...data);
+    if (data.length === 0 || rows.length >= (body.count ?? body.totalCount ?? 0)) return rows;
+  }
+}
