@@ -1,0 +1,68 @@
+import { SettingOutlined } from "@ant-design/icons";
+import { Button, Checkbox, Modal, Typography, message } from "antd";
+import { useState } from "react";
+import { dashboardModules, statsApi } from "../../../../resources/stats";
+import { call, reportError } from "../../../../providers/http";
+import boardSchema from "../../../../schemas/boardconfig.schema.json";
+import { moduleList } from "./dashboard-source";
+
+const noneChosen = boardSchema.properties.modules.errorMessage.minItems;
+const options = dashboardModules.map((module) => ({ label: module.title, value: module.id }));
+
+/**
+ * The gear of the dashboard: tick the modules to show and save them for the organisation.
+ * Modules still ticked keep their saved order; newly ticked ones follow in table order.
+ */
+export function BoardSettings({ modules, onSaved }: { modules: number[]; onSaved: (modules: number[]) => void }) {
+  const [open, setOpen] = useState(false);
+  const [checked, setChecked] = useState<number[]>(modules);
+  const [saving, setSaving] = useState(false);
+
+  const show = () => {
+    setChecked(modules);
+    setOpen(true);
+  };
+
+  const save = async () => {
+    const kept = modules.filter((id) => checked.includes(id));
+    const added = options.map((option) => option.value).filter((id) => checked.includes(id) && !kept.includes(id));
+    const list = [...kept, ...added];
+    setSaving(true);
+    try {
+      const saved = await call<unknown>(statsApi.saveBoardConfig, { modules: list });
+      message.success("保存成功");
+      onSaved(Array.isArray(saved) ? moduleList(saved) : list);
+      setOpen(false);
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <Button icon={<SettingOutlined />} onClick={show}>
+        模块设置
+      </Button>
+      <Modal
+        title="首页模块设置"
+        open={open}
+        okText="保存"
+        onOk={save}
+        onCancel={() => setOpen(false)}
+        confirmLoading={saving}
+        okButtonProps={{ disabled: checked.length === 0 }}
+        destroyOnHidden
+      >
+        <Checkbox.Group
+          value={checked}
+          onChange={(values) => setChecked(values as number[])}
+          style={{ display: "grid", gridTemplateColumns: "repeat(2, 1fr)", gap: 12, margin: "12px 0" }}
+          options={options}
+        />
+        {checked.length === 0 && <Typography.Text type="danger">{noneChosen}</Typography.Text>}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { authApi } from "../../../resources/auth";
+import { setHttpAdapter } from "../../../providers/http";
+import { pageLocation } from "../../../providers/location";
+import { sessionStore } from "../../../providers/session-store";
+import { adminMenu, me, renderConsole, session } from "../support/console";
+import { ok } from "../support/fake-server";
+import { drawn } from "./echart-mock";
+import { key, statsServer } from "./stats-server";
+
+vi.mock("../../../src/lib/echarts/echart", () => import("./echart-mock"));
+
+describe("the home inside the admin console", () => {
+  beforeEach(() => {
+    vi.spyOn(pageLocation, "assign").mockImplementation(() => undefined);
+    sessionStore.reload();
+    drawn.clear();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    setHttpAdapter();
+  });
+
+  it("renders the dashboard at / and makes none of its calls twice, the shell's balance included", async () => {
+    const server = statsServer(Date.now(), {
+      [key(authApi.tryLogin)]: session("admin"),
+      [key(authApi.menu)]: ok(adminMenu),
+      [key(authApi.enterpriseName)]: ok("示例学校"),
+      [key(authApi.userInfo)]: ok(me),
+    });
+    renderConsole("/");
+    await waitFor(() => expect(document.querySelectorAll("[data-module]")).toHaveLength(13), { timeout: 10_000 });
+    await waitFor(() => expect(document.querySelector("[data-module] .ant-skeleton")).toBeNull());
+    expect(document.querySelector('[data-module="3"]')!.textContent).toContain("¥12,345.68");
+    expect(screen.getByRole("link", { name: "余额：¥12,345.68" })).toBeTruthy();
+    await waitFor(() => expect(drawn.size).toBe(6));
+
+    const counts = new Map<string, number>();
+    for (const request of server.seen) counts.set(`${request.method} ${request.path}`, (counts.get(`${request.method} ${request.path}`) ?? 0) + 1);
+    const dashboardCalls = [...counts].filter(([call]) => call.startsWith("GET /stat/") || call.startsWith("GET /cms/stat/") || call === "GET /cms/groupboardconfig");
+    expect(dashboardCalls).toHaveLength(13);
+    expect(dashboardCalls.every(([, n]) => n === 1)).toBe(true);
+    expect(counts.get(key(authApi.balance))).toBe(1);
+  });
+});
