@@ -1,0 +1,110 @@
+import { read, utils, write, type CellObject, type WorkBook, type WorkSheet } from "xlsx";
+import { tooLargeText, unreadableText, type ReadLimits, type SheetRows } from "./limits";
+
+export type { ReadLimits, SheetRows } from "./limits";
+
+/**
+ * The spreadsheet work itself, run only inside the sheet worker (and by tests in Node): xlsx
+ * parses untrusted files, and the version we ship has known prototype-pollution and ReDoS
+ * issues on crafted input, so it must never load in the page's realm.
+ */
+
+/** A failure whose message a person can act on; any other error is reported generically. */
+export class SheetError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SheetError";
+  }
+}
+
+// Control characters would only hide text from the person checking the table.
+const controlChars = /\p{Cc}/gu;
+
+function clean(text: string, maxLength: number): string {
+  return [...text.replace(controlChars, " ").trim()].slice(0, maxLength).join("");
+}
+
+// Plain digits as Excel shows them (13800000000, 1.38E+10, 13,800,000,000), not a date.
+const numericDisplay = /^-?[\d,.]+(E[+-]?\d+)?$/i;
+
+/** A cell as a person reads it; whole numbers (phones, numeric passwords) in full digits. */
+function cellText(cell: CellObject | undefined): string {
+  if (!cell) return "";
+  switch (cell.t) {
+    case "s":
+      return String(cell.v ?? "");
+    case "n": {
+      const value = Number(cell.v);
+      const shown = cell.w;
+      if (Number.isSafeInteger(value) && (shown === undefined || numericDisplay.test(shown))) return String(value);
+      return shown ?? String(value);
+    }
+    case "b":
+      return cell.v ? "TRUE" : "FALSE";
+    case "d":
+      return cell.w ?? (cell.v instanceof Date ? cell.v.toISOString() : String(cell.v ?? ""));
+    default:
+      return "";
+  }
+}
+
+// Excel saves CSV in the system code page (GB18030 on Chinese Windows); others save UTF-8.
+function decodeCsv(bytes: Uint8Array): string {
+  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(body);
+  } catch {
+    return new TextDecoder("gb18030").decode(body);
+  }
+}
+
+function openWorkbook(bytes: Uint8Array, fileName: string): WorkBook {
+  const options = { sheets: 0, cellFormula: false, cellHTML: false, cellStyles: false, bookVBA: false } as const;
+  try {
+    // raw: CSV values stay text, so 0013… or 13800000000 are not turned into numbers.
+    if (/\.csv$/i.test(fileName)) return read(decodeCsv(bytes), { ...options, type: "string", raw: true });
+    return read(bytes, { ...options, type: "array" });
+  } catch {
+    throw new SheetError(unreadableText);
+  }
+}
+
+/** Reads the first sheet of an xlsx/xls/csv… file within the limits. */
+export function readSheetRows(data: ArrayBuffer | Uint8Array, fileName: string, limits: ReadLimits): SheetRows {
+  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+  if (bytes.byteLength > limits.maxBytes) throw new SheetError(tooLargeText(limits.maxBytes));
+  const book = openWorkbook(bytes, fileName);
+  const sheet: WorkSheet | undefined = book.Sheets[book.SheetNames[0]];
+  const ref = sheet?.["!ref"];
+  if (!sheet || !ref) return { header: [], rows: [], truncated: false };
+
+  const first = utils.decode_range(ref).s;
+  // From the cells that exist, not by walking !ref: a crafted file can claim a million rows.
+  const cellsByRow = new Map<number, string[]>();
+  for (const address of Object.keys(sheet)) {
+    if (address.startsWith("!")) continue;
+    const { r, c } = utils.decode_cell(address);
+    const column = c - first.c;
+    if (!Number.isSafeInteger(r) || !Number.isSafeInteger(column) || r < first.r || column < 0 || column >= limits.maxColumns) continue;
+    const text = clean(cellText(sheet[address] as CellObject), limits.maxCellLength);
+    if (text === "") continue;
+    const row = cellsByRow.get(r) ?? [];
+    row[column] = text;
+    cellsByRow.set(r, row);
+  }
+  const order = [...cellsByRow.keys()].sort((a, b) => a - b);
+  const truncated = order.length > limits.maxRows + 1;
+  // Array.from fills the holes, so every row is a dense array of strings.
+  const kept = order.slice(0, limits.maxRows + 1).map((r) => Array.from(cellsByRow.get(r)!, (text) => text ?? ""));
+  return { header: kept[0] ?? [], rows: kept.slice(1), truncated };
+}
+
+/** An .xlsx file of one sheet holding `rows` as text (the import templates). */
+export function writeSheet(rows: string[][], sheetName: string): ArrayBuffer {
+  const sheet = utils.aoa_to_sheet(rows);
+  const width = Math.max(0, ...rows.map((row) => row.length));
+  sheet["!cols"] = Array.from({ length: width }, () => ({ wch: 18 }));
+  const book = utils.book_new();
+  utils.book_append_sheet(book, sheet, sheetName);
+  return write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer;
+}

@@ -1,0 +1,23 @@
+import { errorText, request } from "../../../../providers/http";
+import student from "../../../../resources/student";
+import { rowProblem, type ImportRow } from "./import-rows";
+
+export type RowOutcome = { ok: true } | { ok: false; message: string };
+
+const createStudent = student.api.create!;
+
+/**
+ * One row of the import: checked against the row schema first (a bad row is not sent), then
+ * created with the add-student call; a refusal shows the server's own message (1 §8).
+ */
+export async function sendRow(row: ImportRow): Promise<RowOutcome> {
+  const problem = rowProblem(row);
+  if (problem) return { ok: false, message: problem.message };
+  const name = row.name.trim();
+  try {
+    const answer = await request(createStudent, { name, mobile: row.mobile.trim(), passwd: row.passwd, nick: name });
+    return answer.code === 0 ? { ok: true } : { ok: false, message: answer.msg || "导入失败" };
+  } catch (error) {
+    return { ok: false, message: errorText(error) };
+  }
+}

@@ -1,0 +1,57 @@
+/** The /userstat answers the detail-page stories are built from, as mock routes (stories/mock-api.ts). */
+import student from "../../resources/student";
+import { userStatApi } from "../../resources/user-stats";
+import type { LiveRow } from "../../src/pages/users/detail/user-stats-client";
+import { failEnvelope, okEnvelope, type MockHandler, type MockRoutes } from "../mock-api";
+import { studentInfo, studentStats, teacherInfo, teacherStats, termOfLives } from "./user-stats-fixtures";
+
+/** Pages and filters `lives` as the server does: title fragment, status, start between two times. */
+export function livesAnswer(lives: LiveRow[]): MockHandler {
+  return ({ query }) => {
+    const page = Number(query.page ?? 1);
+    const count = Number(query.count ?? 10);
+    const title = String(query.title ?? "");
+    const status = query.status === undefined ? -1 : Number(query.status);
+    const from = String(query.begintime ?? "");
+    const to = String(query.endtime ?? "");
+    const hits = lives.filter(
+      (live) =>
+        live.title.includes(title) &&
+        (status < 0 || live.status === status) &&
+        (!from || live.begintime >= from) &&
+        (!to || live.begintime <= to),
+    );
+    return okEnvelope(hits.slice((page - 1) * count, page * count), { totalCount: hits.length, count: hits.length });
+  };
+}
+
+const refused = failEnvelope(404, "记录不存在");
+
+/** A teacher with a term of lives; `null` parts answer as the server does for an unknown teacher. */
+export const teacherAnswers = ({ info = teacherInfo as object | null, stats = teacherStats as object | null, lives = termOfLives(47) as LiveRow[] | null } = {}): MockRoutes => [
+  [userStatApi.userInfo, info ? okEnvelope(info) : refused],
+  [userStatApi.teacherCourseLive, stats ? okEnvelope(stats) : refused],
+  [userStatApi.teacherLives, lives ? livesAnswer(lives) : failEnvelope(500, "查询失败")],
+  [userStatApi.teacherLivesSearch, lives ? livesAnswer(lives) : failEnvelope(500, "查询失败")],
+];
+
+/** A student with a term of lives; `null` parts fail. */
+export const studentAnswers = ({ info = studentInfo as object | null, stats = studentStats as typeof studentStats | null, lives = termOfLives(63) as LiveRow[] | null } = {}): MockRoutes => [
+  [userStatApi.userInfo, info ? okEnvelope(info) : refused],
+  [userStatApi.studentCourse, stats ? okEnvelope(stats.course) : refused],
+  [userStatApi.studentLive, stats ? okEnvelope(stats.live) : refused],
+  [userStatApi.studentCheck, stats ? okEnvelope(stats.check) : refused],
+  [userStatApi.studentLives, lives ? livesAnswer(lives) : failEnvelope(500, "查询失败")],
+  [userStatApi.studentLivesSearch, lives ? livesAnswer(lives) : failEnvelope(500, "查询失败")],
+];
+
+/** Creating students: these mobiles are refused with the server's message, the rest are created. */
+export const studentCreateAnswers = (refusedMobiles: Record<string, string> = {}): MockRoutes => [
+  [
+    student.api.create!,
+    ({ body }) => {
+      const msg = refusedMobiles[String(body.mobile)];
+      return msg ? failEnvelope(1, msg) : okEnvelope({ id: 1000 });
+    },
+  ],
+];

@@ -1,0 +1,105 @@
+import { utils, write, type WorkSheet } from "xlsx";
+import { describe, expect, it } from "vitest";
+import { defaultReadLimits } from "../../../src/lib/xlsx/limits";
+import { readSheetRows, writeSheet } from "../../../src/lib/xlsx/read-sheet";
+
+/**
+ * The sheet worker's own parsing, called directly (no Worker) on files written with xlsx here. The
+ * client project runs in jsdom, whose setup needs `window`; nothing here touches the DOM.
+ */
+const limits = { ...defaultReadLimits, maxRows: 150 };
+
+function xlsxOf(rows: unknown[][], edit?: (sheet: WorkSheet) => void, bookType: "xlsx" | "biff8" = "xlsx"): ArrayBuffer {
+  const sheet = utils.aoa_to_sheet(rows);
+  edit?.(sheet);
+  const book = utils.book_new();
+  utils.book_append_sheet(book, sheet, "学生");
+  utils.book_append_sheet(book, utils.aoa_to_sheet([["第二个表"], ["不读"]]), "其他");
+  return write(book, { type: "array", bookType }) as ArrayBuffer;
+}
+
+const dataRows = (n: number) => Array.from({ length: n }, (_, i) => [`学生${i + 1}`, "123456", String(13700000000 + i)]);
+
+describe("reading the first sheet of a spreadsheet", () => {
+  it("gives the header apart and every data row as text, phones and numeric passwords in full digits", () => {
+    const file = xlsxOf([
+      ["姓名", "密码", "手机号", "备注"],
+      ["张三", 123456, 13800000000, "一班"],
+      ["李四", "abc123", "13900000001"],
+    ]);
+    const sheet = readSheetRows(file, "students.xlsx", limits);
+    expect(sheet.header).toEqual(["姓名", "密码", "手机号", "备注"]);
+    expect(sheet.rows).toEqual([
+      ["张三", "123456", "13800000000", "一班"],
+      ["李四", "abc123", "13900000001"],
+    ]);
+    expect(sheet.truncated).toBe(false);
+  });
+
+  it("reads the old binary .xls format the same way", () => {
+    const sheet = readSheetRows(xlsxOf([["姓名", "密码", "手机号"], ["王五", 888888, 13800000002]], undefined, "biff8"), "old.xls", limits);
+    expect(sheet.rows).toEqual([["王五", "888888", "13800000002"]]);
+  });
+
+  it("skips blank rows, trims cells and drops control characters", () => {
+    const sheet = readSheetRows(xlsxOf([["姓名", "密码", "手机号"], [], ["  赵六 ", "a\u0000b", "13800000003\t"], ["", "", ""]]), "a.xlsx", limits);
+    expect(sheet.rows).toEqual([["赵六", "a b", "13800000003"]]);
+  });
+
+  it("keeps at most the caller's number of data rows and says it cut the rest", () => {
+    const over = readSheetRows(xlsxOf([["姓名", "密码", "手机号"], ...dataRows(160)]), "a.xlsx", limits);
+    expect(over.rows).toHaveLength(150);
+    expect(over.rows[149][0]).toBe("学生150");
+    expect(over.truncated).toBe(true);
+
+    const exact = readSheetRows(xlsxOf([["姓名", "密码", "手机号"], ...dataRows(150)]), "a.xlsx", limits);
+    expect(exact.rows).toHaveLength(150);
+    expect(exact.truncated).toBe(false);
+
+    const courseCap = readSheetRows(xlsxOf([["姓名", "手机号"], ...dataRows(520)]), "a.xlsx", { ...limits, maxRows: 500 });
+    expect(courseCap.rows).toHaveLength(500);
+    expect(courseCap.truncated).toBe(true);
+  });
+
+  it("refuses a file over the size cap before parsing it", () => {
+    const big = new Uint8Array(defaultReadLimits.maxBytes + 1);
+    expect(() => readSheetRows(big, "big.xlsx", limits)).toThrow("文件不能超过2MB，请重新选择");
+    expect(() => readSheetRows(xlsxOf([["a"], ["b"]]), "a.xlsx", { ...limits, maxBytes: 100 })).toThrow("文件不能超过1KB");
+  });
+
+  it("reads the cells that exist, not the million rows a crafted range claims", () => {
+    const file = xlsxOf([["姓名"], ["张三"]], (sheet) => {
+      sheet["!ref"] = "A1:A1048576";
+    });
+    const started = performance.now();
+    const sheet = readSheetRows(file, "a.xlsx", limits);
+    expect(sheet).toEqual({ header: ["姓名"], rows: [["张三"]], truncated: false });
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it("caps columns and cell length, and returns only plain arrays of strings", () => {
+    const wide = Array.from({ length: 30 }, (_, i) => `列${i}`);
+    const sheet = readSheetRows(xlsxOf([wide, ["__proto__", "x".repeat(900), "constructor"]]), "a.xlsx", limits);
+    expect(sheet.header).toHaveLength(20);
+    expect(sheet.rows[0]).toEqual(["__proto__", "x".repeat(500), "constructor"]);
+    expect(Object.getPrototypeOf(sheet.rows[0])).toBe(Array.prototype);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it("reads CSV in UTF-8 (with or without BOM) and in the GB18030 Excel writes on Chinese Windows", () => {
+    const utf8 = new TextEncoder().encode("\ufeff姓名,密码,手机号\n张三,001234,13800000000\n");
+    expect(readSheetRows(utf8, "a.csv", limits).rows).toEqual([["张三", "001234", "13800000000"]]);
+    // "张三" in GB18030 is D5 C5 C8 FD.
+    const gb = new Uint8Array([...new TextEncoder().encode("name,passwd,mobile\n"), 0xd5, 0xc5, 0xc8, 0xfd, ...new TextEncoder().encode(",1,13800000000\n")]);
+    expect(readSheetRows(gb, "a.CSV", limits).rows).toEqual([["张三", "1", "13800000000"]]);
+  });
+
+  it("says a broken workbook cannot be read", () => {
+    expect(() => readSheetRows(new TextEncoder().encode("PK\u0003\u0004broken"), "a.xlsx", limits)).toThrow("文件解析失败，请检查文件内容");
+  });
+
+  it("writes the template that it reads back", () => {
+    const sheet = readSheetRows(writeSheet([["姓名", "密码", "手机号", "备注"]], "学生"), "模板.xlsx", limits);
+    expect(sheet).toEqual({ header: ["姓名", "密码", "手机号", "备注"], rows: [], truncated: false });
+  });
+});

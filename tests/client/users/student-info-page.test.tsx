@@ -1,0 +1,75 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { setHttpAdapter } from "../../../providers/http";
+import { StudentInfoPage } from "../../../src/pages/users/detail/student-info-page";
+import { fail, fakeServer, ok, type Handler } from "../support/fake-server";
+import { liveRows, studentInfo, studentStats } from "../../../stories/users/user-stats-fixtures";
+import { button, renderPage, where } from "./render-page";
+
+function studentServer(overrides: Record<string, Handler | unknown> = {}) {
+  return fakeServer({
+    "GET /userstat/userinfo": ok(studentInfo),
+    "GET /userstat/usercoursestat": ok(studentStats.course),
+    "GET /userstat/userlivestat": ok(studentStats.live),
+    "GET /userstat/usercheckstat": ok(studentStats.check),
+    "GET /userstat/userliveinfostat": ok(liveRows, { totalCount: 63, count: 63 }),
+    "GET /userstat/userliveinfosearchstat": ok([], { totalCount: 0, count: 0 }),
+    ...overrides,
+  });
+}
+
+const statistic = (title: string) => screen.getByText(title).closest(".ant-statistic")!.querySelector(".ant-statistic-content")!.textContent;
+
+describe("/studentInfo", () => {
+  afterEach(() => setHttpAdapter());
+
+  it("shows the student's participated courses and lives, attendance and lives, all asked by mobile", async () => {
+    const server = studentServer();
+    renderPage("/studentInfo?mobile=13800000003", <StudentInfoPage />);
+    expect(await screen.findByText("赵同学")).toBeTruthy();
+    expect(screen.getByText("手机号：13800000003")).toBeTruthy();
+    expect(screen.getByLabelText("参与课程 1/9").textContent).toContain("1/9");
+    expect(screen.getByLabelText("参与直播 37/54").textContent).toContain("37/54");
+    expect([statistic("出勤"), statistic("迟到"), statistic("早退"), statistic("缺勤")]).toEqual(["22次", "6次", "5次", "4次"]);
+    expect(await screen.findByText("直播数量：63")).toBeTruthy();
+    expect(screen.getByText("1小时50分36秒")).toBeTruthy();
+    expect(screen.getByText("0秒")).toBeTruthy();
+    for (const key of ["GET /userstat/userinfo", "GET /userstat/usercoursestat", "GET /userstat/userlivestat", "GET /userstat/usercheckstat"]) {
+      expect(server.calls(key)[0].params).toEqual({ mobile: "13800000003" });
+    }
+    expect(server.calls("GET /userstat/userliveinfostat")[0].params).toEqual({ mobile: "13800000003", count: 10, page: 1 });
+  });
+
+  it("falls back part by part: the default nickname 学生 and zeros where a call failed", async () => {
+    studentServer({
+      "GET /userstat/userinfo": fail(404, "记录不存在"),
+      "GET /userstat/usercheckstat": fail(1, "统计失败"),
+      "GET /userstat/userliveinfostat": ok([], { totalCount: 0, count: 0 }),
+    });
+    renderPage("/studentInfo?mobile=13800000003", <StudentInfoPage />);
+    expect(await screen.findByText("学生")).toBeTruthy();
+    expect(screen.getByText("手机号：13800000003")).toBeTruthy();
+    expect(screen.getByLabelText("参与课程 1/9")).toBeTruthy();
+    expect(screen.getByLabelText("参与直播 37/54")).toBeTruthy();
+    for (const title of ["出勤", "迟到", "早退", "缺勤"]) expect(statistic(title)).toBe("0次");
+    expect(await screen.findByText("暂无直播记录")).toBeTruthy();
+  });
+
+  it("filters the student's lives with the search call", async () => {
+    const server = studentServer();
+    renderPage("/studentInfo?mobile=13800000003&status=1&title=%E6%95%B0%E5%AD%A6", <StudentInfoPage />);
+    await waitFor(() => expect(server.calls("GET /userstat/userliveinfosearchstat")).toHaveLength(1));
+    expect(server.calls("GET /userstat/userliveinfosearchstat")[0].params).toEqual({ mobile: "13800000003", count: 10, page: 1, title: "数学", status: 1 });
+    expect(server.calls("GET /userstat/userliveinfostat")).toHaveLength(0);
+    expect((screen.getByPlaceholderText("请输入直播名称") as HTMLInputElement).value).toBe("数学");
+    expect(document.querySelector(".ant-select-selection-item")?.textContent).toBe("直播中");
+  });
+
+  it("goes back to /studentop with 返回", async () => {
+    studentServer();
+    renderPage("/studentInfo?mobile=13800000003", <StudentInfoPage />);
+    await screen.findByText("赵同学");
+    fireEvent.click(button("返回"));
+    await waitFor(() => expect(where()).toBe("/studentop"));
+  });
+});
