@@ -61,3 +61,9 @@ console.log(`  /login JavaScript over the wire: ${results.loginJs.kb} KB in ${re
 console.log(`  admin home JavaScript over the wire: ${results.adminHomeJs.kb} KB in ${results.adminHomeJs.files} files`);
 mkdirSync(".bench", { recursive: true });
 writeFileSync(".bench/results.json", JSON.stringify(results, null, 2));
+
+// The statistics queries over 90 days of per-minute samples (issue: dashboard and statistics).
+spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-stats.ts"], { stdio: "inherit" });
+
+// The student list and its search over 1,000,000 students in one organisation (issue: user management).
+spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-students.ts"], { stdio: "inherit" });
