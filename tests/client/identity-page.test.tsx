@@ -7,6 +7,7 @@ import { sessionStore } from "../../providers/session-store";
 import { IdentityPage } from "../../src/pages/public/identity-page";
 import { fail, fakeServer, ok } from "./support/fake-server";
 import { renderAt } from "./support/render";
+import { identityLists } from "../../stories/support/fixtures";
 
 const cardOf = (title: string) => screen.getByText(title).closest<HTMLElement>(".ant-card")!;
 const row = () => cardOf(document.querySelector(".ant-card-head-title")!.textContent!).parentElement!;
@@ -43,7 +44,7 @@ describe("identity page", () => {
   });
 
   it("uses 400px cards with a 60px gap for two cards, and preselects the first entry", async () => {
-    renderIdentity(ok({ admin: [], teacher: [{ id: 2, name: "第二学校" }, { id: 4, name: "第三学校" }], assistant: [], student: [{ id: 5, name: "示例学校" }] }));
+    renderIdentity(ok(identityLists.twoCards));
     await screen.findByText("我是老师");
     expect(cardOf("我是老师").style.width).toBe("400px");
     expect(cardOf("我是学生").style.width).toBe("400px");

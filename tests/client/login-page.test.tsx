@@ -136,6 +136,8 @@ describe("login page", () => {
       expect(server.calls("GET /api/v1/login/auth-code")[0].params).toEqual({ area_code: "86", mobile: "13800000000", authcode: "k3x9" });
       await waitFor(() => expect(codeButton().textContent).toMatch(/^(60|59)秒后重新获取$/));
       expect((codeButton() as HTMLButtonElement).disabled).toBe(true);
+      // The captcha's earlier message goes once a code was sent with it.
+      await waitFor(() => expect(within(activePane()).queryByText("请输入验证码")).toBeNull());
     });
 
     it("shows the server's refusal and loads a new captcha", async () => {

@@ -5,8 +5,8 @@ import { pageLocation } from "../../providers/location";
 import { sessionStore } from "../../providers/session-store";
 import { fakeServer, ok } from "./support/fake-server";
 import { me, renderConsole, session } from "./support/console";
+import { teacherInfo } from "../../stories/support/fixtures";
 
-const teacherInfo = { ...me, name: "王", nickname: "王老师", mobile: "13800000001", type: "teacher" };
 const menuLabels = () => [...document.querySelectorAll(".ant-layout-sider .ant-menu-item")].map((item) => item.textContent);
 
 describe("role shells", () => {

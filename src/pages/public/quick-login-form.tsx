@@ -28,9 +28,10 @@ export function QuickLoginForm({ initialMobile, onSignedIn }: { initialMobile: s
     }
     const authcode = form.getFieldValue("authcode") as string | undefined;
     const problem = captchaProblem(captcha.shown ? authcode : "");
+    // The field has no rules of its own, so nothing else clears the message set here.
+    form.setFields([{ name: "authcode", errors: problem ? [problem] : [] }]);
     if (problem) {
       if (!captcha.shown) captcha.refresh();
-      form.setFields([{ name: "authcode", errors: [problem] }]);
       return false;
     }
     try {

@@ -1,6 +1,7 @@
 import { render } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { ConsoleApp } from "../../../src/app/console-app";
+import { menuFor } from "../../../stories/support/fixtures";
 
 function Landed() {
   return <div data-testid="landed">{useLocation().pathname}</div>;
@@ -21,28 +22,8 @@ export function renderConsole(path: string) {
   );
 }
 
-export const session = (type: string | null) => ({ code: 0, data: null, msg: "", type });
+// The records are the stories' own (stories/support/fixtures.ts): a screen is checked against what it is shown with.
+export { me, session } from "../../../stories/support/fixtures";
 
-export const adminMenu = {
-  groups: [
-    { key: "account", label: "我的账户", items: [{ key: "recharge", label: "账户充值", path: "/recharge" }] },
-    {
-      key: "user",
-      label: "用户管理",
-      items: [
-        { key: "teacherop", label: "老师管理", path: "/teacherop" },
-        { key: "studentop", label: "学生管理", path: "/studentop" },
-      ],
-    },
-  ],
-  keys: ["recharge", "teacherop", "studentop"],
-};
-
-export const me = {
-  name: "管理员",
-  nickname: "张校长",
-  mobile: "13800000000",
-  headimg: "",
-  group: { id: 1, name: "示例学校" },
-  type: "admin",
-};
+/** A main admin's menu cut to three entries in two groups. */
+export const adminMenu = menuFor(["recharge", "teacherop", "studentop"]);

@@ -1,0 +1,38 @@
+import type { Decorator, Preview } from "@storybook/react-vite";
+import { ConfigProvider } from "antd";
+import zhCN from "antd/es/locale/zh_CN";
+import dayjs from "dayjs";
+import "dayjs/locale/zh-cn";
+import { MemoryRouter } from "react-router-dom";
+import "../src/app/global.css";
+import { PageLocationBridge } from "../stories/support/page-location";
+import type { ScreenParameters } from "../stories/support/screen-parameters";
+import { stageScreen } from "../stories/support/stage-screen";
+
+dayjs.locale("zh-cn");
+
+/** The app's Chinese antd and a memory router starting at the story's `initialEntries`. */
+const withScreen: Decorator = (Story, { id, parameters }) => (
+  <ConfigProvider locale={zhCN}>
+    <MemoryRouter
+      key={id}
+      initialEntries={(parameters as ScreenParameters).initialEntries ?? ["/"]}
+      future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
+    >
+      <PageLocationBridge />
+      <Story />
+    </MemoryRouter>
+  </ConfigProvider>
+);
+
+const preview: Preview = {
+  parameters: {
+    // Screens fill the frame as they fill the browser window.
+    layout: "fullscreen",
+  },
+  decorators: [withScreen],
+  // Each story brings its own answers (parameters.api); nothing reaches a real server.
+  beforeEach: ({ parameters }) => stageScreen(parameters as ScreenParameters),
+};
+
+export default preview;

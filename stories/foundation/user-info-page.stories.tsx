@@ -1,0 +1,48 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import { authApi } from "../../resources/auth";
+import type { UserInfo } from "../../providers/session-store";
+import { failEnvelope } from "../mock-api";
+import { signedInPortal } from "../support/answers";
+import { studentInfo, teacherInfo } from "../support/fixtures";
+import { FoundationScreens } from "../support/foundation-screens";
+import type { ScreenParameters } from "../support/screen-parameters";
+
+const meta = {
+  title: "Foundation/Portal/User info",
+  render: () => <FoundationScreens />,
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Nickname, phone and organisation in the details (the header repeats the nickname, so look inside). */
+const expectDetails = (info: UserInfo) => async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+  await expect(await within(canvasElement).findByText(info.mobile!)).toBeVisible();
+  const details = within(canvasElement.querySelector<HTMLElement>(".ant-descriptions")!);
+  await expect(details.getByText(info.nickname!)).toBeVisible();
+  await expect(details.getByText(info.group!.name)).toBeVisible();
+};
+
+export const Teacher: Story = {
+  parameters: { initialEntries: ["/teaIndex/userinfo"], api: signedInPortal("teacher") } satisfies ScreenParameters,
+  play: expectDetails(teacherInfo),
+};
+
+export const Student: Story = {
+  parameters: { initialEntries: ["/stuIndex/userinfo"], api: signedInPortal("student") } satisfies ScreenParameters,
+  play: expectDetails(studentInfo),
+};
+
+/** The details cannot be loaded: a warning with a retry, inside the intact shell. */
+export const LoadFailed: Story = {
+  parameters: {
+    initialEntries: ["/teaIndex/userinfo"],
+    api: [...signedInPortal("teacher"), [authApi.userInfo, failEnvelope(500, "服务异常")]],
+  } satisfies ScreenParameters,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText("个人信息加载失败")).toBeVisible();
+    await expect(canvas.getByText("重试")).toBeVisible();
+  },
+};
