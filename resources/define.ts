@@ -36,8 +36,8 @@ export interface ResourceDecl {
   search?: { param: string; placeholder: string };
   actions: RowAction[];
   /**
-   * Schema `$id`s of the create and edit forms (schemas/<id>.schema.json, presented by
-   * schemas/<id>.ui.json when there is one).
+   * Schema `$id`s of the create and edit forms, `<name>.create` and `<name>.edit`
+   * (schemas/<id>.schema.json, presented by schemas/<id>.ui.json when there is one).
    */
   forms: { create?: string; edit?: string };
   /**
@@ -47,6 +47,8 @@ export interface ResourceDecl {
   formFields?: Record<string, string>;
   /** A full-page create form at this route; the list's 添加 goes there instead of opening a dialog. */
   createRoute?: string;
+  /** Bespoke parts in the list's toolbar beside 添加, by name (src/engine/list-parts.tsx), e.g. "studentImport". */
+  toolbar?: string[];
   /** Detail route with `{Field}` placeholders. */
   show?: string;
   /** Only the main admin may use it, whatever a sub-admin was granted. */

@@ -26,5 +26,6 @@ export default defineResource({
   actions: ["show", "edit", "delete"],
   forms: { create: "student.create", edit: "student.edit" },
   formFields: { id: "Id", name: "Name", mobile: "Mobile" },
+  toolbar: ["studentImport"],
   show: "/studentInfo?mobile={Mobile}",
 });

@@ -47,7 +47,7 @@ describe("registration, retrieval and the admin's password change", () => {
     await screenshot(page, "register-filled");
     await page.getByRole("button", { name: /注\s*册/ }).click();
     await landsOn(page, "/login");
-    expect(await toast(page)).toContain("注册成功");
+    await expect.poll(() => toast(page)).toContain("注册成功");
 
     // A person with no identity is sent on to the application page.
     await signInWith(page, mobile, "first-pass1");

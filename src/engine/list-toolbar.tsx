@@ -1,0 +1,67 @@
+import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
+import { Button, Input, Space } from "antd";
+import { Suspense, useEffect, useState } from "react";
+import type { ResourceDecl } from "../../resources/define";
+import { listParts } from "./list-parts";
+
+export interface ListToolbarProps {
+  decl: ResourceDecl;
+  /** The search key in the URL. */
+  searchKey: string;
+  onSearch: (key: string) => void;
+  /** Absent when the resource cannot be added to. */
+  onAdd?: () => void;
+  adding: boolean;
+  reload: () => void;
+}
+
+/** Above a generated list: the search box and 搜索 on the left; toolbar parts and 添加 on the right. */
+export function ListToolbar({ decl, searchKey, onSearch, onAdd, adding, reload }: ListToolbarProps) {
+  const [typed, setTyped] = useState(searchKey);
+  // Back and forward change the key in the URL; the box follows.
+  useEffect(() => setTyped(searchKey), [searchKey]);
+  const search = (text: string) => onSearch(text.trim());
+
+  return (
+    <div style={{ display: "flex", justifyContent: "space-between", gap: 12, marginBottom: 16 }}>
+      {decl.search ? (
+        <Space.Compact style={{ width: 360 }}>
+          <Input
+            aria-label="搜索"
+            placeholder={decl.search.placeholder}
+            allowClear
+            value={typed}
+            maxLength={50}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              // Clearing the box shows the whole list again.
+              if (!event.target.value && searchKey) search("");
+            }}
+            onPressEnter={() => search(typed)}
+          />
+          <Button icon={<SearchOutlined />} onClick={() => search(typed)}>
+            搜索
+          </Button>
+        </Space.Compact>
+      ) : (
+        <span />
+      )}
+      <Space>
+        {decl.toolbar?.map((name) => {
+          const Part = listParts[name];
+          if (!Part) throw new Error(`resource "${decl.name}" names an unknown toolbar part "${name}"`);
+          return (
+            <Suspense key={name} fallback={null}>
+              <Part reload={reload} />
+            </Suspense>
+          );
+        })}
+        {onAdd && (
+          <Button type="primary" icon={<PlusOutlined />} loading={adding} onClick={onAdd}>
+            添加
+          </Button>
+        )}
+      </Space>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import type { BaseRecord } from "@refinedev/core";
+import { Modal } from "antd";
+import { lazy, Suspense, useMemo, useRef, useState } from "react";
+import type { ResourceDecl } from "../../resources/define";
+import { authApi } from "../../resources/auth";
+import { reportError, request } from "../../providers/http";
+import { createValues, editValues } from "./form-data";
+import { loadForm, type FormDefinition } from "./form-schemas";
+import type { FormHandle } from "./schema-form";
+import { useSaveRecord, type FormMode } from "./use-save-record";
+
+// RJSF and ajv load with the first dialog, not with the list: the opener fetches them alongside
+// the interaction check and the form's files, so the dialog does not wait any longer for them.
+const loadSchemaForm = () => import("./schema-form");
+const SchemaForm = lazy(() => loadSchemaForm().then((module) => ({ default: module.SchemaForm })));
+
+export interface OpenedForm {
+  /** Changes with every opening, so each dialog starts from its own values. */
+  serial: number;
+  mode: FormMode;
+  record?: BaseRecord;
+  definition: FormDefinition;
+}
+
+/**
+ * Opens add and edit dialogs: the interaction check the console makes first (1 §7, its answer
+ * ignored) and the form's schema files load together; the dialog shows once both are in.
+ */
+export function useFormOpener(decl: ResourceDecl) {
+  const [opening, setOpening] = useState<string | null>(null);
+  const [form, setForm] = useState<OpenedForm | null>(null);
+  const [visible, setVisible] = useState(false);
+  const serial = useRef(0);
+
+  async function open(mode: FormMode, record?: BaseRecord) {
+    const id = decl.forms[mode];
+    if (!id) return;
+    setOpening(mode === "create" ? "create" : String(record?.[decl.id]));
+    try {
+      const [definition] = await Promise.all([loadForm(id), loadSchemaForm(), request(authApi.interCheck).catch(() => undefined)]);
+      serial.current += 1;
+      setForm({ serial: serial.current, mode, record, definition });
+      setVisible(true);
+    } catch (error) {
+      reportError(error, "表单加载失败：");
+    } finally {
+      setOpening(null);
+    }
+  }
+
+  return {
+    open,
+    /** "create", or the id of the row whose edit dialog is loading. */
+    opening,
+    form,
+    visible,
+    close: () => setVisible(false),
+    /** After the closing animation: forget the form so the next opening starts clean. */
+    closed: () => setForm(null),
+  };
+}
+
+/**
+ * The first input a person would type in: the dialog puts the caret there on opening, unless the
+ * caret is already in one of its fields (a person quicker than the opening animation).
+ */
+export function focusFirstField(container: HTMLElement | null) {
+  if (!container || container.contains(document.activeElement)) return;
+  const field = container.querySelector<HTMLElement>("input:not([type=hidden]):not([disabled]):not([type=checkbox]), textarea:not([disabled])");
+  field?.focus();
+}
+
+export interface ResourceFormDialogProps {
+  decl: ResourceDecl;
+  form: OpenedForm;
+  open: boolean;
+  onClose: () => void;
+  afterClose?: () => void;
+  onSaved: () => void;
+}
+
+/**
+ * The add or edit dialog of a resource, drawn by RJSF from `forms.create` / `forms.edit`. Its own
+ * 确定 and 取消 submit and cancel; Enter submits and Esc cancels; the first field has the caret.
+ */
+export function ResourceFormDialog({ decl, form, open, onClose, afterClose, onSaved }: ResourceFormDialogProps) {
+  const { mode, record, definition } = form;
+  const formRef = useRef<FormHandle>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const { save, saving, serverErrors, clearServerErrors } = useSaveRecord(decl, mode, record);
+  const initialData = useMemo(
+    () => (mode === "create" || !record ? createValues(definition) : editValues(decl, definition, record)),
+    [decl, definition, mode, record],
+  );
+  const width = (definition.uiSchema["ui:options"]?.width as number | undefined) ?? 520;
+
+  return (
+    <Modal
+      open={open}
+      title={definition.schema.title}
+      width={width}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={saving}
+      maskClosable={false}
+      destroyOnHidden
+      onOk={() => formRef.current?.submit()}
+      onCancel={onClose}
+      afterClose={afterClose}
+      // Whichever comes last, the end of the opening animation or the form's first render.
+      afterOpenChange={(opened) => opened && focusFirstField(bodyRef.current)}
+    >
+      <div ref={bodyRef} style={{ paddingTop: 8 }}>
+        <Suspense fallback={null}>
+          <SchemaForm
+            key={form.serial}
+            definition={definition}
+            initialData={initialData}
+            formRef={formRef}
+            serverErrors={serverErrors}
+            onServerErrorsSeen={clearServerErrors}
+            onMounted={() => focusFirstField(bodyRef.current)}
+            onSubmit={async (values) => {
+              if (await save(values)) {
+                onSaved();
+                onClose();
+              }
+            }}
+          />
+        </Suspense>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+import { fireEvent, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resources, teacher } from "../../../resources";
+import { setHttpAdapter } from "../../../providers/http";
+import { pageLocation } from "../../../providers/location";
+import { sessionStore } from "../../../providers/session-store";
+import { enginePages } from "../../../src/engine/pages";
+import { adminMenu, me, renderConsole, session } from "../support/console";
+import { ok } from "../support/fake-server";
+import { familyServer, people, tableRows } from "./support";
+
+describe("the engine's pages", () => {
+  beforeEach(() => {
+    vi.spyOn(pageLocation, "assign").mockImplementation(() => undefined);
+    sessionStore.reload();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    setHttpAdapter();
+  });
+
+  it("registers a list for every declared resource by its route, and /createAdmin from the sub-admin declaration", () => {
+    expect(Object.keys(enginePages).sort()).toEqual([...resources.map((resource) => resource.route), "/createAdmin"].sort());
+  });
+
+  it("draws /teacherop in the admin shell and reloads it when its menu item is clicked again", async () => {
+    const server = familyServer(teacher, people(3), {
+      "GET /cms/trylogin": session("admin"),
+      "GET /cms/loginrouter": ok(adminMenu),
+      "GET /cms/enterprisename": ok("示例学校"),
+      "GET /cms/account/balance": ok({ balance: 1 }),
+      "GET /api/v1/user-info": ok(me),
+    });
+    renderConsole("/teacherop?page=1&pageSize=20");
+    await waitFor(() => expect(tableRows()).toHaveLength(3));
+    expect(server.calls("GET /cms/teacher")[0].params).toMatchObject({ page: 1, count: 20 });
+    const menuItem = [...document.querySelectorAll<HTMLElement>(".ant-layout-sider .ant-menu-item")].find((item) => item.textContent === "老师管理")!;
+    fireEvent.click(menuItem);
+    await waitFor(() => expect(server.calls("GET /cms/teacher")).toHaveLength(2));
+    expect(server.calls("GET /cms/teacher")[1].params).toMatchObject({ page: 1, count: 10 });
+  });
+});
