@@ -3,7 +3,6 @@ import { Route, Routes } from "react-router-dom";
 import { homeOf } from "../../resources/auth";
 import { NotFoundPage } from "../components/not-found-page";
 import { PendingPage } from "../components/pending-page";
-import { AdminHomePage } from "../pages/admin/admin-home-page";
 import { ChangePasswordPage } from "../pages/admin/change-password-page";
 import { UserInfoPage } from "../pages/portal/user-info-page";
 import { AdminShell } from "../shells/admin-shell";
@@ -24,8 +23,9 @@ const roomPaths = [
   "/playbackRoom",
   "/payresult",
 ];
-const builtAdminPages: Record<string, ReactElement> = {
-  "/": <AdminHomePage />,
+export type BuiltPages = Record<string, ReactElement>;
+
+const builtAdminPages: BuiltPages = {
   "/changepwd": <ChangePasswordPage />,
   ...Object.fromEntries(
     Object.entries(adminPages).map(([path, Page]) => [
@@ -40,9 +40,10 @@ const builtAdminPages: Record<string, ReactElement> = {
 const isPortalPath = (path: string) => portalRoles.some((role) => path === homeOf[role] || path.startsWith(`${homeOf[role]}/`));
 
 /** Every route of the table not public, portal or room belongs to the admin shell. */
-const adminPaths = Object.keys(routeTitles).filter(
-  (path) => !publicPaths.includes(path) && !roomPaths.includes(path) && !isPortalPath(path) && !(path in builtAdminPages),
-);
+const adminPathsBesides = (pages: BuiltPages) =>
+  Object.keys(routeTitles).filter(
+    (path) => !publicPaths.includes(path) && !roomPaths.includes(path) && !isPortalPath(path) && !(path in pages),
+  );
 
 function portalRoutes(role: PortalIdentity) {
   const base = homeOf[role];
@@ -60,8 +61,11 @@ function portalRoutes(role: PortalIdentity) {
   );
 }
 
-/** The signed-in part of the app; the route table decides which shell a path renders in. */
-export function ConsoleRoutes() {
+/**
+ * The signed-in part of the app; the route table decides which shell a path renders in.
+ * `pages` replaces the built admin screens (stories show the shells with light pages).
+ */
+export function ConsoleRoutes({ pages = builtAdminPages }: { pages?: BuiltPages }) {
   return (
     <Routes>
       {portalRoles.map(portalRoutes)}
@@ -71,13 +75,13 @@ export function ConsoleRoutes() {
         ))}
       </Route>
       <Route element={<AdminShell />}>
-        <Route index element={builtAdminPages["/"]} />
-        {Object.entries(builtAdminPages)
+        <Route index element={pages["/"] ?? <PendingPage />} />
+        {Object.entries(pages)
           .filter(([path]) => path !== "/")
           .map(([path, element]) => (
             <Route key={path} path={path} element={element} />
           ))}
-        {adminPaths.map((path) => (
+        {adminPathsBesides(pages).map((path) => (
           <Route key={path} path={path} element={<PendingPage />} />
         ))}
         <Route path="*" element={<NotFoundPage />} />

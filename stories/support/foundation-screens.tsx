@@ -4,22 +4,15 @@ import { Result } from "antd";
 import type { ReactNode } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
 import { resources } from "../../resources";
-import { homeOf } from "../../resources/auth";
 import { authProvider } from "../../providers/auth-provider";
 import { createDataProvider } from "../../providers/data-provider";
-import { routeTitles } from "../../src/app/route-titles";
-import { NotFoundPage } from "../../src/components/not-found-page";
-import { PendingPage } from "../../src/components/pending-page";
 import { AdminHomePage } from "../../src/pages/admin/admin-home-page";
 import { ChangePasswordPage } from "../../src/pages/admin/change-password-page";
-import { UserInfoPage } from "../../src/pages/portal/user-info-page";
+import { ConsoleRoutes } from "../../src/app/console-routes";
 import { ForgetPasswordPage } from "../../src/pages/public/forget-password-page";
 import { IdentityPage } from "../../src/pages/public/identity-page";
 import { LoginPage } from "../../src/pages/public/login-page";
 import { RegisterPage } from "../../src/pages/public/register-page";
-import { AdminShell } from "../../src/shells/admin-shell";
-import { PortalShell, type PortalIdentity } from "../../src/shells/portal-shell";
-import { RoomShell } from "../../src/shells/room-shell";
 import { leftAppPath } from "./page-location";
 
 const dataProvider = createDataProvider({ resources: Object.fromEntries(resources.map((resource) => [resource.name, resource.api])) });
@@ -44,35 +37,12 @@ function LeftApp() {
   return <Result status="info" title="已离开控制台" subTitle={`浏览器将打开 ${url}`} />;
 }
 
-const portalRoles: PortalIdentity[] = ["teacher", "assistant", "student"];
-const portalBases = portalRoles.map((role) => homeOf[role]);
-const publicPaths = ["/login", "/register", "/forget-password", "/identity"];
-const roomPaths = ["/stuLiveRoom", "/stuMiniLiveRoom", "/assistantLiveRoom", "/assistantMiniLiveRoom", "/teaLiveRoom", "/playbackRoom", "/payresult"];
-const adminPaths = Object.keys(routeTitles).filter(
-  (path) =>
-    !["/", "/changepwd", ...publicPaths, ...roomPaths].includes(path) &&
-    !portalBases.some((base) => path === base || path.startsWith(`${base}/`)),
-);
-
-function portalRoutes(role: PortalIdentity) {
-  const base = homeOf[role];
-  const children = Object.keys(routeTitles)
-    .filter((path) => path.startsWith(`${base}/`))
-    .map((path) => path.slice(base.length + 1));
-  return (
-    <Route key={role} path={base} element={<PortalShell role={role} />}>
-      <Route index element={<PendingPage />} />
-      {children.map((child) => (
-        <Route key={child} path={child} element={child === "userinfo" ? <UserInfoPage /> : <PendingPage />} />
-      ))}
-      <Route path="*" element={<NotFoundPage home={base} />} />
-    </Route>
-  );
-}
+/** Light stand-ins for the admin screens other areas register, so shell stories stay about the shell. */
+const foundationPages = { "/": <AdminHomePage />, "/changepwd": <ChangePasswordPage /> };
 
 /**
- * The foundation screens routed the way src/app/app.tsx and console-routes.tsx route them,
- * but without the admin pages other areas register: a dashboard or list arriving at one
+ * The foundation screens routed by the app's own ConsoleRoutes, but with light stand-ins for
+ * the admin pages other areas register: a dashboard or list arriving at one
  * of these paths must not change what the shell and page stories show. Every story renders
  * this tree; its `initialEntries` parameter picks the screen, and links move between them.
  */
@@ -88,22 +58,7 @@ export function FoundationScreens() {
         path="/*"
         element={
           <ConsoleFrame>
-            <Routes>
-              {portalRoles.map(portalRoutes)}
-              <Route element={<RoomShell />}>
-                {roomPaths.map((path) => (
-                  <Route key={path} path={path} element={<PendingPage />} />
-                ))}
-              </Route>
-              <Route element={<AdminShell />}>
-                <Route index element={<AdminHomePage />} />
-                <Route path="/changepwd" element={<ChangePasswordPage />} />
-                {adminPaths.map((path) => (
-                  <Route key={path} path={path} element={<PendingPage />} />
-                ))}
-                <Route path="*" element={<NotFoundPage />} />
-              </Route>
-            </Routes>
+            <ConsoleRoutes pages={foundationPages} />
           </ConsoleFrame>
         }
       />
