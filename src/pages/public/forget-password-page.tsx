@@ -1,4 +1,4 @@
-import { Button, Form, Input, message } from "antd";
+import { Button, Form, message } from "antd";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { authApi, defaultAreaCode } from "../../../resources/auth";
@@ -7,9 +7,8 @@ import retrieveFormSchema from "../../../schemas/retrieve.form.schema.json";
 import retrieveSchema from "../../../schemas/retrieve.schema.json";
 import { PublicCard } from "../../components/public-card";
 import { PublicLayout } from "../../components/public-layout";
-import { SmsCodeField } from "../../components/sms-code-field";
 import { schemaRules } from "../../lib/schema-rules";
-import { smsCodeRequester } from "./request-sms-code";
+import { SmsPasswordFields } from "./sms-password-fields";
 
 const rules = schemaRules(retrieveFormSchema, [retrieveSchema]);
 
@@ -41,25 +40,9 @@ export function ForgetPasswordPage() {
 
   return (
     <PublicLayout>
-      <PublicCard title="找回密码"
-        extra={<Link to="/login">关闭</Link>}>
+      <PublicCard title="找回密码" extra={<Link to="/login">关闭</Link>}>
         <Form form={form} size="large" onFinish={submit}>
-          <Form.Item name="mobile" rules={rules.mobile}>
-            <Input placeholder="手机号" maxLength={11} autoComplete="tel" />
-          </Form.Item>
-          <SmsCodeField
-            name="auth_code"
-            placeholder="验证码"
-           
-            rules={rules.auth_code}
-            onRequest={smsCodeRequester(form, authApi.retrieveCode)}
-          />
-          <Form.Item name="passwd" rules={rules.passwd}>
-            <Input.Password placeholder="新密码" maxLength={20} autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item name="confirm" dependencies={["passwd"]} rules={rules.confirm}>
-            <Input.Password placeholder="确认密码" maxLength={20} autoComplete="new-password" />
-          </Form.Item>
+          <SmsPasswordFields form={form} rules={rules} codeEndpoint={authApi.retrieveCode} passwordPlaceholder="新密码" />
           <Button type="primary" htmlType="submit" block loading={submitting}>
             修改
           </Button>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Form, Input, message } from "antd";
+import { Button, Checkbox, Form, message } from "antd";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { authApi, defaultAreaCode } from "../../../resources/auth";
@@ -7,9 +7,8 @@ import registerFormSchema from "../../../schemas/register.form.schema.json";
 import registerSchema from "../../../schemas/register.schema.json";
 import { PublicCard } from "../../components/public-card";
 import { PublicLayout } from "../../components/public-layout";
-import { SmsCodeField } from "../../components/sms-code-field";
 import { schemaRules } from "../../lib/schema-rules";
-import { smsCodeRequester } from "./request-sms-code";
+import { SmsPasswordFields } from "./sms-password-fields";
 
 const rules = schemaRules(registerFormSchema, [registerSchema]);
 
@@ -44,22 +43,7 @@ export function RegisterPage() {
     <PublicLayout>
       <PublicCard title="注册账号">
         <Form form={form} size="large" onFinish={submit}>
-          <Form.Item name="mobile" rules={rules.mobile}>
-            <Input placeholder="手机号" maxLength={11} autoComplete="tel" />
-          </Form.Item>
-          <SmsCodeField
-            name="auth_code"
-            placeholder="验证码"
-           
-            rules={rules.auth_code}
-            onRequest={smsCodeRequester(form, authApi.registerCode)}
-          />
-          <Form.Item name="passwd" rules={rules.passwd}>
-            <Input.Password placeholder="6-20位密码" maxLength={20} autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item name="confirm" dependencies={["passwd"]} rules={rules.confirm}>
-            <Input.Password placeholder="确认密码" maxLength={20} autoComplete="new-password" />
-          </Form.Item>
+          <SmsPasswordFields form={form} rules={rules} codeEndpoint={authApi.registerCode} passwordPlaceholder="6-20位密码" />
           <Form.Item name="agree" valuePropName="checked" rules={rules.agree}>
             <Checkbox>我已阅读并同意《用户协议》</Checkbox>
           </Form.Item>
