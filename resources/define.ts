@@ -47,6 +47,8 @@ export interface ResourceDecl {
   formFields?: Record<string, string>;
   /** A full-page create form at this route; the list's 添加 goes there instead of opening a dialog. */
   createRoute?: string;
+  /** With `createRoute`: the list also offers the create form as a dialog, 快速添加 beside 添加 (1 §2.4 /adminop). */
+  quickCreate?: boolean;
   /** Bespoke parts in the list's toolbar beside 添加, by name (src/engine/list-parts.tsx), e.g. "studentImport". */
   toolbar?: string[];
   /** Detail route with `{Field}` placeholders. */

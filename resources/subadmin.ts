@@ -25,6 +25,10 @@ export default defineResource({
   actions: ["edit", "delete"],
   forms: { create: "subadmin.create", edit: "subadmin.edit" },
   formFields: { id: "Id", name: "Name", mobile: "Mobile", userop: "UserOp", useropex: "UserOpEx" },
-  /** 1 §2.4: 添加 on /adminop opens the full-page form with the backend-permission checklist. */
+  /**
+   * 1 §2.4: 添加 on /adminop goes to the full-page form, and the same form (name, phone, password,
+   * nickname, backend permissions) is also offered as a dialog.
+   */
   createRoute: "/createAdmin",
+  quickCreate: true,
 });

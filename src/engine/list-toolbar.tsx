@@ -11,12 +11,14 @@ export interface ListToolbarProps {
   onSearch: (key: string) => void;
   /** Absent when the resource cannot be added to. */
   onAdd?: () => void;
+  /** Opens the create dialog where 添加 goes to a page and the declaration also offers the dialog. */
+  onQuickAdd?: () => void;
   adding: boolean;
   reload: () => void;
 }
 
 /** Above a generated list: the search box and 搜索 on the left; toolbar parts and 添加 on the right. */
-export function ListToolbar({ decl, searchKey, onSearch, onAdd, adding, reload }: ListToolbarProps) {
+export function ListToolbar({ decl, searchKey, onSearch, onAdd, onQuickAdd, adding, reload }: ListToolbarProps) {
   const [typed, setTyped] = useState(searchKey);
   // Back and forward change the key in the URL; the box follows.
   useEffect(() => setTyped(searchKey), [searchKey]);
@@ -56,8 +58,13 @@ export function ListToolbar({ decl, searchKey, onSearch, onAdd, adding, reload }
             </Suspense>
           );
         })}
+        {onQuickAdd && (
+          <Button icon={<PlusOutlined />} loading={adding} onClick={onQuickAdd}>
+            快速添加
+          </Button>
+        )}
         {onAdd && (
-          <Button type="primary" icon={<PlusOutlined />} loading={adding} onClick={onAdd}>
+          <Button type="primary" icon={<PlusOutlined />} loading={adding && !onQuickAdd} onClick={onAdd}>
             添加
           </Button>
         )}

@@ -97,6 +97,7 @@ function ResourceTable({ decl }: { decl: ResourceDecl }) {
         searchKey={place.key}
         onSearch={(key) => go({ key, page: 1 })}
         onAdd={canAdd ? () => (decl.createRoute ? navigate(decl.createRoute) : opener.open("create")) : undefined}
+        onQuickAdd={canAdd && decl.createRoute && decl.quickCreate && decl.forms.create ? () => opener.open("create") : undefined}
         adding={opener.opening === "create"}
         reload={list.reload}
       />

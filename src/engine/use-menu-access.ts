@@ -1,27 +1,35 @@
-import { useEffect, useState } from "react";
-import { loadServerMenu } from "../lib/server-menu";
+import { useContext, useEffect, useState } from "react";
+import { loadServerMenu, ShellMenuContext, type ServerMenu } from "../lib/server-menu";
 
 export type Access = "checking" | "allowed" | "denied" | "failed";
 
+const accessIn = (menu: ServerMenu, menuKey: string): Access => (menu.keys?.includes(menuKey) ? "allowed" : "denied");
+
 /**
- * Whether the signed-in admin holds a menu key, asked once per page from the server's menu
- * (`GET /cms/loginrouter`), never once per row. The server refuses what it does not grant anyway;
+ * Whether the signed-in admin holds a menu key, read from the server's menu (`GET /cms/loginrouter`):
+ * inside the admin shell from the copy the shell loaded for its sidebar, elsewhere (a story, a
+ * test) asked once per page, never once per row. The server refuses what it does not grant anyway;
  * this only keeps a person from a page of refusals.
  */
 export function useMenuAccess(menuKey: string) {
+  const shellMenu = useContext(ShellMenuContext);
   const [access, setAccess] = useState<Access>("checking");
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (shellMenu !== null) return;
     let live = true;
     setAccess("checking");
     loadServerMenu()
-      .then((menu) => live && setAccess(menu.keys?.includes(menuKey) ? "allowed" : "denied"))
+      .then((menu) => live && setAccess(accessIn(menu, menuKey)))
       .catch(() => live && setAccess("failed"));
     return () => {
       live = false;
     };
-  }, [menuKey, attempt]);
+  }, [shellMenu, menuKey, attempt]);
 
-  return { access, retry: () => setAttempt((n) => n + 1) };
+  const retry = () => setAttempt((n) => n + 1);
+  if (shellMenu === "loading") return { access: "checking" as Access, retry };
+  if (shellMenu) return { access: accessIn(shellMenu, menuKey), retry };
+  return { access, retry };
 }

@@ -2,7 +2,7 @@ import { Layout, Menu, message } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { PageLoading } from "../components/page-loading";
-import { loadServerMenu, type ServerMenu } from "../lib/server-menu";
+import { loadServerMenu, ShellMenuContext, type ServerMenu } from "../lib/server-menu";
 import { AdminHeader } from "./admin-header";
 import { OrgTitle } from "./org-title";
 import { useSessionGuard } from "./use-session-guard";
@@ -58,7 +58,9 @@ function AdminLayout() {
       <Layout>
         <AdminHeader menuPaths={menuPaths} />
         <Layout.Content style={{ padding: 24 }}>
-          <Outlet />
+          <ShellMenuContext.Provider value={menu ?? "loading"}>
+            <Outlet />
+          </ShellMenuContext.Provider>
         </Layout.Content>
       </Layout>
     </Layout>

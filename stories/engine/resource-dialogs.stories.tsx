@@ -11,7 +11,8 @@ import { EngineStage, OpenDialog } from "./engine-stage";
 /**
  * The add and edit forms of each user-management resource, drawn by RJSF from
  * schemas/<name>.create|edit.schema.json and their *.ui.json: clean, and after 确定 with what
- * the spec's rules say (1 §5). The sub-admin's add form is the /createAdmin page (1 §2.4).
+ * the spec's rules say (1 §5). The sub-admin's add form is the /createAdmin page and, from the
+ * list's 快速添加, the same form as a dialog (1 §2.4).
  */
 const meta = {
   title: "Engine/Forms",
@@ -105,6 +106,10 @@ export const StudentAddPhoneFormatFirst: Story = {
 };
 export const StudentEdit = dialog(student, "edit");
 export const StudentEditErrors = dialog(student, "edit", editErrors);
+
+/** 子管理员's add dialog (快速添加 on /adminop): name, phone, password, nickname, backend permissions. */
+export const SubAdminQuickAdd = dialog(subadmin, "create");
+export const SubAdminQuickAddErrors = dialog(subadmin, "create", addErrors);
 
 /** 子管理员's edit dialog: name, backend permissions and extended permissions. */
 export const SubAdminEdit = dialog(subadmin, "edit");

@@ -38,5 +38,7 @@ describe("the engine's pages", () => {
     fireEvent.click(menuItem);
     await waitFor(() => expect(server.calls("GET /cms/teacher")).toHaveLength(2));
     expect(server.calls("GET /cms/teacher")[1].params).toMatchObject({ page: 1, count: 10 });
+    // The list's access check reads the menu the shell loaded for its sidebar.
+    expect(server.calls("GET /cms/loginrouter")).toHaveLength(1);
   });
 });

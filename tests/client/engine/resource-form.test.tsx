@@ -223,4 +223,25 @@ describe("row actions", () => {
     fireEvent.click(await waitFor(() => button("添加")));
     expect((await screen.findByTestId("landed")).textContent).toBe("/createAdmin");
   });
+
+  it("快速添加 on the sub-admin list opens the same form as a dialog: name, phone, password, nickname, backend permissions", async () => {
+    const server = familyServer(subadmin, people(1), {}, ["adminop"]);
+    renderPage("/adminop", <ResourceList decl={subadmin} />);
+    fireEvent.click(await waitFor(() => button("快速添加")));
+    await findDialog();
+    expect(within(dialog()).getByText("添加管理员")).toBeTruthy();
+    const labels = [...dialog().querySelectorAll(".ant-form-item-label label")].map((label) => label.textContent);
+    expect(labels).toEqual(["姓名", "手机号", "默认密码", "昵称", "后台权限"]);
+    confirm();
+    await waitFor(() => expect(fieldErrors()).toEqual(["请填写用户名", "请填写手机号", "请填写默认密码"]));
+    type("请输入姓名", "钱管理");
+    type("请输入手机号", "13612345679");
+    type("请输入默认密码", "abc123");
+    fireEvent.click(checkbox("老师管理", dialog()));
+    confirm();
+    await waitFor(() => expect(server.calls("POST /cms/subadmin")).toHaveLength(1));
+    expect(server.calls("POST /cms/subadmin")[0].body).toMatchObject({ name: "钱管理", mobile: "13612345679", passwd: "abc123" });
+    await waitFor(() => expect(noDialog()).toBe(true));
+    expect(screen.queryByTestId("landed")).toBeNull();
+  });
 });
