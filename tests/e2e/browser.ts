@@ -49,3 +49,24 @@ export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
+
+/** The demo main admin of conventions.md. */
+export const demoAdmin = { mobile: "13800000000", password: "demo1234" };
+
+/** Signs in through the login page's password tab and waits for the console home. */
+export async function signInAsAdmin(page: Page) {
+  await page.goto("/login");
+  const pane = page.locator(".ant-tabs-tabpane-active");
+  await pane.getByPlaceholder("手机号").fill(demoAdmin.mobile);
+  await pane.getByPlaceholder("密码").fill(demoAdmin.password);
+  await pane.getByRole("button", { name: /登\s*录/ }).click();
+  await page.waitForURL((u) => u.pathname === "/", { timeout: 20_000 });
+}
+
+/** A GET made with the page's own session cookie, answering the envelope's data. */
+export async function api<T>(page: Page, pathAndQuery: string): Promise<T> {
+  const response = await page.request.get(pathAndQuery);
+  const body = (await response.json()) as { code: number; data: T; msg: string };
+  if (body.code !== 0) throw new Error(`${pathAndQuery}: ${body.code} ${body.msg}`);
+  return body.data;
+}

@@ -1,19 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { statsApi } from "../../resources/stats";
-import { closeBrowser, newPage, screenshot } from "./browser";
+import { closeBrowser, newPage, screenshot, signInAsAdmin } from "./browser";
 
 afterAll(closeBrowser);
-
-const pane = (page: Page) => page.locator(".ant-tabs-tabpane-active");
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await pane(page).getByPlaceholder("手机号").fill("13800000000");
-  await pane(page).getByPlaceholder("密码").fill("demo1234");
-  await pane(page).getByRole("button", { name: /登\s*录/ }).click();
-  await page.waitForURL((u) => u.pathname === "/", { timeout: 20_000 });
-}
 
 /** Every chart on the page has finished drawing, and its canvas holds painted pixels. */
 async function chartsPainted(page: Page): Promise<number> {

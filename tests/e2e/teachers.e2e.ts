@@ -1,19 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { closeBrowser, newPage, screenshot } from "./browser";
+import { closeBrowser, newPage, screenshot, signInAsAdmin } from "./browser";
 
 afterAll(closeBrowser);
 
 const landsOn = (page: Page, pathname: string) => page.waitForURL((u) => u.pathname === pathname, { timeout: 20_000 });
-
-async function signInAsMainAdmin(page: Page) {
-  await page.goto("/login");
-  const pane = page.locator(".ant-tabs-tabpane-active");
-  await pane.getByPlaceholder("手机号").fill("13800000000");
-  await pane.getByPlaceholder("密码").fill("demo1234");
-  await pane.getByRole("button", { name: /登\s*录/ }).click();
-  await landsOn(page, "/");
-}
 
 const dialog = (page: Page) => page.locator(".ant-modal:visible").last();
 const toast = (page: Page) => page.locator(".ant-message");
@@ -28,7 +19,7 @@ async function search(page: Page, text: string) {
 describe("teachers, generated from resources/teacher.ts and schemas/teacher.*", () => {
   it("adds, edits, finds and deletes a teacher", async () => {
     const page = await newPage();
-    await signInAsMainAdmin(page);
+    await signInAsAdmin(page);
     await page.locator(".ant-layout-sider").getByText("用户管理", { exact: true }).click();
     await page.getByRole("menuitem", { name: "老师管理" }).click();
     await landsOn(page, "/teacherop");
