@@ -65,6 +65,22 @@ export function maxUsersProblem(type: CourseType, value: number): string | null 
   return null;
 }
 
+/** A course as the list answers it (1 §3); FirstLiveTime is null while it has no live. */
+export interface CourseRecord {
+  Id: number;
+  Title: string;
+  Type: number;
+  MaxUserNum: number;
+  Expire: string;
+  HeadImg: string;
+  Detail: string;
+  Status: number;
+  FirstLiveTime: string | null;
+  CreateTime: string;
+  UpdateTime: string;
+  CreateUser: string;
+}
+
 /** Course status (1 §4): shown only. A course past its expiry shows as invalid. */
 export const courseStatusLabels: Record<string, string> = { "1": "有效", "0": "无效" };
 
@@ -88,16 +104,37 @@ export default defineResource({
   id: "Id",
   label: "Title",
   columns: [
-    { field: "HeadImg", title: "封面", format: "image" },
+    { field: "HeadImg", title: "封面", format: "image", width: 96 },
     { field: "Title", title: "课程名称" },
-    { field: "Type", title: "班型", format: "enum", options: courseTypeLabels },
-    { field: "MaxUserNum", title: "最大人数" },
-    { field: "CreateUser", title: "创建人" },
-    { field: "UpdateTime", title: "更新时间", format: "datetime" },
-    { field: "Status", title: "状态", format: "enum", options: courseStatusLabels },
+    { field: "Type", title: "班型", format: "enum", options: courseTypeLabels, width: 110 },
+    { field: "MaxUserNum", title: "最大人数", width: 90 },
+    { field: "CreateUser", title: "创建人", width: 100 },
+    { field: "UpdateTime", title: "更新时间", format: "datetime", width: 170 },
+    { field: "Status", title: "状态", format: "enum", options: courseStatusLabels, width: 70 },
   ],
-  search: { param: "title", placeholder: "请输入课程名称" },
-  actions: ["edit", "delete"],
+  /** 1 §2.5, §7: the search call's title, begintime/endtime (a live of the course starts in the range), type, status. */
+  filters: [
+    { kind: "text", param: "title", label: "课程名称", placeholder: "请输入课程名称", maxLength: 60 },
+    { kind: "dateRange", params: ["begintime", "endtime"], label: "直播时间" },
+    { kind: "enum", param: "type", label: "班型", options: courseTypeLabels },
+    { kind: "enum", param: "status", label: "状态", options: courseStatusLabels },
+  ],
+  expand: [
+    { field: "Id", title: "课程ID" },
+    { field: "FirstLiveTime", title: "首次上课时间", format: "datetime", earliest: { time: noLiveBefore, text: "暂无直播" } },
+    { field: "Title", title: "课程名称" },
+    { field: "Expire", title: "有效期至", format: "datetime" },
+    { field: "Type", title: "班型", format: "enum", options: courseTypeLabels },
+    { field: "CreateTime", title: "创建时间", format: "datetime" },
+    { field: "MaxUserNum", title: "最大人数" },
+    { field: "UpdateTime", title: "更新时间", format: "datetime" },
+    { field: "Detail", title: "课程描述" },
+  ],
+  /** 修改, 直播管理, 删除, 学员管理, 批量导入; the bespoke three are the course page's (src/pages/courses). */
+  actions: ["edit", "lives", "delete", "students", "enrol"],
+  /** 1 §8: a refused change of a course says nothing; a refused deletion shows the server's msg. */
+  failureToasts: { update: false, remove: true },
+  addLabel: "创建课程",
   forms: { create: "course.create", edit: "course.edit" },
   /**
    * The course's student management (1 §2.5, §7) and the cover upload. Pickers page by 5 (1 §9);
@@ -112,6 +149,8 @@ export default defineResource({
     removeStudent: ep("DELETE /cms/studentcourse"),
     addStudentByMobile: ep("POST /cms/inputstudentcourse"),
     upload: uploadApi.upload,
+    /** The type codes the signed-in admin may create (1 §6), in form order; the main admin gets all. */
+    offeredTypes: ep("GET /cms/coursetypes"),
   },
   /** Lives of one course (2 §2): `/liveCourse?courseId={Id}&courseName={Title}`. */
   lives: "/liveCourse?courseId={Id}&courseName={Title}",

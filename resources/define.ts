@@ -11,9 +11,28 @@ export interface ColumnDecl {
   /** For `enum`: value → label. */
   options?: Record<string, string>;
   width?: number;
+  /** For times: a value before `time` (or none) reads `text` instead (1 §9: 暂无直播 before 2018). */
+  earliest?: { time: string; text: string };
 }
 
-export type RowAction = "show" | "edit" | "delete";
+/**
+ * A filter above a list (1 §2.5). Its values are the list call's query parameters, under the
+ * same names, and stay in the page's URL like the page number.
+ */
+export type FilterDecl =
+  | { kind: "text"; param: string; label: string; placeholder?: string; maxLength?: number }
+  | { kind: "enum"; param: string; label: string; options: Record<string, string> }
+  /** Two dates, 'YYYY-MM-DD', sent as the first and last day of the range. */
+  | { kind: "dateRange"; params: [string, string]; label: string };
+
+/**
+ * The engine's own row actions, or the name of a bespoke one the page supplies (the list throws
+ * on a name nobody supplies). Actions show in the order given.
+ */
+export type RowAction = "show" | "edit" | "delete" | (string & {});
+
+/** Calls whose refusal may show the server's msg as an error toast (1 §8). */
+export type FailureToasts = Partial<Record<"create" | "update" | "remove", boolean>>;
 
 /**
  * One entity, declared as plain data: the client engine derives its list, forms, menu entry
@@ -34,7 +53,15 @@ export interface ResourceDecl {
   label: string;
   columns: ColumnDecl[];
   search?: { param: string; placeholder: string };
+  /** Filters above the list, in order; filtered lists use the `search` call when there is one. */
+  filters?: FilterDecl[];
+  /** Fields a row shows when expanded, in order (label beside value, two a line). */
+  expand?: ColumnDecl[];
   actions: RowAction[];
+  /** By default a refused add or change shows the server's msg and a refused deletion says nothing (1 §8). */
+  failureToasts?: FailureToasts;
+  /** The add button's label when not 添加 (创建课程). */
+  addLabel?: string;
   /**
    * Schema `$id`s of the create and edit forms, `<name>.create` and `<name>.edit`
    * (schemas/<id>.schema.json, presented by schemas/<id>.ui.json when there is one).

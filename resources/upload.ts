@@ -20,3 +20,24 @@ export const imageUpload = {
     missing: "请选择要上传的图片",
   },
 } as const;
+
+/** The first bytes of each allowed image type, as `imageUpload.types` names them. */
+const signatures: [type: string, bytes: number[]][] = [
+  ["image/png", [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  ["image/jpeg", [0xff, 0xd8, 0xff]],
+];
+
+/** How many leading bytes `imageTypeOf` needs. */
+export const imageHeadBytes = Math.max(...signatures.map(([, bytes]) => bytes.length));
+
+/**
+ * The image type a file's first bytes show (`image/png`, `image/jpeg`), whatever its name or
+ * declared type says; null for anything else. The browser checks before sending, the server again.
+ */
+export function imageTypeOf(head: Uint8Array): string | null {
+  const found = signatures.find(([, bytes]) => head.length >= bytes.length && bytes.every((byte, i) => head[i] === byte));
+  return found ? found[0] : null;
+}
+
+/** Images are shown on https pages, where an http link would be blocked as mixed content (1 §7). */
+export const httpsUrl = (url: string) => url.replace(/^http:\/\//i, "https://");

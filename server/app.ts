@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import ajvErrors from "ajv-errors";
+import { addSchemaKeywords } from "../resources/schema-keywords";
 import fastifyCookie from "@fastify/cookie";
 import fastifyCompress from "@fastify/compress";
 import fastifySwagger from "@fastify/swagger";
@@ -27,8 +28,9 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
       // ajv-errors needs allErrors; $data lets a form compare two fields; "all" drops any
       // property a schema does not declare before a handler sees it.
       customOptions: { allErrors: true, $data: true, removeAdditional: "all", coerceTypes: "array", useDefaults: true },
-      // ajv-errors is typed against the root ajv, not the copy inside Fastify's compiler.
-      plugins: [ajvErrors as never],
+      // ajv-errors is typed against the root ajv, not the copy inside Fastify's compiler. The
+      // schemas' own keywords (notBeforeNow) are the client validator's too.
+      plugins: [ajvErrors as never, addSchemaKeywords as never],
     },
   });
 

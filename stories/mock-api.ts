@@ -1,7 +1,10 @@
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
 import type { Endpoint } from "../resources/endpoint";
 
-/** Computes an answer from the request, for answers that depend on what was sent. */
+/**
+ * Computes an answer from the request, for answers that depend on what was sent; a promise
+ * answers when it settles (an upload still on its way, say).
+ */
 export type MockHandler = (input: { query: Record<string, unknown>; body: Record<string, unknown> }) => unknown;
 
 /**
@@ -62,7 +65,7 @@ export function mockAdapter(routes: MockRoutes, opts: MockOptions = {}): AxiosAd
     };
     if (!match) return respond(404, failEnvelope(404, `请求地址出错: ${url.pathname}`));
     const [, answer] = match;
-    const data = typeof answer === "function" ? (answer as MockHandler)({ query, body }) : answer;
+    const data = typeof answer === "function" ? await (answer as MockHandler)({ query, body }) : answer;
     const status = (data as { code?: number })?.code === 401 ? 401 : (data as { code?: number })?.code === 403 ? 403 : 200;
     return respond(status, data);
   };

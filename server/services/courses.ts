@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import { courseTypeOf, maxUsersProblem, offeredCourseTypes, type CourseType } from "../../resources/course";
+import { courseTypeOf, maxUsersProblem, offeredCourseTypes, type CourseRecord, type CourseType } from "../../resources/course";
+import { httpsUrl } from "../../resources/upload";
 import type { Db } from "../db/database";
 import type { Database } from "../db/schema";
 import { ApiError, fail } from "../plugins/envelope";
@@ -42,8 +43,6 @@ export interface CourseChange {
 /** A rule of the form the schema cannot state: answered like a schema failure, naming the field. */
 const refuse = (msg: string, field?: string) => fail.bad(msg, field);
 
-/** Covers are shown on https pages; an http link would be blocked as mixed content (1 §7). */
-export const https = (url: string) => url.replace(/^http:\/\//i, "https://");
 
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -72,14 +71,14 @@ function selectCourses(db: Db, orgId: number, now: number) {
 type CourseRow = Awaited<ReturnType<ReturnType<typeof selectCourses>["executeTakeFirstOrThrow"]>>;
 
 /** A course as the list answers it (1 §3); FirstLiveTime is null when it has no live. */
-export function wireCourse(r: CourseRow) {
+export function wireCourse(r: CourseRow): CourseRecord {
   return {
     Id: r.id,
     Title: r.title,
     Type: r.type,
     MaxUserNum: r.max_user_num,
     Expire: formatDateTime(r.expire),
-    HeadImg: https(r.headimg),
+    HeadImg: httpsUrl(r.headimg),
     Detail: r.detail,
     Status: Number(r.status),
     FirstLiveTime: r.first_live_time == null ? null : formatDateTime(Number(r.first_live_time)),
@@ -136,6 +135,9 @@ function heldExtendedKeys(identity: Identity): Iterable<string> | "all" {
   return extendedTreeOf(identity).flatMap((g) => g.subMenus.filter((s) => s.checked).map((s) => s.key));
 }
 
+/** The course types an admin may create (1 §6): what the create form offers and `addCourse` accepts. */
+export const offeredTypesFor = (identity: Identity): CourseType[] => offeredCourseTypes(heldExtendedKeys(identity));
+
 function checkMaxUsers(type: CourseType, value: number) {
   const problem = maxUsersProblem(type, value);
   if (problem) throw refuse(problem, "maxusernum");
@@ -148,16 +150,16 @@ function expiryOf(text: string): number {
 }
 
 /**
- * Adds a course. Beyond the schema (course.create): the expiry may not be in the past, the type
- * must be one the admin is offered (1 §6), and the maximum users must suit the type (1 §5).
+ * Adds a course. Beyond the schema (course.create, which also keeps the expiry from the past with
+ * its `notBeforeNow` keyword): the type must be one the admin is offered (1 §6), and the maximum
+ * users must suit the type (1 §5).
  */
 export async function addCourse(db: Db, identity: Identity, input: CourseInput) {
   const expire = expiryOf(input.expire);
   const now = Date.now();
-  if (expire < now) throw refuse("课程有效期不能小于当前时间", "expire");
   const type = courseTypeOf(input.type);
   if (!type) throw refuse("请选择班型", "type");
-  if (!offeredCourseTypes(heldExtendedKeys(identity)).some((t) => t.code === type.code))
+  if (!offeredTypesFor(identity).some((t) => t.code === type.code))
     throw refuse(`您没有创建${type.label}的权限`, "type");
   const maxUsers = input.maxusernum ?? type.maxUsers.default;
   checkMaxUsers(type, maxUsers);

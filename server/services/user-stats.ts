@@ -1,9 +1,10 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { httpsUrl } from "../../resources/upload";
 import { checkStates } from "../../resources/user-stats";
 import type { Db } from "../db/database";
 import type { Database, Role } from "../db/schema";
 import { fail } from "../plugins/envelope";
-import { https, escapeLike } from "./courses";
+import { escapeLike } from "./courses";
 import { formatDateTime } from "./datetime";
 import { parseDateTime } from "./local-time";
 
@@ -74,7 +75,7 @@ export async function userInfo(db: Db, s: Subject) {
     .select(["i.name", "i.nick", "p.nickname", "p.headimg", "p.mobile"])
     .where("i.id", "=", s.identityId)
     .executeTakeFirstOrThrow();
-  return { nickname: row.nick || row.name || row.nickname, name: row.name, headimg: https(row.headimg), mobile: row.mobile };
+  return { nickname: row.nick || row.name || row.nickname, name: row.name, headimg: httpsUrl(row.headimg), mobile: row.mobile };
 }
 
 const isStaff = (s: Subject) => s.role === "teacher" || s.role === "assistant";

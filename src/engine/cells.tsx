@@ -2,12 +2,15 @@ import { Image } from "antd";
 import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import type { ColumnDecl } from "../../resources/define";
+import { httpsUrl } from "../../resources/upload";
 
 const empty = "-";
 
-function formatTime(value: unknown, pattern: string): string {
-  if (value === undefined || value === null || value === "") return empty;
-  const time = dayjs(value as string | number);
+function formatTime(value: unknown, pattern: string, earliest: ColumnDecl["earliest"]): string {
+  const missing = value === undefined || value === null || value === "";
+  const time = missing ? null : dayjs(value as string | number);
+  if (earliest && (!time?.isValid() || time.isBefore(dayjs(earliest.time)))) return earliest.text;
+  if (!time) return empty;
   return time.isValid() ? time.format(pattern) : String(value);
 }
 
@@ -15,11 +18,15 @@ function formatTime(value: unknown, pattern: string): string {
 export function formatCell(column: ColumnDecl, value: unknown): ReactNode {
   switch (column.format) {
     case "datetime":
-      return formatTime(value, "YYYY-MM-DD HH:mm:ss");
+      return formatTime(value, "YYYY-MM-DD HH:mm:ss", column.earliest);
     case "date":
-      return formatTime(value, "YYYY-MM-DD");
+      return formatTime(value, "YYYY-MM-DD", column.earliest);
     case "image":
-      return typeof value === "string" && value ? <Image src={value} width={64} height={36} style={{ objectFit: "cover" }} /> : empty;
+      return typeof value === "string" && value ? (
+        <Image src={httpsUrl(value)} alt={column.title} width={64} height={36} style={{ objectFit: "cover" }} />
+      ) : (
+        empty
+      );
     case "enum":
       return value === undefined || value === null ? empty : (column.options?.[String(value)] ?? String(value));
     default:

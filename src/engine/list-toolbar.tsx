@@ -65,7 +65,7 @@ export function ListToolbar({ decl, searchKey, onSearch, onAdd, onQuickAdd, addi
         )}
         {onAdd && (
           <Button type="primary" icon={<PlusOutlined />} loading={adding && !onQuickAdd} onClick={onAdd}>
-            添加
+            {decl.addLabel ?? "添加"}
           </Button>
         )}
       </Space>

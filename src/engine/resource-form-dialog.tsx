@@ -1,4 +1,5 @@
 import type { BaseRecord } from "@refinedev/core";
+import type { RegistryWidgetsType } from "@rjsf/utils";
 import { Modal } from "antd";
 import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import type { ResourceDecl } from "../../resources/define";
@@ -77,13 +78,15 @@ export interface ResourceFormDialogProps {
   onClose: () => void;
   afterClose?: () => void;
   onSaved: () => void;
+  /** Widgets of the resource's own page that its `*.ui.json` names. */
+  widgets?: RegistryWidgetsType;
 }
 
 /**
  * The add or edit dialog of a resource, drawn by RJSF from `forms.create` / `forms.edit`. Its own
  * 确定 and 取消 submit and cancel; Enter submits and Esc cancels; the first field has the caret.
  */
-export function ResourceFormDialog({ decl, form, open, onClose, afterClose, onSaved }: ResourceFormDialogProps) {
+export function ResourceFormDialog({ decl, form, open, onClose, afterClose, onSaved, widgets }: ResourceFormDialogProps) {
   const { mode, record, definition } = form;
   const formRef = useRef<FormHandle>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -119,6 +122,7 @@ export function ResourceFormDialog({ decl, form, open, onClose, afterClose, onSa
             formRef={formRef}
             serverErrors={serverErrors}
             onServerErrorsSeen={clearServerErrors}
+            widgets={widgets}
             onMounted={() => focusFirstField(bodyRef.current)}
             onSubmit={async (values) => {
               if (await save(values)) {

@@ -1,30 +1,50 @@
 import { useDataProvider, type BaseRecord } from "@refinedev/core";
-import { Alert, Button, Card, Empty, message, Modal, Result, Space, Table, type TableColumnsType } from "antd";
-import { useEffect } from "react";
+import type { RegistryWidgetsType } from "@rjsf/utils";
+import { Alert, Button, Card, Empty, message, Modal, Result, Table, type TableColumnsType } from "antd";
+import { useEffect, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import type { ResourceDecl } from "../../resources/define";
+import { reportError } from "../../providers/http";
 import { AccessGate } from "./access-gate";
-import { fillRoute, formatCell } from "./cells";
+import { formatCell } from "./cells";
+import { ExpandedRecord } from "./expanded-record";
+import { ListFilters } from "./list-filters";
 import { ListToolbar } from "./list-toolbar";
 import { ResourceFormDialog, useFormOpener } from "./resource-form-dialog";
+import { RowActions, rowActionsWidth, type BespokeRowActions } from "./row-actions";
 import { pageSizes, useListPlace } from "./use-list-place";
 import { useResourceList } from "./use-resource-list";
 
-/** The generated list screen of a resource (1 §2.4): search, 添加, paged rows and row actions. */
-export function ResourceList({ decl }: { decl: ResourceDecl }) {
+export interface ResourceListProps {
+  decl: ResourceDecl;
+  /** The bespoke row actions `decl.actions` names, supplied by the resource's own page. */
+  rowActions?: BespokeRowActions;
+  /** Widgets the resource's forms name beyond the engine's own (schema-form.tsx). */
+  widgets?: RegistryWidgetsType;
+  /** What the page keeps beside the list, such as the dialogs of its bespoke actions. */
+  children?: ReactNode;
+}
+
+/**
+ * The generated list screen of a resource (1 §2.4, §2.5): filters or search, 添加, paged rows,
+ * expandable rows and row actions.
+ */
+export function ResourceList({ decl, rowActions, widgets, children }: ResourceListProps) {
   return (
     <Card title={decl.title}>
       <AccessGate menuKey={decl.menu.key}>
-        <ResourceTable decl={decl} />
+        <ResourceTable decl={decl} rowActions={rowActions} widgets={widgets} />
+        {children}
       </AccessGate>
     </Card>
   );
 }
 
-function ResourceTable({ decl }: { decl: ResourceDecl }) {
+function ResourceTable({ decl, rowActions, widgets }: Omit<ResourceListProps, "children">) {
   const navigate = useNavigate();
   const dataProvider = useDataProvider()();
-  const { place, go } = useListPlace();
+  const { place, go } = useListPlace(decl.filters);
+  const filtered = !!place.key || Object.keys(place.filters).length > 0;
   const list = useResourceList(decl, place);
   const opener = useFormOpener(decl);
   const [modal, modalHolder] = Modal.useModal();
@@ -47,8 +67,10 @@ function ResourceTable({ decl }: { decl: ResourceDecl }) {
           await dataProvider.deleteOne({ resource: decl.name, id: row[decl.id] as string | number, meta: { api: decl.api } });
           message.success("删除成功");
           list.reload();
-        } catch {
-          // 1 §8: a refused deletion of a user says nothing; the list stays as it was.
+        } catch (error) {
+          // 1 §8: a refused deletion of a user says nothing, of a course shows the server's msg;
+          // the list stays as it was either way.
+          if (decl.failureToasts?.remove) reportError(error);
         }
       },
     });
@@ -56,25 +78,16 @@ function ResourceTable({ decl }: { decl: ResourceDecl }) {
   const actionColumn: TableColumnsType<BaseRecord>[number] = {
     title: "操作",
     key: "actions",
-    width: 200,
+    width: rowActionsWidth(decl),
     render: (_, row) => (
-      <Space size={0}>
-        {decl.actions.includes("show") && decl.show && (
-          <Button type="link" size="small" onClick={() => navigate(fillRoute(decl.show!, row))}>
-            查看
-          </Button>
-        )}
-        {decl.actions.includes("edit") && decl.forms.edit && (
-          <Button type="link" size="small" loading={opener.opening === String(row[decl.id])} onClick={() => opener.open("edit", row)}>
-            修改
-          </Button>
-        )}
-        {decl.actions.includes("delete") && decl.api.remove && (
-          <Button type="link" size="small" danger onClick={() => confirmDelete(row)}>
-            删除
-          </Button>
-        )}
-      </Space>
+      <RowActions
+        decl={decl}
+        row={row}
+        bespoke={rowActions}
+        editing={opener.opening === String(row[decl.id])}
+        onEdit={() => opener.open("edit", row)}
+        onDelete={() => confirmDelete(row)}
+      />
     ),
   };
   const columns: TableColumnsType<BaseRecord> = [
@@ -92,6 +105,7 @@ function ResourceTable({ decl }: { decl: ResourceDecl }) {
 
   return (
     <>
+      {decl.filters && <ListFilters filters={decl.filters} values={place.filters} onSearch={(filters) => go({ filters, page: 1 })} />}
       <ListToolbar
         decl={decl}
         searchKey={place.key}
@@ -133,11 +147,12 @@ function ResourceTable({ decl }: { decl: ResourceDecl }) {
             columns={columns}
             dataSource={list.rows}
             loading={list.loading}
+            expandable={decl.expand ? { expandedRowRender: (row) => <ExpandedRecord fields={decl.expand!} row={row} /> } : undefined}
             locale={{
               emptyText: (
                 <Empty
                   image={Empty.PRESENTED_IMAGE_SIMPLE}
-                  description={list.loaded ? (place.key ? `没有找到与「${place.key}」匹配的${decl.noun}` : `还没有${decl.noun}`) : " "}
+                  description={list.loaded ? emptyText(decl, place.key, filtered) : " "}
                 />
               ),
             }}
@@ -161,9 +176,15 @@ function ResourceTable({ decl }: { decl: ResourceDecl }) {
           onClose={opener.close}
           afterClose={opener.closed}
           onSaved={list.reload}
+          widgets={widgets}
         />
       )}
       {modalHolder}
     </>
   );
+}
+
+function emptyText(decl: ResourceDecl, key: string, filtered: boolean) {
+  if (key) return `没有找到与「${key}」匹配的${decl.noun}`;
+  return filtered ? `没有符合条件的${decl.noun}` : `还没有${decl.noun}`;
 }

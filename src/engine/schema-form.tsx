@@ -1,8 +1,12 @@
 import Form from "@rjsf/antd";
 import type { default as CoreForm } from "@rjsf/core";
 import type { ErrorSchema, RegistryWidgetsType } from "@rjsf/utils";
+import { message } from "antd";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import { DateTimePickerWidget } from "./date-time-widget";
 import type { FormDefinition } from "./form-schemas";
+import { FormValueStore } from "./form-values";
+import { ImageUploadWidget } from "./image-upload-widget";
 import { PermissionPickerWidget } from "./permission-picker";
 import { formValidator, transformErrorsFor, translateZh } from "./validator";
 import "./schema-form.css";
@@ -10,11 +14,18 @@ import "./schema-form.css";
 export type FormValues = Record<string, unknown>;
 export type FormHandle = CoreForm<FormValues>;
 
-/** Custom widgets a `*.ui.json` may name with `"ui:widget"`. */
-const widgets: RegistryWidgetsType = { permissionPicker: PermissionPickerWidget };
+/**
+ * Custom widgets a `*.ui.json` may name with `"ui:widget"`. A bespoke page adds its own
+ * (`widgets` below), so the engine names no resource.
+ */
+const engineWidgets: RegistryWidgetsType = {
+  permissionPicker: PermissionPickerWidget,
+  dateTimePicker: DateTimePickerWidget,
+  imageUpload: ImageUploadWidget,
+};
 
 // One field per row, label on the left: the dialogs are narrow and the messages sit under the inputs.
-const formContext = { colSpan: 24, labelCol: { flex: "96px" }, wrapperCol: { flex: "1 1 0", style: { minWidth: 0 } } };
+const layout = { colSpan: 24, labelCol: { flex: "96px" }, wrapperCol: { flex: "1 1 0", style: { minWidth: 0 } } };
 
 export interface SchemaFormProps {
   definition: FormDefinition;
@@ -27,6 +38,8 @@ export interface SchemaFormProps {
   disabled?: boolean;
   /** Runs once the fields are on the page (the dialog puts the caret in the first one). */
   onMounted?: () => void;
+  /** Widgets of a bespoke page, beside the engine's own. */
+  widgets?: RegistryWidgetsType;
 }
 
 /**
@@ -34,7 +47,7 @@ export interface SchemaFormProps {
  * no buttons of its own: its dialog or page submits it through `formRef`, and Enter in a field
  * submits it too. Values a schema does not (or no longer) declare are dropped, never submitted.
  */
-export function SchemaForm({ definition, initialData, serverErrors, onServerErrorsSeen, onSubmit, formRef, disabled, onMounted }: SchemaFormProps) {
+export function SchemaForm({ definition, initialData, serverErrors, onServerErrorsSeen, onSubmit, formRef, disabled, onMounted, widgets }: SchemaFormProps) {
   const { schema, uiSchema } = definition;
   const transformErrors = useMemo(() => transformErrorsFor(schema, uiSchema), [schema, uiSchema]);
   // The form keeps its own values (uncontrolled: a controlled copy echoing back can drop keystrokes);
@@ -42,6 +55,10 @@ export function SchemaForm({ definition, initialData, serverErrors, onServerErro
   const latest = useRef<FormValues>(initialData);
   // Quiet until the first attempt, then each change re-checks (antd forms behave the same way).
   const [attempted, setAttempted] = useState(false);
+  // Widgets read other fields through this (form-values.ts); it never changes, so neither does the context.
+  const [store] = useState(() => new FormValueStore(initialData, (field, value) => formRef.current?.setFieldValue(field, value as never)));
+  const formContext = useMemo(() => ({ ...layout, values: store }), [store]);
+  const allWidgets = useMemo(() => ({ ...engineWidgets, ...widgets }), [widgets]);
 
   const extraErrors = useMemo(() => {
     if (!serverErrors) return undefined;
@@ -54,7 +71,10 @@ export function SchemaForm({ definition, initialData, serverErrors, onServerErro
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     // Not while an input method is composing Chinese: that Enter picks a candidate.
     if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
-    if ((event.target as HTMLElement).tagName === "TEXTAREA") return;
+    const target = event.target as HTMLElement;
+    if (target.tagName === "TEXTAREA") return;
+    // Enter in a select or a date picker picks or confirms there; it does not send the form.
+    if (target.closest(".ant-select, .ant-picker")) return;
     event.preventDefault();
     formRef.current?.submit();
   };
@@ -68,7 +88,7 @@ export function SchemaForm({ definition, initialData, serverErrors, onServerErro
         uiSchema={uiSchema}
         initialFormData={initialData}
         validator={formValidator}
-        widgets={widgets}
+        widgets={allWidgets}
         formContext={formContext}
         translateString={translateZh}
         transformErrors={transformErrors}
@@ -85,10 +105,13 @@ export function SchemaForm({ definition, initialData, serverErrors, onServerErro
           // A server message stays until the person changes the field it is about.
           if (serverErrors && Object.keys(serverErrors).some((field) => values[field] !== latest.current[field])) onServerErrorsSeen?.();
           latest.current = values;
+          store.publish(values);
         }}
         onError={() => setAttempted(true)}
         onSubmit={({ formData: values }) => {
           setAttempted(true);
+          const waiting = store.notReady();
+          if (waiting) return void message.warning(waiting);
           onSubmit(values ?? {});
         }}
       />

@@ -9,8 +9,8 @@ export type FormMode = "create" | "edit";
 
 /**
  * Adds or changes one record through the app's data provider (1 §8): 添加成功 / 修改成功 on
- * success; on a refusal the server's msg as an error toast and, when the server names a field,
- * under that field as well.
+ * success; on a refusal the server's msg as an error toast (unless `failureToasts` says no) and,
+ * when the server names a field, under that field as well.
  */
 export function useSaveRecord(decl: ResourceDecl, mode: FormMode, record?: BaseRecord) {
   const dataProvider = useDataProvider()();
@@ -31,7 +31,8 @@ export function useSaveRecord(decl: ResourceDecl, mode: FormMode, record?: BaseR
       message.success(mode === "create" ? "添加成功" : "修改成功");
       return true;
     } catch (error) {
-      reportError(error);
+      // 1 §8: unless the declaration keeps it quiet (a refused change of a course says nothing).
+      if (decl.failureToasts?.[mode === "create" ? "create" : "update"] !== false) reportError(error);
       if (error instanceof HttpRequestError && error.errors) setServerErrors(error.errors);
       return false;
     } finally {

@@ -11,10 +11,12 @@ import {
   type UiSchema,
 } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
+import { addSchemaKeywords } from "../../resources/schema-keywords";
 
 /**
  * The one validator every form uses (DESIGN.md, "Client"): ajv 8 with every error and `$data`,
- * ajv-errors so a schema's own Chinese words come first, and ajv-i18n zh for the rest. The
+ * ajv-errors so a schema's own Chinese words come first, the schemas' own keywords
+ * (resources/schema-keywords.ts), and ajv-i18n zh for the rest. The
  * localizer leaves `errorMessage` errors alone: localizing them would overwrite the schema's
  * words with 应当通过 "errorMessage 关键词校验" (notes/forms.md, trap 1).
  */
@@ -23,7 +25,8 @@ export const formValidator = customizeValidator(
     ajvOptionsOverrides: { allErrors: true, $data: true },
     extenderFn: (ajv) => {
       ajvErrors(ajv);
-      return ajv;
+      // The schemas' own keywords (notBeforeNow), as the server's ajv has them.
+      return addSchemaKeywords(ajv);
     },
   },
   (errors) => {

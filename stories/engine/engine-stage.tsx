@@ -1,4 +1,5 @@
 import { Refine, type BaseRecord } from "@refinedev/core";
+import type { RegistryWidgetsType } from "@rjsf/utils";
 import { Result } from "antd";
 import { useEffect, useRef, type ReactElement } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
@@ -34,9 +35,9 @@ export function EngineStage({ route, children }: { route: string; children: Reac
 
 /**
  * A resource's add or edit dialog, opened the way the list opens it (the interaction check,
- * then the form's files), over an empty page.
+ * then the form's files), over an empty page; `widgets` are its page's own, as the page gives them.
  */
-export function OpenDialog({ decl, mode, record }: { decl: ResourceDecl; mode: FormMode; record?: BaseRecord }) {
+export function OpenDialog({ decl, mode, record, widgets }: { decl: ResourceDecl; mode: FormMode; record?: BaseRecord; widgets?: RegistryWidgetsType }) {
   const opener = useFormOpener(decl);
   const opened = useRef(false);
   useEffect(() => {
@@ -45,5 +46,5 @@ export function OpenDialog({ decl, mode, record }: { decl: ResourceDecl; mode: F
     void opener.open(mode, record);
   }, [opener, mode, record]);
   if (!opener.form) return null;
-  return <ResourceFormDialog decl={decl} form={opener.form} open={opener.visible} onClose={opener.close} onSaved={() => undefined} />;
+  return <ResourceFormDialog decl={decl} form={opener.form} open={opener.visible} onClose={opener.close} onSaved={() => undefined} widgets={widgets} />;
 }

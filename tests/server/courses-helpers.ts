@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { CourseRecord } from "../../resources/course";
 import type { Endpoint } from "../../resources/endpoint";
 import { formatDateTime } from "../../server/services/datetime";
 import { call } from "./users-helpers";
@@ -8,20 +9,8 @@ export const DAY = 86_400_000;
 /** 'YYYY-MM-DD HH:mm:ss' this many days from now. */
 export const daysFromNow = (days: number) => formatDateTime(Date.now() + days * DAY);
 
-export interface CourseRow {
-  Id: number;
-  Title: string;
-  Type: number;
-  MaxUserNum: number;
-  Expire: string;
-  HeadImg: string;
-  Detail: string;
-  Status: number;
-  FirstLiveTime: string | null;
-  CreateTime: string;
-  UpdateTime: string;
-  CreateUser: string;
-}
+/** A course row as the list answers it. */
+export type CourseRow = CourseRecord;
 
 /** `call` bound to one app and cookie, answering the body. */
 export const caller = (app: FastifyInstance) => async (cookie: string, endpoint: Endpoint, params: Record<string, unknown> = {}) =>

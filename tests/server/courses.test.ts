@@ -77,7 +77,7 @@ describe("create: the messages of 1 §5, in order", () => {
     }
   });
 
-  it("then refuses an expiry in the past (a rule of the handler: 'now' is no static schema)", async () => {
+  it("then refuses an expiry in the past (the schema's notBeforeNow keyword)", async () => {
     const body = await api(admin, course.api.create, { type: 1, title: "数学", expire: formatDateTime(Date.now() - 60_000) });
     expect(body).toMatchObject({ code: 400, msg: "课程有效期不能小于当前时间", data: { field: "expire" } });
     expect(await msgOf(course.api.create, { type: 1, title: "数学", expire: "2026-02-30 10:00:00" })).toBe("课程有效期格式不正确");

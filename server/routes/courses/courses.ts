@@ -3,7 +3,16 @@ import course from "../../../resources/course";
 import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
 import { needResource, resourceGuard } from "../../plugins/permissions";
-import { addCourse, changeCourse, listCourses, removeCourse, type CourseChange, type CourseFilter, type CourseInput } from "../../services/courses";
+import {
+  addCourse,
+  changeCourse,
+  listCourses,
+  offeredTypesFor,
+  removeCourse,
+  type CourseChange,
+  type CourseFilter,
+  type CourseInput,
+} from "../../services/courses";
 import { route } from "../define";
 
 const tags = ["courses"];
@@ -21,6 +30,13 @@ export default async function courseRoutes(app: FastifyInstance, { db }: Ctx) {
     "Courses: one page, newest change first; filters title (fragment), type, status (1 valid and not expired, 0 otherwise), begintime/endtime (a live of the course starts in the range)";
   route(app, course.api.list, { query: "course.search", guard, summary: listSummary, tags }, list);
   route(app, course.api.search, { query: "course.search", guard, summary: listSummary, tags }, list);
+
+  // The create form offers what `addCourse` accepts: the client is told, not left to work it out
+  // from the extended tree (the main admin's tree says nothing of the types without a key).
+  route(app, course.extra.offeredTypes, { guard, summary: "Course type codes the admin may create (extended permissions, 1 §6)", tags }, async (request) => {
+    const { identity } = needResource(request, course);
+    return ok(offeredTypesFor(identity).map((t) => t.code));
+  });
 
   route(app, course.api.create, { body: course.forms.create, guard, summary: "Courses: add (type limited by the admin's extended permissions)", tags }, async (request) => {
     const { identity } = needResource(request, course);

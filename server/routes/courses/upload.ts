@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyMultipart from "@fastify/multipart";
-import { imageUpload, uploadApi } from "../../../resources/upload";
+import { imageHeadBytes, imageTypeOf, imageUpload, uploadApi } from "../../../resources/upload";
 import { localDiskStorage, type StorageAdapter } from "../../adapters/storage";
 import type { Ctx } from "../../context";
 import { apiNotFound, fail, ok } from "../../plugins/envelope";
@@ -9,13 +9,6 @@ import { needIdentity } from "../../plugins/session";
 import { route } from "../define";
 
 const tags = ["upload"];
-
-/** The image type a file's first bytes show, whatever its name or declared type says. */
-function sniff(head: Buffer): "png" | "jpg" | null {
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "jpg";
-  return null;
-}
 
 const contentTypeOf: Record<string, string> = Object.fromEntries(Object.entries(imageUpload.types).map(([type, ext]) => [ext, type]));
 
@@ -43,13 +36,14 @@ export default async function uploadRoutes(app: FastifyInstance, ctx: Ctx & { st
     const chunks = part.file[Symbol.asyncIterator]();
     const head: Buffer[] = [];
     let headBytes = 0;
-    while (headBytes < 8) {
+    while (headBytes < imageHeadBytes) {
       const next = await chunks.next();
       if (next.done) break;
       head.push(next.value);
       headBytes += next.value.length;
     }
-    const ext = sniff(Buffer.concat(head));
+    const type = imageTypeOf(Buffer.concat(head));
+    const ext = type ? imageUpload.types[type] : undefined;
     if (!ext) {
       for (let next = await chunks.next(); !next.done; next = await chunks.next());
       throw fail.bad(imageUpload.messages.type, "file");

@@ -23,12 +23,15 @@ export const parseInProcess: ParseSheet = async (file, options) =>
 /** A parse that ignores the file and gives these data rows (after a header). */
 export const parseGiving = (rows: string[][]) => vi.fn<ParseSheet>(async () => ({ header: ["姓名", "密码", "手机号", "备注"], rows, truncated: false }));
 
+/** Sheet tools for an import dialog: the in-process parse and spies, unless given. */
+export const sheetTools = (tools: Partial<SheetTools> = {}): SheetTools => ({
+  parseSheet: tools.parseSheet ?? parseInProcess,
+  buildSheet: tools.buildSheet ?? vi.fn(async () => new Blob(["xlsx"])),
+  saveFile: tools.saveFile ?? vi.fn(),
+});
+
 export function renderImport(tools: Partial<SheetTools> = {}) {
-  const value: SheetTools = {
-    parseSheet: tools.parseSheet ?? parseInProcess,
-    buildSheet: tools.buildSheet ?? vi.fn(async () => new Blob(["xlsx"])),
-    saveFile: tools.saveFile ?? vi.fn(),
-  };
+  const value = sheetTools(tools);
   const onImported = vi.fn();
   const view = renderPage(
     "/studentop",

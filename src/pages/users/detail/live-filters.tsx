@@ -2,7 +2,7 @@ import { Button, DatePicker, Form, Input, Select, Space } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect } from "react";
 import { liveStatusLabels } from "../../../../resources/user-stats";
-import { datePresets } from "./date-presets";
+import { datePresets } from "../../../lib/date-presets";
 import type { LiveQuery, LiveStatus } from "./live-query";
 
 type Filters = Pick<LiveQuery, "title" | "status" | "begin" | "end">;

@@ -1,20 +1,14 @@
 import rowSchema from "../../../../schemas/student.import-row.schema.json";
+import type { RunRow } from "../../../lib/import-run/use-import-run";
 import { compileSchema, validateValues, type JsonSchema } from "../../../lib/schema-rules";
+import type { SheetFileTypes } from "../../../lib/xlsx/file-types";
 
 /** The student batch import's limits (1 §5, §9). */
 export const studentImport = {
   maxRows: 150,
   extensions: ["xlsx", "xlc", "xlm", "xls", "xlt", "xlw", "csv"],
-  badFileText: "格式错误！请重新选择",
   templateName: "学生批量导入模板.xlsx",
-} as const;
-
-export const acceptAttribute = studentImport.extensions.map((ext) => `.${ext}`).join(",");
-
-export function isAcceptedFile(fileName: string): boolean {
-  const dot = fileName.lastIndexOf(".");
-  return dot > 0 && (studentImport.extensions as readonly string[]).includes(fileName.slice(dot + 1).toLowerCase());
-}
+} as const satisfies SheetFileTypes & { maxRows: number; templateName: string };
 
 export type ImportField = "name" | "passwd" | "mobile" | "remark";
 
@@ -28,14 +22,7 @@ export const fieldTitle = (field: ImportField) => compiled.fields[field].title;
 /** The template's single header row. */
 export const templateHeader = importFields.map(fieldTitle);
 
-/** pending (not sent yet), running (being sent), success (1), failed (2, with the message) — 1 §4. */
-export type RowState = "pending" | "running" | "success" | "failed";
-
-export interface ImportRow extends Record<ImportField, string> {
-  key: number;
-  state: RowState;
-  message?: string;
-}
+export interface ImportRow extends Record<ImportField, string>, RunRow {}
 
 /** Data rows of the sheet (its header row already dropped), by column position. */
 export function rowsFromSheet(rows: string[][]): ImportRow[] {

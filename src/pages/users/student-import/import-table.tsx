@@ -1,5 +1,7 @@
-import { Button, Input, Space, Spin, Table, Typography, type TableColumnsType } from "antd";
+import { Button, Input, Space, type TableColumnsType } from "antd";
 import { useMemo } from "react";
+import { ImportRowsTable } from "../../../lib/import-run/import-rows-table";
+import { RowResult } from "../../../lib/import-run/row-result";
 import { fieldTitle, importFields, rowProblem, type ImportField, type ImportRow } from "./import-rows";
 
 interface ImportTableProps {
@@ -7,20 +9,6 @@ interface ImportTableProps {
   running: boolean;
   onEdit: (key: number, field: ImportField, value: string) => void;
   onRemove: (key: number) => void;
-}
-
-function RowResult({ row, problem }: { row: ImportRow; problem: string | undefined }) {
-  if (row.state === "running") {
-    return (
-      <Space size={6}>
-        <Spin size="small" />
-        导入中
-      </Space>
-    );
-  }
-  if (row.state === "success") return <Typography.Text type="success">成功</Typography.Text>;
-  const text = row.state === "failed" ? row.message : problem;
-  return text ? <Typography.Text type="danger">{text}</Typography.Text> : null;
 }
 
 /** The rows read from the sheet, editable until imported, each with its result. */
@@ -52,7 +40,7 @@ export function ImportTable({ rows, running, onEdit, onRemove }: ImportTableProp
         width: 200,
         render: (_, row) => (
           <Space size={4} wrap>
-            <RowResult row={row} problem={rowProblem(row)?.message} />
+            <RowResult state={row.state} message={row.state === "failed" ? row.message : rowProblem(row)?.message} />
             {!running && row.state !== "success" && (
               <Button type="link" size="small" danger onClick={() => onRemove(row.key)}>
                 删除
@@ -65,15 +53,5 @@ export function ImportTable({ rows, running, onEdit, onRemove }: ImportTableProp
     [running, onEdit, onRemove],
   );
 
-  return (
-    <Table<ImportRow>
-      rowKey="key"
-      size="small"
-      columns={columns}
-      dataSource={rows}
-      pagination={false}
-      scroll={{ y: 360 }}
-      locale={{ emptyText: "请先选择要导入的文件，或下载模板按格式填写" }}
-    />
-  );
+  return <ImportRowsTable rows={rows} columns={columns} />;
 }

@@ -1,8 +1,7 @@
 import { errorText, request } from "../../../../providers/http";
 import student from "../../../../resources/student";
+import type { RowOutcome } from "../../../lib/import-run/use-import-run";
 import { rowProblem, type ImportRow } from "./import-rows";
-
-export type RowOutcome = { ok: true } | { ok: false; message: string };
 
 const createStudent = student.api.create!;
 

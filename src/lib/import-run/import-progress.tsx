@@ -1,5 +1,5 @@
 import { Flex, Progress, Typography } from "antd";
-import type { ImportProgress } from "./use-student-import";
+import type { ImportProgress } from "./use-import-run";
 
 /** How far the run is, and once over, what it did. */
 export function ImportProgressLine({ progress, running }: { progress: ImportProgress; running: boolean }) {

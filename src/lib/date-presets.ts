@@ -4,7 +4,7 @@ type Range = [Dayjs, Dayjs];
 
 const today = () => dayjs().startOf("day");
 
-/** The date-range shortcuts of the detail filters (1 §2.4), computed when picked, not at load. */
+/** The date-range shortcuts of date filters (1 §2.4 detail pages, the lists), computed when picked, not at load. */
 export const datePresets: { label: string; value: () => Range }[] = [
   { label: "今天", value: () => [today(), today()] },
   { label: "昨天", value: () => [today().subtract(1, "day"), today().subtract(1, "day")] },

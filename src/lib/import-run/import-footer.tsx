@@ -1,0 +1,31 @@
+import { Button, Flex } from "antd";
+import { ImportProgressLine } from "./import-progress";
+import type { ImportRun, RunRow } from "./use-import-run";
+
+interface ImportFooterProps {
+  run: Pick<ImportRun<RunRow>, "rows" | "running" | "stopping" | "progress" | "start" | "stop">;
+  /** A file is being read: 导入 waits for its rows. */
+  reading: boolean;
+  onClose: () => void;
+}
+
+/** The import dialog's last line: progress, 关闭, and 导入 or 停止. */
+export function ImportFooter({ run, reading, onClose }: ImportFooterProps) {
+  const { running, progress, stopping } = run;
+  const importable = run.rows.some((row) => row.state !== "success");
+  return (
+    <Flex align="center" gap={12}>
+      <div style={{ flex: 1, minWidth: 0 }}>{progress && <ImportProgressLine progress={progress} running={running} />}</div>
+      <Button onClick={onClose}>关闭</Button>
+      {running ? (
+        <Button danger loading={stopping} onClick={run.stop}>
+          {stopping ? "正在停止" : "停止"}
+        </Button>
+      ) : (
+        <Button type="primary" disabled={!importable || reading} onClick={() => void run.start()}>
+          导入
+        </Button>
+      )}
+    </Flex>
+  );
+}

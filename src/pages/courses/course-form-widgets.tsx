@@ -1,0 +1,92 @@
+import type { RegistryWidgetsType, WidgetProps } from "@rjsf/utils";
+import { InputNumber, Radio, Select } from "antd";
+import { useCallback, useEffect } from "react";
+import { courseTypeOf, courseTypes } from "../../../resources/course";
+import { formValuesOf, useFieldValue } from "../../engine/form-values";
+import { choiceLabel, maxUsersAfterSwitch } from "./max-users";
+import { useOfferedTypes } from "./use-offered-types";
+
+/**
+ * `"ui:widget": "courseType"`: the types this admin may create (1 §6); a new course starts as the
+ * first of them. Choosing one fits the maximum users (`ui:options.maxUsersField`) to it. Read-only
+ * (the edit form: a course keeps its type) it shows the course's type, disabled.
+ */
+function CourseTypeWidget({ id, value, onChange, disabled, readonly, placeholder, options, registry, rawErrors }: WidgetProps) {
+  const locked = !!(disabled || readonly);
+  const offered = useOfferedTypes(!locked);
+  const store = formValuesOf(registry);
+  const maxUsersField = String(options.maxUsersField ?? "maxusernum");
+
+  const choose = useCallback(
+    (code: number) => {
+      const type = courseTypeOf(code);
+      if (!type) return;
+      onChange(code);
+      store?.set(maxUsersField, maxUsersAfterSwitch(type, store.get()[maxUsersField] as number | undefined));
+    },
+    [onChange, store, maxUsersField],
+  );
+  const first = offered.types?.[0]?.code;
+  useEffect(() => {
+    if (!locked && value === undefined && first !== undefined) choose(first);
+  }, [locked, value, first, choose]);
+
+  const shown = locked ? courseTypes : (offered.types ?? []);
+  return (
+    <Select<number>
+      id={id}
+      value={value}
+      placeholder={placeholder}
+      disabled={locked}
+      loading={!locked && offered.types === null}
+      status={rawErrors?.length ? "error" : undefined}
+      options={shown.map((type) => ({ value: type.code, label: type.label }))}
+      notFoundContent={offered.error ?? "没有可创建的班型"}
+      onChange={choose}
+    />
+  );
+}
+
+/**
+ * `"ui:widget": "courseMaxUsers"`: for the type in `ui:options.typeField`, 1对1 / 1对6 where the
+ * type only allows those, else a number from the schema's minimum up to the type's ceiling (1 §5).
+ */
+function CourseMaxUsersWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, schema, options, registry, rawErrors }: WidgetProps) {
+  const code = useFieldValue<number>(registry, String(options.typeField ?? "type"));
+  const rule = code === undefined ? undefined : courseTypeOf(code)?.maxUsers;
+  const locked = disabled || readonly;
+  if (rule?.choices) {
+    return (
+      <Radio.Group
+        id={id}
+        value={value}
+        disabled={locked}
+        options={rule.choices.map((users) => ({ value: users, label: choiceLabel(users) }))}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    );
+  }
+  return (
+    <InputNumber<number>
+      id={id}
+      value={typeof value === "number" ? value : null}
+      min={schema.minimum ?? 1}
+      max={rule?.ceiling}
+      precision={0}
+      disabled={locked || !rule}
+      placeholder={rule ? undefined : "请先选择班型"}
+      addonAfter="人"
+      status={rawErrors?.length ? "error" : undefined}
+      onChange={(users) => onChange(users ?? undefined)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+      style={{ width: 180 }}
+    />
+  );
+}
+
+/** The widgets schemas/course.create|edit.ui.json name beyond the engine's own. */
+export const courseFormWidgets: RegistryWidgetsType = {
+  courseType: CourseTypeWidget,
+  courseMaxUsers: CourseMaxUsersWidget,
+};

@@ -1,0 +1,19 @@
+import { errorText, request } from "../../../../providers/http";
+import course from "../../../../resources/course";
+import type { RowOutcome } from "../../../lib/import-run/use-import-run";
+import { mobileProblem, type EnrolRow } from "./enrol-rows";
+
+/**
+ * Adds the row's student to the course by mobile (1 §7). A mobile the schema refuses is not sent;
+ * a refusal shows the server's own message as the row's result (1 §8).
+ */
+export async function sendEnrolRow(courseId: number, row: EnrolRow): Promise<RowOutcome> {
+  const problem = mobileProblem(row);
+  if (problem) return { ok: false, message: problem };
+  try {
+    const answer = await request(course.extra.addStudentByMobile, { mobile: row.mobile, courseid: courseId });
+    return answer.code === 0 ? { ok: true } : { ok: false, message: answer.msg || "导入失败" };
+  } catch (error) {
+    return { ok: false, message: errorText(error) };
+  }
+}
