@@ -47,6 +47,11 @@ export function outboxLength(): number {
 export async function screenshot(page: Page, name: string) {
   const dir = path.resolve(".e2e-shots");
   fs.mkdirSync(dir, { recursive: true });
+  // Dialogs zoom in and out: a picture mid-way shows neither state. Spinners animate for ever,
+  // so only finite animations are waited for, and not for long.
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.effect?.getComputedTiming().iterations !== 1 || animation.playState !== "running"), null, { timeout: 2_000 })
+    .catch(() => undefined);
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
