@@ -3,6 +3,7 @@ import * as m0001 from "./migrations/0001-foundation";
 import * as m0002 from "./migrations/0002-user-search";
 import * as m0004 from "./migrations/0004-usage-stats";
 import * as m0003 from "./migrations/0003-courses-lives";
+import * as m0005 from "./migrations/0005-list-totals";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "0002-user-search": m0002,
   "0004-usage-stats": m0004,
   "0003-courses-lives": m0003,
+  "0005-list-totals": m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,6 +37,13 @@ export interface IdentityTable {
   updated_at: number;
 }
 
+/** How many identities an organisation has in a role, kept by triggers (migration 0005). */
+export interface IdentityCountTable {
+  org_id: number;
+  role: Role;
+  n: number;
+}
+
 export interface SessionTable {
   /** sha256 of the cookie token: a database leak does not leak live sessions. */
   id: string;
@@ -197,6 +204,7 @@ export interface Database {
   persons: PersonTable;
   organisations: OrganisationTable;
   identities: IdentityTable;
+  identity_counts: IdentityCountTable;
   sessions: SessionTable;
   sms_codes: SmsCodeTable;
   captchas: CaptchaTable;
