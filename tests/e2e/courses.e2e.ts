@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { deflateSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { utils, write } from "xlsx";
+import { gradientPng } from "../fixtures/png";
 import { api, closeBrowser, newPage, screenshot, signInAsAdmin } from "./browser";
 
 const workDir = mkdtempSync(path.join(tmpdir(), "lectern-courses-"));
@@ -14,40 +14,10 @@ afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-/** A real 64×36 PNG (a two-colour gradient), so the server's byte check has a true image to pass. */
+/** A real 64×36 PNG, so the server's byte check has a true image to pass. */
 function pngFile(): string {
-  const width = 64;
-  const height = 36;
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const pixels = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) pixels.set([x * 4, 90, 255 - y * 7], y * (width * 3 + 1) + 1 + x * 3);
   const file = path.join(workDir, "cover.png");
-  writeFileSync(
-    file,
-    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(pixels)), chunk("IEND", Buffer.alloc(0))]),
-  );
+  writeFileSync(file, gradientPng(64, 36));
   return file;
 }
 
