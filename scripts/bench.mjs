@@ -1,3 +1,4 @@
+/* global document */
 // `npm run bench`: figures measured against the production server in headless Chromium.
 // - time from process start to a healthy /healthz (first start with migration and demo seed, and a restart);
 // - gzipped JavaScript over the wire for /login and for the admin home after signing in;
