@@ -1,5 +1,5 @@
 import { defineResource } from "./define";
-import { ep } from "./endpoint";
+import { personFamily } from "./person";
 
 /**
  * Assistants (1 §2.4 /assistantop, "like teachers"). The spec names no assistant search call,
@@ -12,21 +12,7 @@ export default defineResource({
   title: "助教管理",
   route: "/assistantop",
   menu: { group: "user", key: "assistantop" },
-  api: {
-    list: ep("GET /cms/assistant"),
-    search: ep("GET /cms/assistant"),
-    create: ep("POST /cms/assistant"),
-    update: ep("PATCH /cms/assistant"),
-    remove: ep("DELETE /cms/assistant"),
-  },
-  id: "Id",
-  label: "Name",
-  columns: [
-    { field: "Name", title: "姓名" },
-    { field: "Mobile", title: "联系方式" },
-    { field: "UpdateTime", title: "更新时间", format: "datetime" },
-  ],
-  search: { param: "key", placeholder: "请输入姓名或手机号" },
+  ...personFamily("assistant", "/cms/assistant"),
   actions: ["show", "edit", "delete"],
   forms: { create: "assistant.create", edit: "assistant.edit" },
   formFields: { id: "Id", name: "Name", mobile: "Mobile", userop: "UserOp" },

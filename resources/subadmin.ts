@@ -1,5 +1,5 @@
 import { defineResource } from "./define";
-import { ep } from "./endpoint";
+import { personFamily } from "./person";
 
 /** Sub-admins (1 §2.4 /adminop): only the main admin manages them, whatever a sub-admin holds. */
 export default defineResource({
@@ -9,19 +9,7 @@ export default defineResource({
   route: "/adminop",
   menu: { group: "user", key: "adminop" },
   mainAdminOnly: true,
-  api: {
-    list: ep("GET /cms/subadmin"),
-    create: ep("POST /cms/subadmin"),
-    update: ep("PATCH /cms/subadmin"),
-    remove: ep("DELETE /cms/subadmin"),
-  },
-  id: "Id",
-  label: "Name",
-  columns: [
-    { field: "Name", title: "姓名" },
-    { field: "Mobile", title: "联系方式" },
-    { field: "UpdateTime", title: "更新时间", format: "datetime" },
-  ],
+  ...personFamily("subadmin"),
   actions: ["edit", "delete"],
   forms: { create: "subadmin.create", edit: "subadmin.edit" },
   formFields: { id: "Id", name: "Name", mobile: "Mobile", userop: "UserOp", useropex: "UserOpEx" },

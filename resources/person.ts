@@ -1,0 +1,34 @@
+import type { ColumnDecl, ResourceDecl } from "./define";
+import { ep, type Endpoint } from "./endpoint";
+
+/** A person family's calls: the four of the CRUD family always, a search call where there is one. */
+export type PersonApi = Record<"list" | "create" | "update" | "remove", Endpoint> & { search?: Endpoint };
+
+/** The columns every person list shows (1 §2.4): name, contact, update time. */
+export const personColumns: ColumnDecl[] = [
+  { field: "Name", title: "姓名" },
+  { field: "Mobile", title: "联系方式" },
+  { field: "UpdateTime", title: "更新时间", format: "datetime" },
+];
+
+/**
+ * What the person resources (sub-admins, teachers, assistants, students) share: the CRUD family
+ * `/cms/<family>` of 1 §7, rows keyed by `Id` and named by `Name`, the person columns, and, for a
+ * list with a search box, the call it searches through with `key`.
+ */
+export function personFamily(family: string, searchPath?: `/${string}`): Pick<ResourceDecl, "id" | "label" | "columns" | "search"> & { api: PersonApi } {
+  const path = `/cms/${family}` as const;
+  return {
+    api: {
+      list: ep(`GET ${path}`),
+      ...(searchPath ? { search: ep(`GET ${searchPath}`) } : {}),
+      create: ep(`POST ${path}`),
+      update: ep(`PATCH ${path}`),
+      remove: ep(`DELETE ${path}`),
+    },
+    id: "Id",
+    label: "Name",
+    columns: personColumns,
+    ...(searchPath ? { search: { param: "key", placeholder: "请输入姓名或手机号" } } : {}),
+  };
+}
