@@ -1,14 +1,14 @@
 import { useGetIdentity, useLogout } from "@refinedev/core";
 import { Button, Card, Form, Input, message } from "antd";
-import { useState } from "react";
 import { authApi } from "../../../resources/auth";
-import { call, HttpRequestError, reportError, request } from "../../../providers/http";
+import { call, HttpRequestError, request } from "../../../providers/http";
 import type { UserInfo } from "../../../providers/session-store";
 import chgpasswdFormSchema from "../../../schemas/chgpasswd.form.schema.json";
 import chgpasswdSchema from "../../../schemas/chgpasswd.schema.json";
 import { SmsCodeField } from "../../components/sms-code-field";
 import { maskMobile } from "../../lib/mask";
 import { schemaRules } from "../../lib/schema-rules";
+import { useBusy } from "../../lib/use-busy";
 
 const rules = schemaRules(chgpasswdFormSchema, [chgpasswdSchema]);
 
@@ -23,7 +23,7 @@ export function ChangePasswordPage() {
   const [form] = Form.useForm<Values>();
   const { data: me } = useGetIdentity<UserInfo>();
   const { mutate: logout } = useLogout();
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, run } = useBusy("密码修改失败");
 
   const requestCode = async () => {
     try {
@@ -36,19 +36,13 @@ export function ChangePasswordPage() {
     }
   };
 
-  const submit = async ({ auth_code, passwd }: Values) => {
-    setSubmitting(true);
-    try {
+  const submit = ({ auth_code, passwd }: Values) =>
+    run(async () => {
       const envelope = await request(authApi.changePassword, { auth_code, passwd });
       if (envelope.code !== 0) return void message.error("密码修改失败" + envelope.msg);
       message.success("密码修改成功，请重新登录");
       logout();
-    } catch (error) {
-      reportError(error, "密码修改失败");
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    });
 
   return (
     <Card title="修改密码" style={{ maxWidth: 640 }}>

@@ -1,13 +1,13 @@
 import { Button, Form, message } from "antd";
-import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { authApi, defaultAreaCode } from "../../../resources/auth";
-import { reportError, request } from "../../../providers/http";
+import { request } from "../../../providers/http";
 import retrieveFormSchema from "../../../schemas/retrieve.form.schema.json";
 import retrieveSchema from "../../../schemas/retrieve.schema.json";
 import { PublicCard } from "../../components/public-card";
 import { PublicLayout } from "../../components/public-layout";
 import { schemaRules } from "../../lib/schema-rules";
+import { useBusy } from "../../lib/use-busy";
 import { SmsPasswordFields } from "./sms-password-fields";
 
 const rules = schemaRules(retrieveFormSchema, [retrieveSchema]);
@@ -22,21 +22,15 @@ interface Values {
 export function ForgetPasswordPage() {
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, run } = useBusy();
 
-  const submit = async ({ mobile, auth_code, passwd }: Values) => {
-    setSubmitting(true);
-    try {
+  const submit = ({ mobile, auth_code, passwd }: Values) =>
+    run(async () => {
       const envelope = await request(authApi.retrieve, { area_code: defaultAreaCode, mobile, auth_code, passwd });
       if (envelope.code !== 0) return void message.error(envelope.msg);
       message.success("修改成功");
       navigate("/login");
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    });
 
   return (
     <PublicLayout>

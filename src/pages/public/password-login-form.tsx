@@ -1,7 +1,7 @@
 import { Button, Form, Input, message } from "antd";
-import { useState } from "react";
 import { authApi, loginCodes } from "../../../resources/auth";
-import { reportError, request } from "../../../providers/http";
+import { request } from "../../../providers/http";
+import { useBusy } from "../../lib/use-busy";
 import { CaptchaField } from "./captcha-field";
 import { captchaRules, passwordRules } from "./login-schemas";
 import { useCaptcha } from "./use-captcha";
@@ -16,11 +16,10 @@ interface Values {
 export function PasswordLoginForm({ initialMobile, onSignedIn }: { initialMobile: string; onSignedIn: (mobile: string) => void }) {
   const [form] = Form.useForm<Values>();
   const captcha = useCaptcha(form);
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, run } = useBusy();
 
-  const submit = async ({ mobile, passwd, authcode }: Values) => {
-    setSubmitting(true);
-    try {
+  const submit = ({ mobile, passwd, authcode }: Values) =>
+    run(async () => {
       const envelope = await request(authApi.passwordLogin, { mobile, passwd, authcode: authcode ?? "" });
       if (envelope.code === loginCodes.ok) return onSignedIn(mobile);
       message.error(envelope.code === loginCodes.wrongCaptcha ? "验证码错误" : "用户名或密码错误");
@@ -29,12 +28,7 @@ export function PasswordLoginForm({ initialMobile, onSignedIn }: { initialMobile
       form.setFieldValue("authcode", "");
       const needsCaptcha = envelope.code === loginCodes.wrongPassword || envelope.code === loginCodes.wrongCaptcha;
       if (captcha.shown || needsCaptcha) captcha.refresh();
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    });
 
   return (
     <Form form={form} size="large" onFinish={submit} initialValues={{ mobile: initialMobile }}>

@@ -1,10 +1,11 @@
 import { Button, Form, Input, message } from "antd";
-import { useState } from "react";
 import { authApi, defaultAreaCode } from "../../../resources/auth";
-import { reportError, request } from "../../../providers/http";
+import { request } from "../../../providers/http";
+import { useBusy } from "../../lib/use-busy";
 import { SmsCodeField } from "../../components/sms-code-field";
 import { CaptchaField } from "./captcha-field";
 import { captchaProblem, quickRules } from "./login-schemas";
+import { askForSmsCode } from "./request-sms-code";
 import { useCaptcha } from "./use-captcha";
 
 interface Values {
@@ -18,7 +19,7 @@ interface Values {
 export function QuickLoginForm({ initialMobile, onSignedIn }: { initialMobile: string; onSignedIn: (mobile: string) => void }) {
   const [form] = Form.useForm<Values>();
   const captcha = useCaptcha(form);
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, run } = useBusy();
 
   const requestCode = async (): Promise<boolean> => {
     try {
@@ -34,33 +35,18 @@ export function QuickLoginForm({ initialMobile, onSignedIn }: { initialMobile: s
       if (!captcha.shown) captcha.refresh();
       return false;
     }
-    try {
-      const envelope = await request(authApi.loginCode, { area_code: defaultAreaCode, mobile: form.getFieldValue("mobile"), authcode });
-      if (envelope.code === 0) {
-        message.success("获取成功");
-        return true;
-      }
-      message.error(envelope.msg);
-    } catch (error) {
-      reportError(error);
-    }
+    if (await askForSmsCode(authApi.loginCode, { area_code: defaultAreaCode, mobile: form.getFieldValue("mobile"), authcode })) return true;
     form.setFieldValue("authcode", "");
     captcha.refresh();
     return false;
   };
 
-  const submit = async ({ mobile, auth_code }: Values) => {
-    setSubmitting(true);
-    try {
+  const submit = ({ mobile, auth_code }: Values) =>
+    run(async () => {
       const envelope = await request(authApi.smsLogin, { area_code: defaultAreaCode, mobile, auth_code });
       if (envelope.code === 0) return onSignedIn(mobile);
       message.error("验证码错误");
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    });
 
   return (
     <Form form={form} size="large" onFinish={submit} initialValues={{ mobile: initialMobile }}>

@@ -14,16 +14,21 @@ export function smsCodeRequester(form: FormInstance, endpoint: Endpoint): () => 
     } catch {
       return false;
     }
-    try {
-      const envelope = await request(endpoint, { area_code: defaultAreaCode, mobile: form.getFieldValue("mobile") });
-      if (envelope.code === 0) {
-        message.success("获取成功");
-        return true;
-      }
-      message.error(envelope.msg);
-    } catch (error) {
-      reportError(error);
-    }
-    return false;
+    return askForSmsCode(endpoint, { area_code: defaultAreaCode, mobile: form.getFieldValue("mobile") });
   };
+}
+
+/** Asks for an SMS code: 获取成功 and true when sent, else the server's msg or the error, and false. */
+export async function askForSmsCode(endpoint: Endpoint, body: Record<string, unknown>): Promise<boolean> {
+  try {
+    const envelope = await request(endpoint, body);
+    if (envelope.code === 0) {
+      message.success("获取成功");
+      return true;
+    }
+    message.error(envelope.msg);
+  } catch (error) {
+    reportError(error);
+  }
+  return false;
 }

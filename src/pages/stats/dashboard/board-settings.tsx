@@ -2,7 +2,8 @@ import { SettingOutlined } from "@ant-design/icons";
 import { Button, Checkbox, Modal, Typography, message } from "antd";
 import { useState } from "react";
 import { dashboardModules, statsApi } from "../../../../resources/stats";
-import { call, reportError } from "../../../../providers/http";
+import { call } from "../../../../providers/http";
+import { useBusy } from "../../../lib/use-busy";
 import boardSchema from "../../../../schemas/boardconfig.schema.json";
 import { moduleList } from "./dashboard-source";
 
@@ -16,7 +17,7 @@ const options = dashboardModules.map((module) => ({ label: module.title, value: 
 export function BoardSettings({ modules, onSaved }: { modules: number[]; onSaved: (modules: number[]) => void }) {
   const [open, setOpen] = useState(false);
   const [checked, setChecked] = useState<number[]>(modules);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusy();
 
   const show = () => {
     setChecked(modules);
@@ -27,17 +28,12 @@ export function BoardSettings({ modules, onSaved }: { modules: number[]; onSaved
     const kept = modules.filter((id) => checked.includes(id));
     const added = options.map((option) => option.value).filter((id) => checked.includes(id) && !kept.includes(id));
     const list = [...kept, ...added];
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await call<unknown>(statsApi.saveBoardConfig, { modules: list });
       message.success("保存成功");
       onSaved(Array.isArray(saved) ? moduleList(saved) : list);
       setOpen(false);
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
