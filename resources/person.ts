@@ -4,6 +4,19 @@ import { ep, type Endpoint } from "./endpoint";
 /** A person family's calls: the four of the CRUD family always, a search call where there is one. */
 export type PersonApi = Record<"list" | "create" | "update" | "remove", Endpoint> & { search?: Endpoint };
 
+/** One row of a person list on the wire (1 §7 user management); `UserOpEx` on sub-admins only. */
+export interface PersonRow {
+  Id: number;
+  Name: string;
+  Mobile: string;
+  Nick: string;
+  /** `YYYY-MM-DD HH:mm:ss`, server time. */
+  UpdateTime: string;
+  /** The saved permission value (resources/menu.ts), as JSON text. */
+  UserOp: string;
+  UserOpEx?: string;
+}
+
 /** The columns every person list shows (1 §2.4): name, contact, update time. */
 export const personColumns: ColumnDecl[] = [
   { field: "Name", title: "姓名" },

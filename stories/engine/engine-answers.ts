@@ -5,15 +5,9 @@ import { saveExtendedPermissions, savePermissions, savePortalPermissions } from 
 import { failEnvelope, okEnvelope, type MockRoutes } from "../mock-api";
 import { mainAdminMenu } from "../support/fixtures";
 
-export interface UserRow {
-  Id: number;
-  Name: string;
-  Mobile: string;
-  Nick: string;
-  UpdateTime: string;
-  UserOp: string;
-  UserOpEx?: string;
-}
+import type { PersonRow } from "../../resources/person";
+
+export type UserRow = PersonRow;
 
 const surnames = "王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗";
 const givens = ["伟", "芳", "娜", "敏", "静", "强", "磊", "洋", "艳", "杰", "军", "婷", "涛", "明", "超", "秀英", "志强", "丽华", "建国", "雨欣"];

@@ -13,15 +13,9 @@ export async function call(app: FastifyInstance, cookie: string, endpoint: Endpo
   return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: unknown; count?: number } };
 }
 
-export interface Row {
-  Id: number;
-  Name: string;
-  Mobile: string;
-  Nick: string;
-  UpdateTime: string;
-  UserOp: string;
-  UserOpEx?: string;
-}
+import type { PersonRow } from "../../resources/person";
+
+export type Row = PersonRow;
 
 /** Every row of a list, page by page. */
 export async function allRows(app: FastifyInstance, cookie: string, endpoint: Endpoint, extra: Record<string, unknown> = {}): Promise<Row[]> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ResourceDecl } from "../../../resources/define";
 import type { Endpoint } from "../../../resources/endpoint";
+import type { PersonRow } from "../../../resources/person";
 import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
 import { needResource, resourceGuard } from "../../plugins/permissions";
@@ -54,7 +55,7 @@ export function registerUserFamily(app: FastifyInstance, { db, config }: Ctx, fa
   const guard = resourceGuard(resource);
   const tags = ["users"];
   const scopeOf = (orgId: number) => ({ orgId, role });
-  const wire = (r: ListedIdentity) => ({
+  const wire = (r: ListedIdentity): PersonRow => ({
     Id: r.id,
     Name: r.name,
     Mobile: r.mobile,

@@ -51,15 +51,9 @@ export function renderPage(route: string, page: ReactElement, entry = route) {
 /** The router's location (path and query). */
 export const currentLocation = () => screen.getByTestId("location").textContent;
 
-export interface UserRow {
-  Id: number;
-  Name: string;
-  Mobile: string;
-  Nick: string;
-  UpdateTime: string;
-  UserOp: string;
-  UserOpEx?: string;
-}
+import type { PersonRow } from "../../../resources/person";
+
+export type UserRow = PersonRow;
 
 /** `count` people named 用户1…, newest first, as the server lists them. */
 export function people(count: number, prefix = "用户"): UserRow[] {
