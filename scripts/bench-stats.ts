@@ -3,11 +3,9 @@
 // temporary SQLite database, and into a temporary PostgreSQL database when DATABASE_URL is set,
 // then times GET /cms/stat/groupliveonline through Fastify's inject (session, validation, query,
 // serialisation) over a 31-day, a 2-day and a 1-day range. Target: p95 under 50 ms.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { FastifyInstance } from "fastify";
 import { statsApi } from "../resources/stats";
 import { buildApp } from "../server/app";
@@ -19,6 +17,7 @@ import { seedUsage } from "../server/seed/usage";
 import { formatDateTime } from "../server/services/datetime";
 import { hashPassword } from "../server/services/passwords";
 import { addDays, startOfDay } from "../server/services/stat-range";
+import { scratchPostgres } from "./lib/scratch-pg";
 
 const ITERATIONS = 200;
 const WARM_UP = 20;
@@ -37,23 +36,7 @@ function sqliteTarget(): Target {
 }
 
 async function postgresTarget(base: string): Promise<Target> {
-  const name = `lectern_bench_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    label: "PostgreSQL",
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return { label: "PostgreSQL", ...(await scratchPostgres(base, "lectern_bench")) };
 }
 
 /** One organisation with its main admin, then its usage history; answers the seed time in ms. */

@@ -1,8 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import crypto from "node:crypto";
-import pg from "pg";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
@@ -10,6 +8,7 @@ import { openDb, type Db } from "../../server/db/database";
 import { migrateToLatest } from "../../server/db/migrate";
 import { outboxAdapter } from "../../server/adapters/sms";
 import { seedAll } from "../../server/seed/index";
+import { scratchPostgres } from "../../scripts/lib/scratch-pg";
 
 /**
  * A fresh database per test file: a temporary SQLite file, or, when DATABASE_URL is set,
@@ -19,21 +18,12 @@ export async function freshDatabase(): Promise<{ url: string | null; dataDir: st
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lectern-test-"));
   const base = process.env.DATABASE_URL;
   if (!base) return { url: null, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  const name = `lectern_t_${crypto.randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const scratch = await scratchPostgres(base, "lectern_t");
   return {
-    url: url.toString(),
+    url: scratch.url,
     dataDir,
     drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await scratch.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
