@@ -27,14 +27,18 @@ export interface Subject {
 
 type LivesQuery = SelectQueryBuilder<Database & { l: Database["lives"] }, "l", object>;
 
-/** Someone the teacher detail page shows: a teacher or an assistant of the organisation. */
-export async function findStaff(db: Db, orgId: number, userId: number): Promise<Subject> {
+/** The teacher detail page shows teachers and assistants; the header call anyone a detail page shows. */
+export const staffRoles = ["teacher", "assistant"] as const;
+export const detailRoles = ["teacher", "assistant", "student"] as const;
+
+/** The organisation's person with this record id, in one of `roles`, or 记录不存在. */
+export async function findSubject(db: Db, orgId: number, userId: number, roles: readonly Role[]): Promise<Subject> {
   const row = await db.kysely
     .selectFrom("identities")
     .select(["id", "role"])
     .where("id", "=", userId)
     .where("org_id", "=", orgId)
-    .where("role", "in", ["teacher", "assistant"])
+    .where("role", "in", roles)
     .executeTakeFirst();
   if (!row) throw fail.notFound();
   return { orgId, identityId: row.id, role: row.role };
@@ -49,19 +53,6 @@ export async function findStudent(db: Db, orgId: number, mobile: string): Promis
     .where("p.mobile", "=", mobile)
     .where("i.org_id", "=", orgId)
     .where("i.role", "=", "student")
-    .executeTakeFirst();
-  if (!row) throw fail.notFound();
-  return { orgId, identityId: row.id, role: row.role };
-}
-
-/** Anyone a detail page shows, by record id: a teacher, an assistant or a student. */
-export async function findPerson(db: Db, orgId: number, userId: number): Promise<Subject> {
-  const row = await db.kysely
-    .selectFrom("identities")
-    .select(["id", "role"])
-    .where("id", "=", userId)
-    .where("org_id", "=", orgId)
-    .where("role", "in", ["teacher", "assistant", "student"])
     .executeTakeFirst();
   if (!row) throw fail.notFound();
   return { orgId, identityId: row.id, role: row.role };

@@ -9,11 +9,12 @@ import { menuKeysOf } from "../../services/menu";
 import {
   checkCounts,
   courseCounts,
-  findPerson,
-  findStaff,
+  detailRoles,
   findStudent,
+  findSubject,
   liveCounts,
   liveRows,
+  staffRoles,
   userInfo,
   type LiveFilter,
   type Subject,
@@ -46,7 +47,7 @@ export default async function userStatRoutes(app: FastifyInstance, { db }: Ctx) 
   const orgOf = (request: FastifyRequest) => needIdentity(request, "admin").identity.orgId;
 
   const staff = async (request: FastifyRequest) => {
-    const subject = await findStaff(db, orgOf(request), (request.query as { userid: number }).userid);
+    const subject = await findSubject(db, orgOf(request), (request.query as { userid: number }).userid, staffRoles);
     mayView(request, subject);
     return subject;
   };
@@ -64,7 +65,7 @@ export default async function userStatRoutes(app: FastifyInstance, { db }: Ctx) 
     const { userid, mobile } = request.query as { userid?: number; mobile?: string };
     const orgId = orgOf(request);
     if (userid === undefined && !mobile) throw fail.bad("请指定用户", "userid");
-    const subject = userid !== undefined ? await findPerson(db, orgId, userid) : await findStudent(db, orgId, mobile!);
+    const subject = userid !== undefined ? await findSubject(db, orgId, userid, detailRoles) : await findStudent(db, orgId, mobile!);
     mayView(request, subject);
     return ok(await userInfo(db, subject));
   });
