@@ -3,23 +3,33 @@ import routerProvider from "@refinedev/react-router-v6";
 import { resources } from "../../resources";
 import { authProvider } from "../../providers/auth-provider";
 import { createDataProvider } from "../../providers/data-provider";
+import type { ReactNode } from "react";
 import { ConsoleRoutes } from "./console-routes";
 
 // Each declared entity's calls, by resource name; a resource's own meta.api still wins.
-const dataProvider = createDataProvider({ resources: Object.fromEntries(resources.map((resource) => [resource.name, resource.api])) });
+export const consoleDataProvider = createDataProvider({ resources: Object.fromEntries(resources.map((resource) => [resource.name, resource.api])) });
 
-/** The lazily loaded console: Refine and every signed-in shell (admin, portals, rooms). */
-export function ConsoleApp() {
+/** Refine with the real providers, no telemetry and no retries, around `children`. */
+export function ConsoleRefine({ children }: { children: ReactNode }) {
   return (
     <Refine
       routerProvider={routerProvider}
       authProvider={authProvider}
-      dataProvider={dataProvider}
+      dataProvider={consoleDataProvider}
       // No usage reports to Refine's servers (notes/stack.md). No query retries: the HTTP
       // layer already reported the failure, and a retry would only repeat its message.
       options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
     >
-      <ConsoleRoutes />
+      {children}
     </Refine>
+  );
+}
+
+/** The lazily loaded console: Refine and every signed-in shell (admin, portals, rooms). */
+export function ConsoleApp() {
+  return (
+    <ConsoleRefine>
+      <ConsoleRoutes />
+    </ConsoleRefine>
   );
 }

@@ -3,15 +3,13 @@ import type { RegistryWidgetsType } from "@rjsf/utils";
 import { Result } from "antd";
 import { useEffect, useRef, type ReactElement } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
-import { resources } from "../../resources";
 import type { ResourceDecl } from "../../resources/define";
-import { createDataProvider } from "../../providers/data-provider";
+import { consoleDataProvider } from "../../src/app/console-app";
 import { ResourceFormDialog, useFormOpener } from "../../src/engine/resource-form-dialog";
 import type { FormMode } from "../../src/engine/use-save-record";
 
-// The data provider the console builds (src/app/console-app.tsx); every call goes through the
+// The console's own data provider (src/app/console-app.tsx); every call goes through the
 // story's mocked HTTP (parameters.api, staged by .storybook/preview.tsx).
-const dataProvider = createDataProvider({ resources: Object.fromEntries(resources.map((resource) => [resource.name, resource.api])) });
 
 /** Where a row action or 添加 sent the person, for routes the story does not draw. */
 function Elsewhere() {
@@ -22,7 +20,7 @@ function Elsewhere() {
 /** An engine screen at `route` inside Refine, at the width of the console's content area. */
 export function EngineStage({ route, children }: { route: string; children: ReactElement }) {
   return (
-    <Refine dataProvider={dataProvider} options={{ disableTelemetry: true }}>
+    <Refine dataProvider={consoleDataProvider} options={{ disableTelemetry: true }}>
       <div style={{ maxWidth: 1146, padding: 24, background: "#f5f5f5", minHeight: "100vh", boxSizing: "border-box" }}>
         <Routes>
           <Route path={route} element={children} />

@@ -1,13 +1,8 @@
-import { Refine } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router-v6";
 import { Result } from "antd";
-import type { ReactNode } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
-import { resources } from "../../resources";
-import { authProvider } from "../../providers/auth-provider";
-import { createDataProvider } from "../../providers/data-provider";
 import { AdminHomePage } from "../../src/pages/admin/admin-home-page";
 import { ChangePasswordPage } from "../../src/pages/admin/change-password-page";
+import { ConsoleRefine } from "../../src/app/console-app";
 import { ConsoleRoutes } from "../../src/app/console-routes";
 import { ForgetPasswordPage } from "../../src/pages/public/forget-password-page";
 import { IdentityPage } from "../../src/pages/public/identity-page";
@@ -15,21 +10,6 @@ import { LoginPage } from "../../src/pages/public/login-page";
 import { RegisterPage } from "../../src/pages/public/register-page";
 import { leftAppPath } from "./page-location";
 
-const dataProvider = createDataProvider({ resources: Object.fromEntries(resources.map((resource) => [resource.name, resource.api])) });
-
-/** Refine as src/app/console-app.tsx sets it up: the real providers, no telemetry, no retries. */
-function ConsoleFrame({ children }: { children: ReactNode }) {
-  return (
-    <Refine
-      routerProvider={routerProvider}
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
-    >
-      {children}
-    </Refine>
-  );
-}
 
 /** What the visitor would see after the providers sent the whole page elsewhere (the application page). */
 function LeftApp() {
@@ -57,9 +37,9 @@ export function FoundationScreens() {
       <Route
         path="/*"
         element={
-          <ConsoleFrame>
+          <ConsoleRefine>
             <ConsoleRoutes pages={foundationPages} />
-          </ConsoleFrame>
+          </ConsoleRefine>
         }
       />
     </Routes>

@@ -4,15 +4,13 @@ import { ConfigProvider } from "antd";
 import zhCN from "antd/es/locale/zh_CN";
 import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router-dom";
-import { resources } from "../../../resources";
 import type { ResourceDecl } from "../../../resources/define";
-import { createDataProvider } from "../../../providers/data-provider";
+import { consoleDataProvider } from "../../../src/app/console-app";
 import { fail, fakeServer, ok, type Handler, type SeenRequest } from "../support/fake-server";
 
 // antd renders slowly in jsdom; the first render of a file also pays for its imports.
 configure({ asyncUtilTimeout: 5000 });
 
-const dataProvider = createDataProvider({ resources: Object.fromEntries(resources.map((resource) => [resource.name, resource.api])) });
 
 /** Where the router is now, query included, for routes the test does not render for real. */
 function Landed() {
@@ -36,7 +34,7 @@ export function renderPage(route: string, page: ReactElement, entry = route) {
   return render(
     <ConfigProvider locale={zhCN}>
       <MemoryRouter initialEntries={[entry]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <Refine dataProvider={dataProvider} options={{ disableTelemetry: true }}>
+        <Refine dataProvider={consoleDataProvider} options={{ disableTelemetry: true }}>
           <NavigationProbe />
           <Routes>
             <Route path={route} element={page} />
