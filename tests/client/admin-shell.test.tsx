@@ -1,10 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { setHttpAdapter } from "../../providers/http";
-import { pageLocation } from "../../providers/location";
-import { sessionStore } from "../../providers/session-store";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fail, fakeServer, ok, type Handler } from "./support/fake-server";
 import { adminMenu, me, renderConsole, session } from "./support/console";
+import { isolateSession } from "./support/isolate";
 
 function adminServer(overrides: Record<string, Handler | unknown> = {}) {
   return fakeServer({
@@ -21,14 +19,9 @@ function adminServer(overrides: Record<string, Handler | unknown> = {}) {
 const backButton = () => screen.queryByRole("button", { name: /返\s?回/ });
 
 describe("admin shell", () => {
-  beforeEach(() => {
-    vi.spyOn(pageLocation, "assign").mockImplementation(() => undefined);
-    sessionStore.reload();
-  });
+  isolateSession();
   afterEach(() => {
     vi.useRealTimers();
-    vi.restoreAllMocks();
-    setHttpAdapter();
   });
 
   it("shows the organisation name, the server's grouped menu, the balance and the dashboard home", async () => {

@@ -1,10 +1,8 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { setHttpAdapter } from "../../providers/http";
-import { pageLocation } from "../../providers/location";
-import { sessionStore } from "../../providers/session-store";
+import { describe, expect, it } from "vitest";
 import { fail, fakeServer, ok, type Handler } from "./support/fake-server";
 import { adminMenu, me, renderConsole, session } from "./support/console";
+import { isolateSession } from "./support/isolate";
 
 function server(overrides: Record<string, Handler | unknown> = {}) {
   return fakeServer({
@@ -23,14 +21,7 @@ const submit = () => fireEvent.click(screen.getByRole("button", { name: /ç¡®\s?å
 const type = (placeholder: string, value: string) => fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
 
 describe("admin password change", () => {
-  beforeEach(() => {
-    vi.spyOn(pageLocation, "assign").mockImplementation(() => undefined);
-    sessionStore.reload();
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    setHttpAdapter();
-  });
+  isolateSession();
 
   it("shows the admin's masked mobile and the schema's messages on an empty submit", async () => {
     const fake = server();

@@ -1,11 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { setHttpAdapter } from "../../providers/http";
-import { pageLocation } from "../../providers/location";
-import { sessionStore } from "../../providers/session-store";
+import { describe, expect, it, vi } from "vitest";
 import { LoginPage } from "../../src/pages/public/login-page";
 import { fail, fakeServer, ok, TransportFailure, type Handler } from "./support/fake-server";
 import { renderAt } from "./support/render";
+import { isolateSession } from "./support/isolate";
 
 const noSession = { "GET /cms/trylogin": fail(401, "未登录") };
 // antd puts a space between the two characters of a two-character button label.
@@ -21,14 +19,7 @@ function renderLogin(handlers: Record<string, Handler | unknown> = {}) {
 }
 
 describe("login page", () => {
-  beforeEach(() => {
-    vi.spyOn(pageLocation, "assign").mockImplementation(() => undefined);
-    sessionStore.reload();
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    setHttpAdapter();
-  });
+  isolateSession();
 
   it("offers both tabs and the links to retrieve a password and register", async () => {
     renderLogin();

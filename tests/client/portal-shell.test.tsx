@@ -1,23 +1,14 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { setHttpAdapter } from "../../providers/http";
-import { pageLocation } from "../../providers/location";
-import { sessionStore } from "../../providers/session-store";
+import { describe, expect, it } from "vitest";
 import { fakeServer, ok } from "./support/fake-server";
 import { me, renderConsole, session } from "./support/console";
 import { teacherInfo } from "../../stories/support/fixtures";
+import { isolateSession } from "./support/isolate";
 
 const menuLabels = () => [...document.querySelectorAll(".ant-layout-sider .ant-menu-item")].map((item) => item.textContent);
 
 describe("role shells", () => {
-  beforeEach(() => {
-    vi.spyOn(pageLocation, "assign").mockImplementation(() => undefined);
-    sessionStore.reload();
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    setHttpAdapter();
-  });
+  isolateSession();
 
   it("gives a teacher both cloud disks when the server menu grants them", async () => {
     fakeServer({

@@ -1,20 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { authProvider } from "../../providers/auth-provider";
-import { setHttpAdapter } from "../../providers/http";
-import { pageLocation } from "../../providers/location";
 import { sessionStore } from "../../providers/session-store";
 import { fail, fakeServer, ok } from "../client/support/fake-server";
+import { isolateSession } from "../client/support/isolate";
 
 describe("auth provider", () => {
-  beforeEach(() => {
-    window.history.pushState({}, "", "/login");
-    vi.spyOn(pageLocation, "assign").mockImplementation(() => undefined);
-    sessionStore.reload();
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    setHttpAdapter();
-  });
+  isolateSession();
+  beforeEach(() => window.history.pushState({}, "", "/login"));
 
   it("is authenticated only with code 0 and an identity type", async () => {
     fakeServer({ "GET /cms/trylogin": { code: 0, data: null, msg: "", type: "teacher" } });

@@ -1,23 +1,14 @@
 import { fireEvent, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { resources, teacher } from "../../../resources";
-import { setHttpAdapter } from "../../../providers/http";
-import { pageLocation } from "../../../providers/location";
-import { sessionStore } from "../../../providers/session-store";
 import { enginePages } from "../../../src/engine/pages";
 import { adminMenu, me, renderConsole, session } from "../support/console";
 import { ok } from "../support/fake-server";
 import { familyServer, people, tableRows } from "./support";
+import { isolateSession } from "../support/isolate";
 
 describe("the engine's pages", () => {
-  beforeEach(() => {
-    vi.spyOn(pageLocation, "assign").mockImplementation(() => undefined);
-    sessionStore.reload();
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    setHttpAdapter();
-  });
+  isolateSession();
 
   it("registers a list for every declared resource by its route, and /createAdmin from the sub-admin declaration", () => {
     expect(Object.keys(enginePages).sort()).toEqual([...resources.map((resource) => resource.route), "/createAdmin"].sort());

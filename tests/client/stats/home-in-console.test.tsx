@@ -1,25 +1,18 @@
 import { screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { authApi } from "../../../resources/auth";
-import { setHttpAdapter } from "../../../providers/http";
-import { pageLocation } from "../../../providers/location";
-import { sessionStore } from "../../../providers/session-store";
 import { adminMenu, me, renderConsole, session } from "../support/console";
 import { ok } from "../support/fake-server";
 import { drawn } from "./echart-mock";
 import { key, statsServer } from "./stats-server";
+import { isolateSession } from "../support/isolate";
 
 vi.mock("../../../src/lib/echarts/echart", () => import("./echart-mock"));
 
 describe("the home inside the admin console", () => {
+  isolateSession();
   beforeEach(() => {
-    vi.spyOn(pageLocation, "assign").mockImplementation(() => undefined);
-    sessionStore.reload();
     drawn.clear();
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    setHttpAdapter();
   });
 
   it("renders the dashboard at / and makes none of its calls twice, the shell's balance included", async () => {
