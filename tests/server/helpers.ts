@@ -70,6 +70,12 @@ export async function startTestServer(opts: { seed?: boolean } = {}): Promise<Te
   };
 }
 
+/** A test server with the demo main admin of 示例学校 signed in: `({ s, admin } = await startSignedIn())`. */
+export async function startSignedIn(): Promise<{ s: TestServer; admin: string }> {
+  const s = await startTestServer();
+  return { s, admin: await signIn(s.app, "13800000000", "admin") };
+}
+
 export const cookieOf = (res: LightMyRequestResponse) => {
   const c = res.cookies.find((x) => x.name === "lectern_sid");
   return c ? `lectern_sid=${c.value}` : "";

@@ -4,14 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageUpload, uploadApi } from "../../resources/upload";
 import { hostPrefixes } from "../../server/config";
 import { gradientPng } from "../fixtures/png";
-import { signIn, startTestServer, type TestServer } from "./helpers";
+import { signIn, startSignedIn, type TestServer } from "./helpers";
 
 let s: TestServer;
 let admin: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  admin = await signIn(s.app, "13800000000", "admin");
-});
+beforeAll(async () => ({ s, admin } = await startSignedIn()));
 afterAll(() => s.close());
 
 const uploadUrl = hostPrefixes[uploadApi.upload.host] + uploadApi.upload.path;

@@ -3,16 +3,13 @@ import { student, teacher } from "../../resources";
 import * as foundation from "../../server/db/migrations/0001-foundation";
 import * as userSearch from "../../server/db/migrations/0002-user-search";
 import { listIdentities } from "../../server/services/user-list";
-import { signIn, startTestServer, type TestServer } from "./helpers";
+import { signIn, startSignedIn, type TestServer } from "./helpers";
 import { withMigrations } from "./migration-helpers";
 import { call, type Row } from "./users-helpers";
 
 let s: TestServer;
 let admin: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  admin = await signIn(s.app, "13800000000", "admin");
-});
+beforeAll(async () => ({ s, admin } = await startSignedIn()));
 afterAll(() => s.close());
 
 const search = async (key: string, endpoint = student.api.search!) => {

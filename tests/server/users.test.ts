@@ -2,15 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assistant, student, subadmin, teacher } from "../../resources";
 import { authApi } from "../../resources/auth";
 import { portalCloudDisk } from "../../resources/menu";
-import { signIn, startTestServer, type TestServer } from "./helpers";
+import { signIn, startSignedIn, type TestServer } from "./helpers";
 import { allRows, call, mobileSupply, type Row } from "./users-helpers";
 
 let s: TestServer;
 let admin: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  admin = await signIn(s.app, "13800000000", "admin");
-});
+beforeAll(async () => ({ s, admin } = await startSignedIn()));
 afterAll(() => s.close());
 
 const api = (cookie: string, endpoint: Parameters<typeof call>[2], params?: Record<string, unknown>) => call(s.app, cookie, endpoint, params);
