@@ -93,7 +93,7 @@ async function run(target: Target, dataDir: string) {
     await migrateToLatest(db.kysely);
     const seedMs = await seed(db);
     const rows = await db.kysely.selectFrom("live_concurrency").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DIST_DIR: path.join(dataDir, "no-dist") }), scryptLogN: 10 };
+    const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DIST_DIR: path.join(dataDir, "no-dist") }), passwordMemoryKiB: 64 };
     const app = await buildApp({ db, config, messages: outboxAdapter(dataDir) });
     try {
       const cookie = await signIn(app);

@@ -235,7 +235,7 @@ try {
       `(batches of ${BATCH} rows in one transaction; search index filled after in one statement from identity_search_source: ` +
       `${(indexMs / 1000).toFixed(1)} s, ${Number(indexed.rows[0].n).toLocaleString("en")} rows)\n`,
   );
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DIST_DIR: path.join(dataDir, "no-dist") }), scryptLogN: 10 };
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DIST_DIR: path.join(dataDir, "no-dist") }), passwordMemoryKiB: 64 };
   const app = await buildApp({ db, config, messages: outboxAdapter(dataDir) });
   try {
     await app.listen({ port: 0, host: "127.0.0.1" });

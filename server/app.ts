@@ -17,6 +17,7 @@ import registerRoutes from "./routes/auth/register";
 import userRoutes from "./routes/users";
 import coursesDomain from "./routes/courses";
 import statsRoutes from "./routes/stats";
+import { configureHashing } from "./services/passwords";
 
 /** Builds the whole API and console server; `main.ts` listens, tests `inject`. */
 export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
@@ -34,6 +35,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
     },
   });
 
+  configureHashing({ memoryKiB: ctx.config.passwordMemoryKiB, concurrency: ctx.config.hashConcurrency, queue: ctx.config.hashQueue });
   await app.register(envelope);
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Lectern API", version: "0.1.0", description: "The cms contract Lectern answers." } },

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 
 /** Run-time configuration, read once from the environment (conventions.md, "Starting it"). */
@@ -7,8 +8,12 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   demo: boolean;
-  /** scrypt cost as log2(N); 17 is OWASP's current recommendation (N=2^17, r=8, p=1). */
-  scryptLogN: number;
+  /** argon2id memory cost in KiB of new password hashes (OWASP: m=19456, t=2, p=1). */
+  passwordMemoryKiB: number;
+  /** Password hashes and checks running at once; the rest wait (services/passwords.ts). */
+  hashConcurrency: number;
+  /** Password hashes and checks allowed to wait; past it sign-ins get 系统繁忙 (429). */
+  hashQueue: number;
   /** Where a person without any identity is sent to apply (1 §4). */
   applyUrl: string;
   /** Trust X-Forwarded-* from a reverse proxy (https detection for Secure cookies). */
@@ -27,7 +32,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     demo: env.DEMO !== "0",
-    scryptLogN: Number(env.LECTERN_SCRYPT_LOG_N || 17),
+    passwordMemoryKiB: Number(env.LECTERN_ARGON2_MEMORY_KIB || 19456),
+    hashConcurrency: hashConcurrency(env),
+    hashQueue: Number(env.LECTERN_HASH_QUEUE || 64),
     applyUrl: env.APPLY_URL || "/apply.html",
     trustProxy: env.TRUST_PROXY === "1",
     allowedOrigins: (env.ALLOWED_ORIGINS || "").split(",").map((s) => s.trim()).filter(Boolean),
@@ -35,6 +42,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || "warn",
   };
 }
+
+/** One hash at a time per core but one, so a flood of sign-ins leaves a core to everything else. */
+export const wantedHashConcurrency = (env: NodeJS.ProcessEnv) =>
+  Number(env.LECTERN_HASH_CONCURRENCY) || Math.max(1, os.availableParallelism() - 1);
+
+/** Never more than libuv's pool (4 unless UV_THREADPOOL_SIZE says) less two threads, so fs and zlib always have some. */
+const hashConcurrency = (env: NodeJS.ProcessEnv) =>
+  Math.max(1, Math.min(wantedHashConcurrency(env), (Number(env.UV_THREADPOOL_SIZE) || 4) - 2));
 
 /**
  * Every host kind is served by this one process. The cms, home and live-class paths do

@@ -1,3 +1,4 @@
+import "./thread-pool";
 import { loadConfig } from "./config";
 import { openDb } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
@@ -11,7 +12,7 @@ const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(db.kysely);
 if (config.demo && (await isEmpty(db))) {
   process.stdout.write("Seeding the demo data…\n");
-  await seedAll(db, { scryptLogN: config.scryptLogN });
+  await seedAll(db, { passwordMemoryKiB: config.passwordMemoryKiB });
 }
 const app = await buildApp({ db, config, messages: outboxAdapter(config.dataDir) });
 await app.listen({ port: config.port, host: config.host });

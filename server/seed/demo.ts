@@ -41,7 +41,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * bulk demo people share one hash of the same password, since hashing hundreds of them at
  * OWASP cost would make a first start take minutes.
  */
-export async function seedDemo(db: Db, opts: { scryptLogN: number; students?: number }): Promise<void> {
+export async function seedDemo(db: Db, opts: { passwordMemoryKiB: number; students?: number }): Promise<void> {
   const now = Date.now();
   const k = db.kysely;
   await k.transaction().execute(async (tx) => {
@@ -59,11 +59,11 @@ export async function seedDemo(db: Db, opts: { scryptLogN: number; students?: nu
         .execute();
 
     for (const a of demoAccounts) {
-      const id = await addPerson(a.mobile, a.name, await hashPassword(DEMO_PASSWORD, opts.scryptLogN));
+      const id = await addPerson(a.mobile, a.name, await hashPassword(DEMO_PASSWORD, opts.passwordMemoryKiB));
       for (const [org, role] of a.roles) await addIdentity(id, org, role, a.name, a.mobile);
     }
 
-    const shared = await hashPassword(DEMO_PASSWORD, opts.scryptLogN);
+    const shared = await hashPassword(DEMO_PASSWORD, opts.passwordMemoryKiB);
     const bulk: { org: string; role: Role; count: number; prefix: string }[] = [
       { org: "示例学校", role: "teacher", count: 12, prefix: "1371000" },
       { org: "示例学校", role: "assistant", count: 6, prefix: "1372000" },

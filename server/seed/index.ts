@@ -6,7 +6,8 @@ import { seedUsage } from "./usage";
 export { isEmpty } from "./demo";
 
 export interface SeedOptions {
-  scryptLogN: number;
+  /** argon2id memory cost of the seeded hashes; tests pass a cheap one. */
+  passwordMemoryKiB: number;
   /** Bulk students of 示例学校; tests use a few. */
   students?: number;
   /** Days of usage history to generate (dashboard and statistics). */

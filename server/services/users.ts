@@ -59,11 +59,11 @@ async function holdsKind(k: Kysely<Database>, scope: Scope, personId: number): P
  * already signing in elsewhere keeps signing in the same way. Otherwise the person is created
  * with the form's default password.
  */
-export async function addIdentity(db: Db, scope: Scope, input: NewIdentity, scryptLogN: number): Promise<number> {
+export async function addIdentity(db: Db, scope: Scope, input: NewIdentity, passwordMemoryKiB: number): Promise<number> {
   const known = await db.kysely.selectFrom("persons").select("id").where("mobile", "=", input.mobile).executeTakeFirst();
   if (known && (await holdsKind(db.kysely, scope, known.id))) throw mobileExists();
   // Hashing is slow on purpose; it happens outside the transaction and only for a new person.
-  const passwordHash = known ? null : await hashPassword(input.passwd, scryptLogN);
+  const passwordHash = known ? null : await hashPassword(input.passwd, passwordMemoryKiB);
   const now = Date.now();
   return db.kysely.transaction().execute(async (tx) => {
     let personId = known?.id;

@@ -41,10 +41,10 @@ export interface TestServer {
 
 export async function startTestServer(opts: { seed?: boolean } = {}): Promise<TestServer> {
   const fresh = await freshDatabase();
-  const config = { ...loadConfig({ DATA_DIR: fresh.dataDir, LOG_LEVEL: "silent", DIST_DIR: path.join(fresh.dataDir, "no-dist") }), scryptLogN: 10 };
+  const config = { ...loadConfig({ DATA_DIR: fresh.dataDir, LOG_LEVEL: "silent", DIST_DIR: path.join(fresh.dataDir, "no-dist") }), passwordMemoryKiB: 64 };
   const db = openDb({ databaseUrl: fresh.url, dataDir: fresh.dataDir, poolSize: 4 });
   await migrateToLatest(db.kysely);
-  if (opts.seed !== false) await seedAll(db, { scryptLogN: 10, students: 20, historyDays: 3 });
+  if (opts.seed !== false) await seedAll(db, { passwordMemoryKiB: 64, students: 20, historyDays: 3 });
   const messages = outboxAdapter(fresh.dataDir);
   const app = await buildApp({ db, config, messages });
   const twins: FastifyInstance[] = [];

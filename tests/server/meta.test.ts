@@ -40,7 +40,7 @@ describe("platform endpoints", () => {
     expect(res.headers["content-encoding"]).toBe("gzip");
   });
 
-  it("hashes passwords at OWASP's scrypt cost by default", () => {
-    expect(loadConfig({}).scryptLogN).toBe(17);
+  it("hashes passwords at OWASP's argon2id cost by default", () => {
+    expect(loadConfig({}).passwordMemoryKiB).toBe(19456);
   });
 });

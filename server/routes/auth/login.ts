@@ -27,7 +27,7 @@ export default async function loginRoutes(app: FastifyInstance, { db, messages, 
     if (guard?.need_captcha && !(await consumeCaptcha(db, mobile, authcode)))
       throw new ApiError(loginCodes.wrongCaptcha, "验证码错误", 200, { needCaptcha: true });
     const person = await findPerson(mobile);
-    const valid = person ? await verifyPassword(passwd, person.password_hash) : (await burnDecoy(passwd, config.scryptLogN), false);
+    const valid = person ? await verifyPassword(passwd, person.password_hash) : (await burnDecoy(passwd, config.passwordMemoryKiB), false);
     if (!person || !valid) {
       const now = Date.now();
       await db.kysely

@@ -25,7 +25,7 @@ export default async function registerRoutes(app: FastifyInstance, { db, message
     if (await personByMobile(mobile)) throw new ApiError(1, "该手机号已注册，请直接登录");
     await consumeSmsCode(db, mobile, "register", auth_code);
     const now = Date.now();
-    const password_hash = await hashPassword(passwd, config.scryptLogN);
+    const password_hash = await hashPassword(passwd, config.passwordMemoryKiB);
     await db.kysely
       .insertInto("persons")
       .values({ mobile, password_hash, nickname: name ?? "", headimg: "", created_at: now, updated_at: now })
@@ -46,7 +46,7 @@ export default async function registerRoutes(app: FastifyInstance, { db, message
     const person = await personByMobile(mobile);
     if (!person) throw new ApiError(1, "该手机号尚未注册");
     await consumeSmsCode(db, mobile, "retrieve", auth_code);
-    const password_hash = await hashPassword(passwd, config.scryptLogN);
+    const password_hash = await hashPassword(passwd, config.passwordMemoryKiB);
     await db.kysely.updateTable("persons").set({ password_hash, updated_at: Date.now() }).where("id", "=", person.id).execute();
     await endAllSessions(db, person.id);
     return ok(null, { msg: "修改成功" });
@@ -62,7 +62,7 @@ export default async function registerRoutes(app: FastifyInstance, { db, message
     const { person } = needIdentity(request, "admin");
     const { auth_code, passwd } = request.body as { auth_code: string; passwd: string };
     await consumeSmsCode(db, person.mobile, "chgpasswd", auth_code);
-    const password_hash = await hashPassword(passwd, config.scryptLogN);
+    const password_hash = await hashPassword(passwd, config.passwordMemoryKiB);
     await db.kysely.updateTable("persons").set({ password_hash, updated_at: Date.now() }).where("id", "=", person.id).execute();
     await endSession(db, reply, request);
     await endAllSessions(db, person.id);

@@ -91,7 +91,7 @@ export function registerUserFamily(app: FastifyInstance, { db, config }: Ctx, fa
         userop: family.userop?.(body.userop) ?? defaults.userop,
         useropex: family.useropex?.(body.useropex) ?? defaults.useropex,
       },
-      config.scryptLogN,
+      config.passwordMemoryKiB,
     );
     return ok(wire(await findIdentity(db, scopeOf(identity.orgId), id)), { msg: "添加成功" });
   });
