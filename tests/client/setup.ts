@@ -1,6 +1,11 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { message } from "antd";
 import { afterEach, vi } from "vitest";
+
+// Every waitFor and findBy* waits for what a person would see, and on a busy 2-core machine a
+// lazily loaded page takes seconds to appear (Testing Library's default of 1 s failed there).
+// Ten seconds holds under load; a passing wait still returns as soon as its condition does.
+configure({ asyncUtilTimeout: 10_000 });
 
 // antd reads media queries (Grid, responsive observers); jsdom has none.
 Object.defineProperty(window, "matchMedia", {

@@ -160,7 +160,8 @@ describe("the edit dialog", { timeout: 45_000 }, () => {
     await openEdit("初二英语阅读");
     confirm();
     await waitFor(() => expect(refusing.of("PATCH", "/cms/course")).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The refusal has been handled once 确定 stops spinning: any toast would be up by then.
+    await waitFor(() => expect(button("确定", dialog()).classList.contains("ant-btn-loading")).toBe(false));
     expect(toasts()).not.toContain("课程不可修改");
     expect(dialog().textContent).toContain("修改课程");
   });

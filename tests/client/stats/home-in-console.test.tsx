@@ -23,7 +23,7 @@ describe("the home inside the admin console", () => {
       [key(authApi.userInfo)]: ok(me),
     });
     renderConsole("/");
-    await waitFor(() => expect(document.querySelectorAll("[data-module]")).toHaveLength(13), { timeout: 10_000 });
+    await waitFor(() => expect(document.querySelectorAll("[data-module]")).toHaveLength(13));
     await waitFor(() => expect(document.querySelector("[data-module] .ant-skeleton")).toBeNull());
     expect(document.querySelector('[data-module="3"]')!.textContent).toContain("¥12,345.68");
     expect(screen.getByRole("link", { name: "余额：¥12,345.68" })).toBeTruthy();
