@@ -73,6 +73,9 @@ export function httpStatusText(status: number, url = ""): string {
   }
 }
 
+/** A call that got no answer (offline, refused connection, blocked by the browser). */
+export const NETWORK_ERROR = "网络异常";
+
 const instance = axios.create({ withCredentials: true, timeout: 15_000 });
 const defaultAdapter = instance.defaults.adapter;
 
@@ -99,9 +102,8 @@ instance.interceptors.response.use(
       console.warn("[http] request timed out:", error.config?.url);
       return Promise.reject(new HttpRequestError("请求超时", 408, { notified: true }));
     }
-    if (!error.response) {
-      return Promise.reject(new HttpRequestError(`网络错误：${error.message}`, 0));
-    }
+    // No answer at all: axios says "Network Error" in English; a person needs the catalogue's word.
+    if (!error.response) return Promise.reject(new HttpRequestError(NETWORK_ERROR, 0));
     const { status, data } = error.response;
     const text = httpStatusText(status, error.config?.url);
     // A probe's 401 is an answer; on the sign-in pages a 401 is simply expected.

@@ -86,7 +86,7 @@ describe("login page", () => {
     type(activePane(), "手机号", "13800000000");
     type(activePane(), "密码", "demo1234");
     fireEvent.click(loginButton(activePane()));
-    expect(await screen.findByText("网络错误：Network Error")).toBeTruthy();
+    expect(await screen.findByText("网络异常")).toBeTruthy();
   });
 
   it("skips the form when a session already has an identity, or goes to choose one", async () => {
