@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { authApi, loginCodes } from "../../../resources/auth";
-import { captchaSvg } from "../../adapters/captcha-image";
+import { captchaPng } from "../../adapters/captcha-image";
 import type { Ctx } from "../../context";
 import { ApiError, ok } from "../../plugins/envelope";
 import { endSession, startSession } from "../../plugins/session";
@@ -45,7 +45,7 @@ export default async function loginRoutes(app: FastifyInstance, { db, messages, 
   route(app, authApi.captchaImage, { query: "captcha.request", summary: "Graphic captcha image for a mobile", tags }, async (request, reply) => {
     const { mobile } = request.query as { mobile: string };
     const answer = await issueCaptcha(db, messages, mobile);
-    return reply.header("cache-control", "no-store").type("image/svg+xml").send(captchaSvg(answer));
+    return reply.header("cache-control", "no-store").type("image/png").send(captchaPng(answer));
   });
 
   route(app, authApi.loginCode, { query: "login.code-request", summary: "SMS code for quick login, behind a graphic captcha", tags }, async (request) => {
