@@ -7,6 +7,10 @@ export interface PersonTable {
   password_hash: string;
   nickname: string;
   headimg: string;
+  /** The organisation whose user screens created the person; null: registered themself, or unknown (migration 0007). */
+  created_by_org: number | null;
+  /** The first sign-in; null: never signed in (migration 0007). */
+  first_sign_in_at: number | null;
   created_at: number;
   updated_at: number;
 }

@@ -36,6 +36,8 @@ export const typeOfRole = (role: Role): IdentityType => (role === "subadmin" ? "
 export async function startSession(db: Db, reply: FastifyReply, request: FastifyRequest, personId: number) {
   const token = randomToken();
   const now = Date.now();
+  // From the first sign-in on, the mobile is the person's own: no organisation moves it (services/users.ts).
+  await db.kysely.updateTable("persons").set({ first_sign_in_at: now }).where("id", "=", personId).where("first_sign_in_at", "is", null).execute();
   await db.kysely
     .insertInto("sessions")
     .values({ id: sha256(token), person_id: personId, identity_id: null, created_at: now, expires_at: now + SESSION_MS, last_seen_at: now })

@@ -50,8 +50,10 @@ export async function seedDemo(db: Db, opts: { passwordMemoryKiB: number; studen
       const { id } = await tx.insertInto("organisations").values({ name, balance_milli: balance, created_at: now }).returning("id").executeTakeFirstOrThrow();
       orgIds.set(name, id);
     }
-    const addPerson = async (mobile: string, nickname: string, password_hash: string) =>
-      (await tx.insertInto("persons").values({ mobile, password_hash, nickname, headimg: "", created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow()).id;
+    // The demo accounts registered themselves; the bulk people were added by their school and
+    // never signed in, so their mobile is one the school may still change (services/users.ts).
+    const addPerson = async (mobile: string, nickname: string, password_hash: string, created_by_org: number | null = null) =>
+      (await tx.insertInto("persons").values({ mobile, password_hash, nickname, headimg: "", created_by_org, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow()).id;
     const addIdentity = (person_id: number, org: string, role: Role, name: string, mobile: string) =>
       tx
         .insertInto("identities")
@@ -76,7 +78,7 @@ export async function seedDemo(db: Db, opts: { passwordMemoryKiB: number; studen
       for (let i = 1; i <= b.count; i++) {
         const mobile = b.prefix + String(i).padStart(4, "0");
         const name = demoName(n++);
-        const id = await addPerson(mobile, name, shared);
+        const id = await addPerson(mobile, name, shared, orgIds.get(b.org)!);
         await addIdentity(id, b.org, b.role, name, mobile);
       }
   });

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Db } from "../db/database";
 import type { Database, Role } from "../db/schema";
 import { ApiError, fail } from "../plugins/envelope";
+import { endAllSessions } from "../plugins/session";
 import type { ListedIdentity } from "./user-list";
 import { hashPassword } from "./passwords";
 
@@ -71,7 +72,7 @@ export async function addIdentity(db: Db, scope: Scope, input: NewIdentity, pass
       // Someone may have added the same mobile meanwhile; then that person is the one.
       const created = await tx
         .insertInto("persons")
-        .values({ mobile: input.mobile, password_hash: passwordHash!, nickname: input.nick || input.name, headimg: "", created_at: now, updated_at: now })
+        .values({ mobile: input.mobile, password_hash: passwordHash!, nickname: input.nick || input.name, headimg: "", created_by_org: scope.orgId, created_at: now, updated_at: now })
         .onConflict((oc) => oc.column("mobile").doNothing())
         .returning("id")
         .executeTakeFirst();
@@ -100,13 +101,39 @@ export async function addIdentity(db: Db, scope: Scope, input: NewIdentity, pass
 }
 
 /**
- * Changes a record's name, permissions and mobile. The mobile is the person's sign-in, so it
- * moves only when this record is all the person is: it is never taken from another person
- * (people are not merged), and a person who is also someone elsewhere (another role, another
- * organisation) keeps the number those identities know.
+ * Moves a person's sign-in mobile, in the one case an organisation may: the mobile is the person's
+ * only identity everywhere, and whoever holds the new number can reset the password by SMS and
+ * sign in as them. So it moves only for a person this organisation created (not one who
+ * registered, nor one another organisation created) who has never signed in, and who is nobody
+ * else anywhere (another role, another organisation). It is never taken from another person
+ * (people are not merged). The conditions sit in the update itself, so a first sign-in that
+ * lands meanwhile wins.
+ */
+async function moveMobile(tx: Kysely<Database>, scope: Scope, row: { id: number; person_id: number }, mobile: string, now: number) {
+  let moved;
+  try {
+    moved = await tx
+      .updateTable("persons")
+      .set({ mobile, updated_at: now })
+      .where("id", "=", row.person_id)
+      .where("created_by_org", "=", scope.orgId)
+      .where("first_sign_in_at", "is", null)
+      .executeTakeFirst();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw refuseMobile("该手机号已被其他用户使用");
+    throw err;
+  }
+  if (Number(moved.numUpdatedRows) === 0) throw refuseMobile("该用户已登录过或账号不是本机构创建的，手机号只能由用户本人修改");
+  const others = await tx.selectFrom("identities").select("id").where("person_id", "=", row.person_id).where("id", "!=", row.id).executeTakeFirst();
+  if (others) throw refuseMobile("该用户还有其他身份在使用原手机号，不能修改手机号");
+}
+
+/**
+ * Changes a record's name, permissions and mobile (see moveMobile). A moved mobile ends the
+ * person's sessions, as a changed password does.
  */
 export async function changeIdentity(db: Db, scope: Scope, change: IdentityChange): Promise<void> {
-  await db.kysely.transaction().execute(async (tx) => {
+  const movedPerson = await db.kysely.transaction().execute(async (tx) => {
     const row = await tx
       .selectFrom("identities as i")
       .innerJoin("persons as p", "p.id", "i.person_id")
@@ -117,18 +144,8 @@ export async function changeIdentity(db: Db, scope: Scope, change: IdentityChang
       .executeTakeFirst();
     if (!row) throw fail.notFound();
     const now = Date.now();
-    if (row.mobile !== change.mobile) {
-      const owner = await tx.selectFrom("persons").select("id").where("mobile", "=", change.mobile).executeTakeFirst();
-      if (owner) throw refuseMobile("该手机号已被其他用户使用");
-      const others = await tx.selectFrom("identities").select("id").where("person_id", "=", row.person_id).where("id", "!=", row.id).executeTakeFirst();
-      if (others) throw refuseMobile("该用户还有其他身份在使用原手机号，不能修改手机号");
-      try {
-        await tx.updateTable("persons").set({ mobile: change.mobile, updated_at: now }).where("id", "=", row.person_id).execute();
-      } catch (err) {
-        if (isUniqueViolation(err)) throw refuseMobile("该手机号已被其他用户使用");
-        throw err;
-      }
-    }
+    const moving = row.mobile !== change.mobile;
+    if (moving) await moveMobile(tx, scope, row, change.mobile, now);
     await tx
       .updateTable("identities")
       .set({
@@ -139,7 +156,9 @@ export async function changeIdentity(db: Db, scope: Scope, change: IdentityChang
       })
       .where("id", "=", row.id)
       .execute();
+    return moving ? row.person_id : null;
   });
+  if (movedPerson !== null) await endAllSessions(db, movedPerson);
 }
 
 /** Removes the record, not the person: they keep signing in and keep their other identities. */

@@ -159,7 +159,7 @@ describe("adding", () => {
     // A demo teacher of 示例学校, signing in with the demo password.
     const mobile = "13710000005";
     const teacherRow = ((await api(admin, teacher.api.search!, { key: mobile })).body.data as Row[])[0];
-    const { body } = await api(admin, student.api.create, { name: "新名字", mobile, passwd: "other-pass", nick: "新昵称" });
+    const { body } = await api(admin, student.api.create, { name: "新名字", mobile, passwd: "other123", nick: "新昵称" });
     expect(body).toMatchObject({ code: 0, msg: "添加成功", data: { Name: "新名字", Mobile: mobile } });
     const cookie = await signIn(s.app, mobile, undefined, "demo1234");
     const ids = (await s.app.inject({ url: authApi.identities.path, headers: { cookie } })).json().data;
@@ -168,7 +168,7 @@ describe("adding", () => {
     const me = (await s.app.inject({ url: authApi.userInfo.path, headers: { cookie: await signIn(s.app, mobile, "teacher") } })).json().data;
     expect(me.nickname).toBe(teacherRow.Name);
     // The form's password is not the person's.
-    const wrong = await s.app.inject({ method: "POST", url: authApi.passwordLogin.path, payload: { mobile, passwd: "other-pass" } });
+    const wrong = await s.app.inject({ method: "POST", url: authApi.passwordLogin.path, payload: { mobile, passwd: "other123" } });
     expect(wrong.json().code).toBe(900);
   });
 
@@ -221,14 +221,13 @@ describe("changing", () => {
     const row = (await api(admin, student.api.create, { name: "癸", mobile: freshMobile(), passwd: "abc123" })).body.data as Row;
     const taken = await api(admin, student.api.update!, { id: row.Id, name: "癸", mobile: "13800000002" });
     expect(taken.body).toMatchObject({ code: 1, msg: "该手机号已被其他用户使用", data: { field: "mobile" } });
-    // 13800000003 is a student here; giving their record another number would change their sign-in
-    // for every organisation, so it is refused once they are also someone else.
-    const shared = freshMobile();
-    const demo = ((await api(admin, student.api.search!, { key: "13800000003" })).body.data as Row[])[0];
-    await api(admin, teacher.api.create, { name: "赵同学", mobile: "13800000003", passwd: "abc123" });
-    const refused = await api(admin, student.api.update!, { id: demo.Id, name: "赵同学", mobile: shared });
+    // 13730000003 was added here as a student; giving their record another number would change their
+    // sign-in for every organisation, so it is refused once they are also someone else.
+    const bulk = ((await api(admin, student.api.search!, { key: "13730000003" })).body.data as Row[])[0];
+    await api(admin, teacher.api.create, { name: bulk.Name, mobile: bulk.Mobile, passwd: "abc123" });
+    const refused = await api(admin, student.api.update!, { id: bulk.Id, name: bulk.Name, mobile: freshMobile() });
     expect(refused.body.msg).toBe("该用户还有其他身份在使用原手机号，不能修改手机号");
-    await signIn(s.app, "13800000003", "student");
+    await signIn(s.app, bulk.Mobile, "student");
   });
 });
 
