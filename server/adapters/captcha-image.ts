@@ -142,11 +142,12 @@ export function captchaPng(answer: string): Buffer {
   const rnd = seeded();
   const pixels = background(rnd);
   const warp = warper(rnd);
-  for (let i = 0; i < 2; i++) paint(pixels, [noiseCurve(rnd).map(warp)], rnd(0.4, 0.7), colour(rnd, 90, 170), 0.8);
+  for (let i = 0; i < 2; i++) paint(pixels, [noiseCurve(rnd).map(warp)], rnd(0.5, 0.8), colour(rnd, 90, 170), 0.8);
   [...answer.toUpperCase()].forEach((ch, i) =>
     paint(pixels, placeGlyph(rnd, ch, i, answer.length).map((line) => line.map(warp)), rnd(1.3, 1.7), colour(rnd, 10, 100)),
   );
-  for (let i = 0; i < 2; i++) paint(pixels, [noiseCurve(rnd)], rnd(0.5, 0.8), colour(rnd, 30, 120), 0.9);
+  // Thinner and paler than the glyphs over them, so they cross a stroke without passing for one.
+  for (let i = 0; i < 2; i++) paint(pixels, [noiseCurve(rnd)], rnd(0.3, 0.5), colour(rnd, 60, 150), 0.75);
   for (let i = 0; i < 140; i++) {
     const k = (Math.floor(rnd(0, HEIGHT)) * WIDTH + Math.floor(rnd(0, WIDTH))) * 3;
     const ink = colour(rnd, 0, 255);

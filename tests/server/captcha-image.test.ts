@@ -54,7 +54,6 @@ describe("captcha image", () => {
       const bytes = captchaPng(answer).toString("latin1");
       expect(bytes).not.toMatch(/<text|<svg|tEXt|zTXt|iTXt/i);
       expect(bytes.toUpperCase()).not.toContain(answer);
-      expect(Buffer.from(answer, "utf16le").toString("latin1").length).toBe(8);
       expect(bytes).not.toContain(Buffer.from(answer, "utf16le").toString("latin1"));
     }
   });
