@@ -89,6 +89,33 @@ export const dashboardModules: readonly DashboardModule[] = [
   { id: 13, title: "存储统计（分类）", more: "/storeStatv2", calls: ["storageV2"] },
 ];
 
+type StatCall = DashboardModule["calls"][number];
+
+/**
+ * The menu key (resources/menu.ts) a sub-admin must hold for a call; the main admin holds every
+ * key, and a call not listed is any admin's. The account's money and what it is billed on are
+ * the account's (3 §2.3): the balance, the stored and the delivered gigabytes of its overview's
+ * storage and vod panels need 账户概览, and its cost records 消费记录. Live figures, concurrency
+ * and bandwidth are how the teaching went and stay open to every admin. The balance call itself
+ * is the shell's (its top bar shows it to every admin, 1 §2.2); here it decides 账户概况 only.
+ */
+export const statCallKeys: Partial<Record<StatCall, string>> = {
+  balance: "accountOverview",
+  storage: "accountOverview",
+  storageV2: "accountOverview",
+  vodFlow: "accountOverview",
+  todayConsume: "costrecord",
+  consume: "costrecord",
+};
+
+/** The menu keys a module needs: those of every call it makes. */
+export const moduleKeys = (module: DashboardModule): string[] => [
+  ...new Set(module.calls.flatMap((call) => statCallKeys[call] ?? [])),
+];
+
+/** Whether an admin holding `held` may see a module (and make its calls). */
+export const mayShowModule = (module: DashboardModule, held: ReadonlySet<string>): boolean => moduleKeys(module).every((key) => held.has(key));
+
 /** Shown when the organisation saved no list, and when loading the list fails (1 §2.3, §8). */
 export const DEFAULT_MODULES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 

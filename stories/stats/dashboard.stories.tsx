@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
+import { authApi } from "../../resources/auth";
 import { DEFAULT_MODULES, dashboardModules, statsApi } from "../../resources/stats";
 import { DashboardPage } from "../../src/pages/stats/dashboard/dashboard-page";
-import { failEnvelope } from "../mock-api";
+import { failEnvelope, okEnvelope } from "../mock-api";
+import { userManagementMenu } from "../support/fixtures";
 import type { ScreenParameters } from "../support/screen-parameters";
 import { balance } from "./stats-fixtures";
 import { busyOrganisation, NEVER_MS, newOrganisation } from "./support/stats-answers";
@@ -59,5 +61,19 @@ export const ChooseModules: Story = {
     await userEvent.click(dialog.getByLabelText("今日直播"));
     await userEvent.click(dialog.getByRole("button", { name: /保\s?存/ }));
     await waitFor(() => expect(shownModules(canvasElement)).toEqual([1, 3, 7]));
+  },
+};
+
+/**
+ * A sub-admin with only the user-management menus: no balance, consumption, storage or traffic
+ * (they need 账户概览 or 消费记录), and the gear offers only what it may see.
+ */
+export const SubAdminWithoutAccountMenus: Story = {
+  parameters: { api: [...busyOrganisation(), [authApi.menu, okEnvelope(userManagementMenu)]] } satisfies ScreenParameters,
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(shownModules(canvasElement)).toEqual([1, 2, 4, 5, 7, 8, 11]));
+    await userEvent.click(await within(canvasElement).findByRole("button", { name: /模块设置/ }));
+    const dialog = within(await within(document.body).findByRole("dialog"));
+    await waitFor(() => expect(dialog.queryByLabelText("账户概况")).toBeNull());
   },
 };

@@ -13,12 +13,15 @@ import {
   bytesToGB,
   dashboardModules,
   formatGB,
+  moduleKeys,
+  statCallKeys,
   statsApi,
   type BandwidthPoint,
   type ConcurrencyPoint,
   type ConsumeRecord,
   type StorageV2Point,
 } from "../../resources/stats";
+import { permissionGroups } from "../../resources/menu";
 import { formatDateTime } from "../../server/services/datetime";
 import { BulkInsert } from "../../server/seed/bulk-insert";
 import { signIn, startTestServer, type TestServer } from "./helpers";
@@ -393,9 +396,44 @@ describe("access", () => {
     }
   });
 
-  it("lets any admin of the organisation read it, a sub-admin included", async () => {
-    const sub = await signIn(s.app, "13800000004", "admin");
-    for (const endpoint of everyEndpoint.filter((e) => e.method === "GET")) expect((await get(sub, endpoint, paramsOf(endpoint))).code, endpoint.path).toBe(0);
+  it("lets any admin read the teaching figures, and a sub-admin the account's only with its menu keys", async () => {
+    const keyed = new Set([statsApi.storage, statsApi.storageV2, statsApi.vodFlow, statsApi.todayConsume, statsApi.consume]);
+    const reads = everyEndpoint.filter((e) => e.method === "GET");
+    const params = (e: Endpoint) => (e === statsApi.consume ? { ...paramsOf(e), type: "all", page: 1, count: 10 } : paramsOf(e));
+    // 13800000004 holds only the user-management menus; 13800000009 also 账户概览 and 消费记录.
+    const usersOnly = await signIn(s.app, "13800000004", "admin");
+    const withAccount = await signIn(s.app, "13800000009", "admin");
+    for (const endpoint of reads) {
+      const refused = await get(usersOnly, endpoint, params(endpoint));
+      const expected = keyed.has(endpoint) ? [403, 403, "拒绝访问"] : [200, 0, "ok"];
+      expect([refused.status, refused.code, refused.msg], endpoint.path).toEqual(expected);
+      expect((await get(withAccount, endpoint, params(endpoint))).code, endpoint.path).toBe(0);
+    }
+  });
+
+  it("names the menu key behind each account module, as resources/menu.ts spells it", () => {
+    const keys = new Set(permissionGroups.flatMap((g) => g.items.map((i) => i.key)));
+    expect(Object.values(statCallKeys).every((k) => keys.has(k!))).toBe(true);
+    const keyed = dashboardModules.filter((m) => moduleKeys(m).length > 0).map((m) => [m.id, moduleKeys(m)]);
+    expect(keyed).toEqual([[3, ["accountOverview"]], [6, ["costrecord"]], [9, ["accountOverview"]], [10, ["costrecord"]], [12, ["accountOverview"]], [13, ["accountOverview"]]]);
+  });
+
+  it("lets a sub-admin save only modules it may see, keeping the others where they were", async () => {
+    const usersOnly = await signIn(s.app, "13800000004", "admin");
+    const before = (await get<number[]>(admin, statsApi.boardConfig)).data;
+    for (const modules of [[3], [1, 6], [10]]) {
+      const res = await get(usersOnly, statsApi.saveBoardConfig, { modules });
+      expect([res.status, res.code, res.msg], JSON.stringify(modules)).toEqual([403, 403, "拒绝访问"]);
+    }
+    expect((await get(admin, statsApi.boardConfig)).data).toEqual(before);
+
+    expect((await get(admin, statsApi.saveBoardConfig, { modules: [3, 1, 9, 2, 6, 7] })).code).toBe(0);
+    const saved = await get<number[]>(usersOnly, statsApi.saveBoardConfig, { modules: [8, 4, 1] });
+    expect(saved.code).toBe(0);
+    // 3, 9 and 6 are not this sub-admin's to see: they keep their places; 8, 4, 1 fill the rest.
+    expect(saved.data).toEqual([3, 8, 9, 4, 6, 1]);
+    expect((await get(admin, statsApi.boardConfig)).data).toEqual([3, 8, 9, 4, 6, 1]);
+    expect((await get(admin, statsApi.saveBoardConfig, { modules: before })).code).toBe(0);
   });
 
   it("keeps each organisation to its own samples", async () => {

@@ -1,22 +1,41 @@
 import type { FastifyInstance } from "fastify";
 import { DEFAULT_MODULES, statsApi } from "../../../resources/stats";
 import type { Ctx } from "../../context";
-import { ok } from "../../plugins/envelope";
+import { fail, ok } from "../../plugins/envelope";
 import { route } from "../define";
-import { adminOrg, guard } from "./access";
+import { adminOrg, guardOf, moduleVisibility } from "./access";
 
 const tags = ["stats"];
 
+/**
+ * The organisation's list with a sub-admin's choice of the modules it may see put in: the
+ * modules it may not see keep their places (it was never offered them, so it did not remove
+ * them), and its own choice fills the other places in its order, the rest following.
+ */
+function mergeBoard(saved: readonly number[], chosen: readonly number[], visible: (id: number) => boolean): number[] {
+  const queue = [...chosen];
+  const merged = saved.flatMap((id) => (visible(id) ? (queue.length ? [queue.shift()!] : []) : [id]));
+  return [...merged, ...queue];
+}
+
 /** The dashboard's module list (1 §2.3): the organisation's saved choice, else modules 1 to 9. */
 export default function boardRoutes(app: FastifyInstance, { db }: Ctx) {
-  route(app, statsApi.boardConfig, { guard, summary: "Dashboard modules of the organisation (numbers 1-13, in display order)", tags }, async (request) => {
-    const row = await db.kysely.selectFrom("board_config").select("modules").where("org_id", "=", adminOrg(request)).executeTakeFirst();
-    return ok(row ? (JSON.parse(row.modules) as number[]) : [...DEFAULT_MODULES]);
-  });
+  const savedList = async (orgId: number) => {
+    const row = await db.kysely.selectFrom("board_config").select("modules").where("org_id", "=", orgId).executeTakeFirst();
+    return row ? (JSON.parse(row.modules) as number[]) : [...DEFAULT_MODULES];
+  };
 
-  route(app, statsApi.saveBoardConfig, { guard, body: "boardconfig", summary: "Save the dashboard modules of the organisation", tags }, async (request) => {
+  route(app, statsApi.boardConfig, { guard: guardOf("boardConfig"), summary: "Dashboard modules of the organisation (numbers 1-13, in display order)", tags }, async (request) =>
+    ok(await savedList(adminOrg(request))),
+  );
+
+  const summary = "Save the dashboard modules of the organisation; a sub-admin names only modules it may see, and the others keep their places";
+  route(app, statsApi.saveBoardConfig, { guard: guardOf("saveBoardConfig"), body: "boardconfig", summary, tags }, async (request) => {
     const orgId = adminOrg(request);
-    const { modules } = request.body as { modules: number[] };
+    const { modules: chosen } = request.body as { modules: number[] };
+    const visible = moduleVisibility(request);
+    if (!chosen.every(visible)) throw fail.forbidden();
+    const modules = mergeBoard(await savedList(orgId), chosen, visible);
     const values = { org_id: orgId, modules: JSON.stringify(modules), updated_at: Date.now() };
     await db.kysely
       .insertInto("board_config")

@@ -5,7 +5,7 @@ import { ok } from "../../plugins/envelope";
 import { needRange, type RangeQuery } from "../../services/stat-range";
 import { bandwidthSeries, concurrencySeries } from "../../services/usage-series";
 import { route } from "../define";
-import { adminOrg, guard } from "./access";
+import { adminOrg, guardOf } from "./access";
 
 const tags = ["stats"];
 const query = "stat.range";
@@ -14,19 +14,19 @@ const query = "stat.range";
 export default function chartRoutes(app: FastifyInstance, { db }: Ctx) {
   const range = (q: unknown) => needRange(q as RangeQuery);
 
-  route(app, statsApi.liveOnline, { guard, query, summary: "Live concurrency: [{date, usernum}], minute buckets up to 2 days, daily maxima beyond", tags }, async (request) =>
+  route(app, statsApi.liveOnline, { guard: guardOf("liveOnline"), query, summary: "Live concurrency: [{date, usernum}], minute buckets up to 2 days, daily maxima beyond", tags }, async (request) =>
     ok(await concurrencySeries(db, "live_concurrency", adminOrg(request), range(request.query))),
   );
 
-  route(app, statsApi.replayOnline, { guard, query, summary: "Replay concurrency: [{date, usernum}], minute buckets up to 2 days, daily maxima beyond", tags }, async (request) =>
+  route(app, statsApi.replayOnline, { guard: guardOf("replayOnline"), query, summary: "Replay concurrency: [{date, usernum}], minute buckets up to 2 days, daily maxima beyond", tags }, async (request) =>
     ok(await concurrencySeries(db, "replay_concurrency", adminOrg(request), range(request.query))),
   );
 
-  route(app, statsApi.vodBandwidth, { guard, query, summary: "Vod bandwidth: [{date, mbps}], peak per bucket, at most 1000 points", tags }, async (request) =>
+  route(app, statsApi.vodBandwidth, { guard: guardOf("vodBandwidth"), query, summary: "Vod bandwidth: [{date, mbps}], peak per bucket, at most 1000 points", tags }, async (request) =>
     ok(await bandwidthSeries(db, adminOrg(request), range(request.query))),
   );
 
-  route(app, statsApi.vodFlow, { guard, query, summary: "Vod traffic: [{date, flow}] bytes per day", tags }, async (request) => {
+  route(app, statsApi.vodFlow, { guard: guardOf("vodFlow"), query, summary: "Vod traffic: [{date, flow}] bytes per day", tags }, async (request) => {
     const { firstDay, lastDay } = range(request.query);
     const rows = await db.kysely
       .selectFrom("vod_traffic")
@@ -51,7 +51,7 @@ export default function chartRoutes(app: FastifyInstance, { db }: Ctx) {
       .execute();
   };
 
-  route(app, statsApi.storage, { guard, query, summary: "Storage: [{date, size}] bytes stored at the end of each day", tags }, async (request) => {
+  route(app, statsApi.storage, { guard: guardOf("storage"), query, summary: "Storage: [{date, size}] bytes stored at the end of each day", tags }, async (request) => {
     const byDay = new Map<string, StoragePoint>();
     for (const r of await storageRows(adminOrg(request), request.query)) {
       const point = byDay.get(r.day) ?? byDay.set(r.day, { date: r.day, size: 0 }).get(r.day)!;
@@ -60,7 +60,7 @@ export default function chartRoutes(app: FastifyInstance, { db }: Ctx) {
     return ok([...byDay.values()]);
   });
 
-  route(app, statsApi.storageV2, { guard, query, summary: "Storage v2: [{date, size, vod, doc, cloud}] bytes at the end of each day, by kind", tags }, async (request) => {
+  route(app, statsApi.storageV2, { guard: guardOf("storageV2"), query, summary: "Storage v2: [{date, size, vod, doc, cloud}] bytes at the end of each day, by kind", tags }, async (request) => {
     const byDay = new Map<string, StorageV2Point>();
     const empty = (date: string): StorageV2Point => ({ date, size: 0, ...(Object.fromEntries(storageKinds.map((k) => [k, 0])) as Record<StorageKind, number>) });
     for (const r of await storageRows(adminOrg(request), request.query)) {

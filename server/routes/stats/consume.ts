@@ -4,7 +4,7 @@ import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
 import { CONSUME_RANGE, needRange, type RangeQuery } from "../../services/stat-range";
 import { route } from "../define";
-import { adminOrg, guard } from "./access";
+import { adminOrg, guardOf } from "./access";
 
 interface ConsumeQuery extends RangeQuery {
   type: ConsumeType | "all";
@@ -15,7 +15,7 @@ interface ConsumeQuery extends RangeQuery {
 /** Consumption records (3 §3, §7.2): one row per day and billed item, newest day first. */
 export default function consumeRoutes(app: FastifyInstance, { db }: Ctx) {
   const summary = "Consumption records {data: [{recorddate, consumetype, consumevalue, consumecost (yuan)}], count}: at most 93 days, count ≤ 1000";
-  route(app, statsApi.consume, { guard, query: "consume.query", summary, tags: ["stats"] }, async (request) => {
+  route(app, statsApi.consume, { guard: guardOf("consume"), query: "consume.query", summary, tags: ["stats"] }, async (request) => {
     const q = request.query as ConsumeQuery;
     const { firstDay, lastDay } = needRange(q, CONSUME_RANGE);
     let base = db.kysely.selectFrom("daily_consumption").where("org_id", "=", adminOrg(request)).where("day", ">=", firstDay).where("day", "<=", lastDay);

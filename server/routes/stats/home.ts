@@ -14,7 +14,7 @@ import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
 import { addDays, localDay, needRange, startOfDay, type RangeQuery } from "../../services/stat-range";
 import { route } from "../define";
-import { adminOrg, guard } from "./access";
+import { adminOrg, guardOf } from "./access";
 
 const tags = ["stats"];
 const n = (v: unknown) => Number(v ?? 0);
@@ -23,7 +23,7 @@ const n = (v: unknown) => Number(v ?? 0);
 export default function homeRoutes(app: FastifyInstance, { db }: Ctx) {
   const k = db.kysely;
 
-  route(app, statsApi.courseLive, { guard, summary: "Course overview: {course, live, vod} counts", tags }, async (request) => {
+  route(app, statsApi.courseLive, { guard: guardOf("courseLive"), summary: "Course overview: {course, live, vod} counts", tags }, async (request) => {
     const orgId = adminOrg(request);
     const courses = await k
       .selectFrom("courses")
@@ -42,7 +42,7 @@ export default function homeRoutes(app: FastifyInstance, { db }: Ctx) {
     return ok(data);
   });
 
-  route(app, statsApi.todayLive, { guard, summary: "Today's lives: {total, used (begun), big, samll, ass (dual-teacher)}", tags }, async (request) => {
+  route(app, statsApi.todayLive, { guard: guardOf("todayLive"), summary: "Today's lives: {total, used (begun), big, samll, ass (dual-teacher)}", tags }, async (request) => {
     const today = startOfDay(Date.now());
     const among = (scales: readonly number[]) => sql<number>`sum(case when l.scale in (${sql.join(scales.map((s) => sql.lit(s)))}) then 1 else 0 end)`;
     const row = await k
@@ -65,7 +65,7 @@ export default function homeRoutes(app: FastifyInstance, { db }: Ctx) {
     return ok(data);
   });
 
-  route(app, statsApi.users, { guard, summary: "People of the organisation: {assistant, student, teacher}, from the kept counts", tags }, async (request) => {
+  route(app, statsApi.users, { guard: guardOf("users"), summary: "People of the organisation: {assistant, student, teacher}, from the kept counts", tags }, async (request) => {
     // The counts the identity triggers keep (migration 0005), not a count over every person.
     const rows = await k
       .selectFrom("identity_counts")
@@ -78,7 +78,7 @@ export default function homeRoutes(app: FastifyInstance, { db }: Ctx) {
     return ok(data);
   });
 
-  route(app, statsApi.uvpv, { guard, query: "uvpv.query", summary: "Visitors and views {uv, pv, vod_uv, vod_pv}: today, or summed over the days of {begindate, enddate}", tags }, async (request) => {
+  route(app, statsApi.uvpv, { guard: guardOf("uvpv"), query: "uvpv.query", summary: "Visitors and views {uv, pv, vod_uv, vod_pv}: today, or summed over the days of {begindate, enddate}", tags }, async (request) => {
     const q = request.query as RangeQuery;
     const today = localDay(Date.now());
     const { firstDay, lastDay } = q.begindate || q.enddate ? needRange(q) : { firstDay: today, lastDay: today };
@@ -93,7 +93,7 @@ export default function homeRoutes(app: FastifyInstance, { db }: Ctx) {
     return ok(data);
   });
 
-  route(app, statsApi.todayConsume, { guard, summary: "Today's cost so far in yuan: {live, replay, sms, voicesms}", tags }, async (request) => {
+  route(app, statsApi.todayConsume, { guard: guardOf("todayConsume"), summary: "Today's cost so far in yuan: {live, replay, sms, voicesms}", tags }, async (request) => {
     const wanted = ["live", "replay", "sms", "voicesms"] as const;
     const rows = await k
       .selectFrom("daily_consumption")

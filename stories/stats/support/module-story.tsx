@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { dashboardModules } from "../../../resources/stats";
 import { createDashboardSource, DashboardSourceContext } from "../../../src/pages/stats/dashboard/dashboard-source";
 import { ModuleView } from "../../../src/pages/stats/dashboard/module-view";
@@ -6,7 +6,6 @@ import { ModuleView } from "../../../src/pages/stats/dashboard/module-view";
 /** One dashboard module at the width of a dashboard column, on its own data source. */
 export function ModuleStory({ id }: { id: number }) {
   const [source] = useState(createDashboardSource);
-  useEffect(() => source.show(), [source]);
   const module = dashboardModules.find((candidate) => candidate.id === id)!;
   return (
     <div style={{ width: 380, padding: 24 }}>

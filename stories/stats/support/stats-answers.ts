@@ -1,10 +1,14 @@
 /** The dashboard's and statistics pages' answers as mock routes (stories/mock-api.ts), from the shared fixtures. */
+import { authApi } from "../../../resources/auth";
 import { statsApi } from "../../../resources/stats";
 import { okEnvelope, type MockRoutes } from "../../mock-api";
+import { mainAdminMenu } from "../../support/fixtures";
 import * as fixture from "../stats-fixtures";
 
 /** An organisation in full swing, dated around `now`. */
 export const busyOrganisation = (now: number = Date.now(), modules: number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]): MockRoutes => [
+  // The main admin's menu: every module is its to see.
+  [authApi.menu, okEnvelope(mainAdminMenu)],
   [statsApi.boardConfig, okEnvelope(modules)],
   [statsApi.saveBoardConfig, ({ body }) => okEnvelope(body.modules)],
   [statsApi.courseLive, okEnvelope(fixture.courseLive)],
@@ -23,6 +27,7 @@ export const busyOrganisation = (now: number = Date.now(), modules: number[] = [
 
 /** A new organisation: zeros and empty series everywhere. */
 export const newOrganisation = (modules: number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]): MockRoutes => [
+  [authApi.menu, okEnvelope(mainAdminMenu)],
   [statsApi.boardConfig, okEnvelope(modules)],
   [statsApi.saveBoardConfig, ({ body }) => okEnvelope(body.modules)],
   [statsApi.courseLive, okEnvelope(fixture.zero.courseLive)],

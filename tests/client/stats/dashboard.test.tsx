@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { authApi } from "../../../resources/auth";
 import { DEFAULT_MODULES, dashboardModules, statsApi } from "../../../resources/stats";
 import { setHttpAdapter } from "../../../providers/http";
 import { sessionStore } from "../../../providers/session-store";
 import { DashboardPage } from "../../../src/pages/stats/dashboard/dashboard-page";
+import { userManagementMenu } from "../../../stories/support/fixtures";
 import { fail, HttpReply, ok } from "../support/fake-server";
 import { renderAt } from "../support/render";
 import { drawn } from "./echart-mock";
@@ -67,8 +69,8 @@ describe("the admin home dashboard", () => {
     await settled();
     const made = server.seen.map((request) => `${request.method} ${request.path}`);
     expect([...made].sort()).toEqual([...new Set(made)].sort());
-    // Thirteen modules, twelve calls and the list: the balance is the shell's (read from the session).
-    expect(made).toHaveLength(13);
+    // Thirteen modules, twelve calls, the list and the menu: the balance is the shell's (read from the session).
+    expect(made).toHaveLength(14);
     expect(made).not.toContain("GET /cms/account/balance");
 
     const range = { begindate: "2026-02-14 00:00:00", enddate: "2026-03-15 23:59:59" };
@@ -203,6 +205,54 @@ describe("the admin home dashboard", () => {
     expect(server.calls(key(statsApi.saveBoardConfig))[0].body).toEqual({ modules: [4] });
     expect(screen.getByRole("dialog")).toBeTruthy();
     expect(shownModules()).toEqual([1]);
+  });
+});
+
+describe("the dashboard of a sub-admin without the account's menus", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now);
+    sessionStore.reload();
+    sessionStore.set({ curBalance: 12345.678 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    setHttpAdapter();
+  });
+
+  // Balance, 去充值, today's and yesterday's consumption, storage and traffic need 账户概览 or 消费记录.
+  const accountModules = [3, 6, 9, 10, 12, 13];
+  const accountCalls = [statsApi.todayConsume, statsApi.consume, statsApi.storage, statsApi.storageV2, statsApi.vodFlow];
+
+  it("shows only the modules its menu keys allow, and makes none of the others' calls", async () => {
+    const server = statsServer(now, { [key(authApi.menu)]: ok(userManagementMenu) });
+    renderDashboard();
+    await waitFor(() => expect(shownModules()).toEqual([1, 2, 4, 5, 7, 8, 11]));
+    await settled();
+    expect(screen.queryByText("去充值")).toBeNull();
+    expect(document.body.textContent).not.toContain("¥12,345.68");
+    for (const endpoint of accountCalls) expect(server.calls(key(endpoint)), endpoint.path).toHaveLength(0);
+  });
+
+  it("offers only those modules in the settings, and saves its choice among them", async () => {
+    const server = statsServer(now, { [key(authApi.menu)]: ok(userManagementMenu), [key(statsApi.boardConfig)]: ok([3, 1, 6]) });
+    renderDashboard();
+    await waitFor(() => expect(shownModules()).toEqual([1]));
+    fireEvent.click(screen.getByRole("button", { name: /模块设置/ }));
+    const dialog = await screen.findByRole("dialog");
+    const offered = [...dialog.querySelectorAll(".ant-checkbox-wrapper")].map((option) => option.textContent);
+    expect(offered).toEqual(["课程概况", "今日直播", "用户信息", "用户统计", "直播并发", "回放并发", "回放带宽"]);
+    fireEvent.click(within(dialog).getByLabelText("直播并发"));
+    fireEvent.click(within(dialog).getByRole("button", { name: /保\s?存/ }));
+    await waitFor(() => expect(server.calls(key(statsApi.saveBoardConfig))).toHaveLength(1));
+    expect(server.calls(key(statsApi.saveBoardConfig))[0].body).toEqual({ modules: [1, 7] });
+    await waitFor(() => expect(shownModules()).toEqual([1, 7]));
+  });
+
+  it("shows no account module when the menu cannot be read", async () => {
+    statsServer(now, { [key(authApi.menu)]: fail(500, "菜单读取失败") });
+    renderDashboard();
+    await waitFor(() => expect(shownModules()).toEqual(dashboardModules.map((m) => m.id).filter((id) => !accountModules.includes(id))));
   });
 });
 

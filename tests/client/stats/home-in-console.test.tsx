@@ -1,7 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { authApi } from "../../../resources/auth";
-import { adminMenu, me, renderConsole, session } from "../support/console";
+import { statsApi } from "../../../resources/stats";
+import { userManagementMenu } from "../../../stories/support/fixtures";
+import { me, renderConsole, session } from "../support/console";
 import { ok } from "../support/fake-server";
 import { drawn } from "./echart-mock";
 import { key, statsServer } from "./stats-server";
@@ -18,7 +20,6 @@ describe("the home inside the admin console", () => {
   it("renders the dashboard at / and makes none of its calls twice, the shell's balance included", async () => {
     const server = statsServer(Date.now(), {
       [key(authApi.tryLogin)]: session("admin"),
-      [key(authApi.menu)]: ok(adminMenu),
       [key(authApi.enterpriseName)]: ok("示例学校"),
       [key(authApi.userInfo)]: ok(me),
     });
@@ -35,5 +36,20 @@ describe("the home inside the admin console", () => {
     expect(dashboardCalls).toHaveLength(13);
     expect(dashboardCalls.every(([, n]) => n === 1)).toBe(true);
     expect(counts.get(key(authApi.balance))).toBe(1);
+  });
+
+  it("shows a sub-admin with only the user menus no balance module, no 去充值 and no account figures", async () => {
+    const server = statsServer(Date.now(), {
+      [key(authApi.tryLogin)]: session("admin"),
+      [key(authApi.menu)]: ok(userManagementMenu),
+      [key(authApi.enterpriseName)]: ok("示例学校"),
+      [key(authApi.userInfo)]: ok(me),
+    });
+    renderConsole("/");
+    await waitFor(() => expect(document.querySelectorAll("[data-module]")).toHaveLength(7));
+    expect(document.querySelector('[data-module="3"]')).toBeNull();
+    expect(screen.queryByText("去充值")).toBeNull();
+    const paths = server.seen.map((request) => request.path);
+    for (const endpoint of [statsApi.todayConsume, statsApi.consume, statsApi.storage, statsApi.storageV2, statsApi.vodFlow]) expect(paths).not.toContain(endpoint.path);
   });
 });

@@ -2,6 +2,7 @@ import { authApi } from "../../../resources/auth";
 import { statsApi } from "../../../resources/stats";
 import type { Endpoint } from "../../../resources/endpoint";
 import * as fixture from "../../../stories/stats/stats-fixtures";
+import { mainAdminMenu } from "../../../stories/support/fixtures";
 import { fakeServer, ok, type Handler } from "../support/fake-server";
 
 export const key = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
@@ -9,6 +10,8 @@ export const key = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`
 /** The dashboard and statistics calls answered from the shared fixtures, dated around `now`. */
 export function statsAnswers(now: number): Record<string, Handler | unknown> {
   return {
+    // The main admin's menu: every module is its to see.
+    [key(authApi.menu)]: ok(mainAdminMenu),
     [key(statsApi.boardConfig)]: ok([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]),
     [key(statsApi.saveBoardConfig)]: (request: { body?: Record<string, unknown> }) => ok(request.body?.modules),
     [key(statsApi.courseLive)]: ok(fixture.courseLive),

@@ -1,20 +1,29 @@
 import { SettingOutlined } from "@ant-design/icons";
 import { Button, Checkbox, Modal, Typography, message } from "antd";
 import { useState } from "react";
-import { dashboardModules, statsApi } from "../../../../resources/stats";
+import { statsApi, type DashboardModule } from "../../../../resources/stats";
 import { call } from "../../../../providers/http";
 import { useBusy } from "../../../lib/use-busy";
 import boardSchema from "../../../../schemas/boardconfig.schema.json";
 import { moduleList } from "./dashboard-source";
 
 const noneChosen = boardSchema.properties.modules.errorMessage.minItems;
-const options = dashboardModules.map((module) => ({ label: module.title, value: module.id }));
+
+interface BoardSettingsProps {
+  /** The modules shown now, in their order. */
+  modules: number[];
+  /** The modules this admin may see: the only ones it is offered. */
+  offered: readonly DashboardModule[];
+  /** The organisation's list as saved (the server keeps the modules this admin was not offered). */
+  onSaved: (modules: number[]) => void;
+}
 
 /**
  * The gear of the dashboard: tick the modules to show and save them for the organisation.
  * Modules still ticked keep their saved order; newly ticked ones follow in table order.
  */
-export function BoardSettings({ modules, onSaved }: { modules: number[]; onSaved: (modules: number[]) => void }) {
+export function BoardSettings({ modules, offered, onSaved }: BoardSettingsProps) {
+  const options = offered.map((module) => ({ label: module.title, value: module.id }));
   const [open, setOpen] = useState(false);
   const [checked, setChecked] = useState<number[]>(modules);
   const { busy: saving, run } = useBusy();

@@ -1,58 +1,70 @@
-import { Card, Col, Row, Skeleton } from "antd";
+import { Card, Col, Empty, Row, Skeleton } from "antd";
 import { useEffect, useState } from "react";
-import { dashboardModules } from "../../../../resources/stats";
+import { dashboardModules, mayShowModule, type DashboardModule } from "../../../../resources/stats";
 import { loadEcharts } from "../../../lib/echarts/load-echarts";
 import { isChartKey } from "../chart-specs";
 import { BoardSettings } from "./board-settings";
 import { createDashboardSource, DashboardSourceContext } from "./dashboard-source";
 import { ModuleView } from "./module-view";
+import { useHeldKeys } from "./use-held-keys";
 
 const byId = new Map(dashboardModules.map((module) => [module.id, module]));
 const cell = { xs: 24, md: 12, xl: 8 } as const;
 
 /**
- * The admin home (1 §2.3): the organisation's chosen modules in a responsive grid, each
+ * The admin home (1 §2.3): the organisation's chosen modules that this admin may see (the
+ * account's need their menu keys, resources/stats.ts `statCallKeys`) in a responsive grid, each
  * loading on its own, and a gear to choose them. One source per visit, so no call is made twice.
  */
 export function DashboardPage() {
   const [source] = useState(createDashboardSource);
-  const [modules, setModules] = useState<number[] | null>(null);
+  const held = useHeldKeys();
+  const [modules, setModules] = useState<DashboardModule[] | null>(null);
+  const mayShow = (module: DashboardModule) => !!held && mayShowModule(module, held);
+  const show = (list: number[]) => setModules(list.map((id) => byId.get(id)!).filter(mayShow));
 
   useEffect(() => {
+    if (!held) return;
     let live = true;
-    const hide = source.show();
     void source.board().then((list) => {
       if (!live) return;
-      // The charts' runtime loads while their data is on its way.
-      if (list.some((id) => isChartKey(byId.get(id)!.calls[0]))) loadEcharts().catch(() => undefined);
-      setModules(list);
+      const shown = list.map((id) => byId.get(id)!).filter((module) => mayShowModule(module, held));
+      // The calls start now, and the charts' runtime loads while their data is on its way.
+      source.prefetch(shown);
+      if (shown.some((module) => isChartKey(module.calls[0]))) loadEcharts().catch(() => undefined);
+      setModules(shown);
     });
     return () => {
       live = false;
-      hide();
     };
-  }, [source]);
+  }, [source, held]);
 
   return (
     <DashboardSourceContext.Provider value={source}>
       <div style={{ display: "flex", justifyContent: "flex-end", marginBottom: 16, minHeight: 32 }}>
-        {modules && <BoardSettings modules={modules} onSaved={setModules} />}
+        {modules && <BoardSettings modules={modules.map((module) => module.id)} offered={dashboardModules.filter(mayShow)} onSaved={show} />}
       </div>
-      <Row gutter={[16, 16]} align="stretch">
-        {modules
-          ? modules.map((id) => (
-              <Col key={id} {...cell}>
-                <ModuleView module={byId.get(id)!} />
-              </Col>
-            ))
-          : [0, 1, 2].map((i) => (
-              <Col key={i} {...cell}>
-                <Card aria-busy="true">
-                  <Skeleton active paragraph={{ rows: 4 }} />
-                </Card>
-              </Col>
-            ))}
-      </Row>
+      {modules?.length === 0 ? (
+        <Card>
+          <Empty description="暂无可查看的首页模块，可在“模块设置”中选择" />
+        </Card>
+      ) : (
+        <Row gutter={[16, 16]} align="stretch">
+          {modules
+            ? modules.map((module) => (
+                <Col key={module.id} {...cell}>
+                  <ModuleView module={module} />
+                </Col>
+              ))
+            : [0, 1, 2].map((i) => (
+                <Col key={i} {...cell}>
+                  <Card aria-busy="true">
+                    <Skeleton active paragraph={{ rows: 4 }} />
+                  </Card>
+                </Col>
+              ))}
+        </Row>
+      )}
     </DashboardSourceContext.Provider>
   );
 }

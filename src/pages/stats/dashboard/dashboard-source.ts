@@ -6,6 +6,7 @@ import {
   statsApi,
   type ConsumeRecord,
   type CourseLiveCounts,
+  type DashboardModule,
   type TodayConsume,
   type TodayLiveCounts,
   type UserCounts,
@@ -61,8 +62,6 @@ export function createDashboardSource(now: number = Date.now()) {
   const loads = new Map<SourceKey, Load<unknown>>();
   const listeners = new Set<() => void>();
   let board: Promise<number[]> | null = null;
-  // Pages showing this source; once the last has gone, no call is started for it.
-  let shown = 0;
 
   const settle = (key: SourceKey, load: Load<unknown>) => {
     loads.set(key, load);
@@ -80,26 +79,15 @@ export function createDashboardSource(now: number = Date.now()) {
 
   return {
     now,
-    /**
-     * The module list (1 §2.3, §8): the saved one, or modules 1 to 9 when it cannot be read.
-     * The calls of the listed modules start as soon as it is known, before the modules render.
-     */
+    /** The module list (1 §2.3, §8): the saved one, or modules 1 to 9 when it cannot be read. */
     board(): Promise<number[]> {
-      board ??= call<unknown>(statsApi.boardConfig)
-        .then(moduleList, () => [...DEFAULT_MODULES])
-        .then((list) => {
-          if (shown > 0) list.flatMap((id) => byId.get(id)!.calls).forEach((key) => isSourceKey(key) && request(key));
-          return list;
-        });
+      board ??= call<unknown>(statsApi.boardConfig).then(moduleList, () => [...DEFAULT_MODULES]);
       return board;
     },
     request,
-    /** A page shows this source until the returned function is called. */
-    show(): () => void {
-      shown += 1;
-      return () => {
-        shown -= 1;
-      };
+    /** Starts the calls of these modules at once, before they render and ask for them. */
+    prefetch(modules: readonly DashboardModule[]): void {
+      modules.flatMap((module) => module.calls).forEach((key) => isSourceKey(key) && request(key));
     },
     peek<K extends SourceKey>(key: K): Load<SourceData[K]> {
       return (loads.get(key) ?? LOADING) as Load<SourceData[K]>;
