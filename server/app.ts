@@ -5,10 +5,12 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyCompress from "@fastify/compress";
 import fastifySwagger from "@fastify/swagger";
 import type { Ctx } from "./context";
-import envelope from "./plugins/envelope";
+import envelope, { clientErrorHandler, frameworkErrors } from "./plugins/envelope";
 import schemas from "./plugins/schemas";
 import session from "./plugins/session";
 import sameOrigin from "./plugins/same-origin";
+import strictInput from "./plugins/strict-input";
+import securityHeaders from "./plugins/security-headers";
 import metaRoutes from "./routes/meta";
 import consoleRoutes from "./routes/console";
 import loginRoutes from "./routes/auth/login";
@@ -25,10 +27,12 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
     logger: { level: ctx.config.logLevel },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler,
+    frameworkErrors,
     ajv: {
       // ajv-errors needs allErrors; $data lets a form compare two fields; "all" drops any
       // property a schema does not declare before a handler sees it.
-      customOptions: { allErrors: true, $data: true, removeAdditional: "all", coerceTypes: "array", useDefaults: true },
+      customOptions: { allErrors: true, $data: true, removeAdditional: "all", coerceTypes: "array", useDefaults: true, strictNumbers: true },
       // ajv-errors is typed against the root ajv, not the copy inside Fastify's compiler. The
       // schemas' own keywords (notBeforeNow) are the client validator's too.
       plugins: [ajvErrors as never, addSchemaKeywords as never],
@@ -37,13 +41,15 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
 
   configureHashing({ memoryKiB: ctx.config.passwordMemoryKiB, concurrency: ctx.config.hashConcurrency, queue: ctx.config.hashQueue });
   await app.register(envelope);
+  await app.register(securityHeaders);
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Lectern API", version: "0.1.0", description: "The cms contract Lectern answers." } },
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(schemas);
-  await app.register(sameOrigin, { allowedOrigins: ctx.config.allowedOrigins });
+  await app.register(strictInput);
+  await app.register(sameOrigin, { origins: [...ctx.config.publicOrigins, ...ctx.config.allowedOrigins] });
   await app.register(session, { db: ctx.db });
 
   await app.register(metaRoutes, ctx);

@@ -20,6 +20,10 @@ export interface Config {
   trustProxy: boolean;
   /** Extra origins allowed to make state-changing requests (the Vite dev server, say). */
   allowedOrigins: string[];
+  /** The origins people reach this server at (PUBLIC_ORIGINS, else derived from HOST and PORT). */
+  publicOrigins: string[];
+  /** Bytes of uploads an organisation may keep (UPLOAD_QUOTA_MB). */
+  uploadQuotaBytes: number;
   distDir: string;
   logLevel: string;
 }
@@ -38,9 +42,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     applyUrl: env.APPLY_URL || "/apply.html",
     trustProxy: env.TRUST_PROXY === "1",
     allowedOrigins: (env.ALLOWED_ORIGINS || "").split(",").map((s) => s.trim()).filter(Boolean),
+    publicOrigins: publicOrigins(env),
+    uploadQuotaBytes: Number(env.UPLOAD_QUOTA_MB || 1024) * 1024 * 1024,
     distDir: path.resolve(env.DIST_DIR || "./dist"),
     logLevel: env.LOG_LEVEL || "warn",
   };
+}
+
+/**
+ * PUBLIC_ORIGINS (comma-separated), or the addresses a browser can use without a proxy: the
+ * loopback names on a loopback HOST; this machine's own interface addresses on 0.0.0.0 or ::
+ * (a DNS name or an https proxy in front must be listed in PUBLIC_ORIGINS); HOST itself otherwise.
+ */
+function publicOrigins(env: NodeJS.ProcessEnv): string[] {
+  const listed = (env.PUBLIC_ORIGINS || "").split(",").map((s) => s.trim()).filter(Boolean);
+  if (listed.length) return listed.map((o) => new URL(o).origin);
+  const port = Number(env.PORT || 8080);
+  const host = env.HOST || "127.0.0.1";
+  const loopback = ["127.0.0.1", "localhost", "[::1]"];
+  const wildcard = host === "0.0.0.0" || host === "::";
+  const own = Object.values(os.networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((a) => host === "::" || a.family === "IPv4")
+    .map((a) => (a.family === "IPv6" ? `[${a.address.split("%")[0]}]` : a.address));
+  const names = wildcard ? [...loopback, ...own] : ["127.0.0.1", "localhost", "::1"].includes(host) ? loopback : [host.includes(":") ? `[${host}]` : host];
+  return [...new Set(names.map((name) => new URL(`http://${name}:${port}`).origin))];
 }
 
 /** One hash at a time per core but one, so a flood of sign-ins leaves a core to everything else. */

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { validationMessage } from "./schemas";
@@ -52,6 +54,39 @@ async function envelope(app: FastifyInstance) {
 }
 
 export default fp(envelope, { name: "envelope" });
+
+/** Texts for the answers Node's HTTP parser gives before Fastify sees a request. */
+const parserErrors: Record<string, [status: number, msg: string]> = {
+  HPE_HEADER_OVERFLOW: [431, "请求头过大"],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "请求超时"],
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request line or headers past Node's 16 KB, a timeout or a
+ * request the parser cannot read is answered on the raw socket before any route or hook runs,
+ * so it is written here in the envelope too, and the connection closed as Node would.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, msg] = parserErrors[err.code ?? ""] ?? [400, "请求错误"];
+  const body = JSON.stringify({ code: status, data: null, msg });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(err);
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path that cannot be decoded (`/cms/%zz`) or a path parameter past
+ * its length is refused before routing, outside the error handler.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode ?? 400;
+  const msg = err.code === "FST_ERR_MAX_PARAM_LENGTH" ? "请求地址过长" : "请求地址格式错误";
+  return reply.status(status).send({ code: status, data: null, msg });
+}
 
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send({ code: 404, data: null, msg: `请求地址出错: ${request.url.split("?")[0]}` });

@@ -4,29 +4,31 @@ import { fail } from "./envelope";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
+const originOf = (source: string): string | null => {
+  try {
+    return new URL(source).origin;
+  } catch {
+    return null;
+  }
+};
+
 /**
  * The session cookie is SameSite=Lax, which still lets a same-site page on another port or
- * subdomain post to us; so a state-changing request must also come from our own origin.
- * Requests without Origin or Referer (curl, server-to-server) carry no ambient browser
- * credentials worth forging and pass.
+ * subdomain post to us; so a state-changing request must also come from one of our own origins.
+ * Those are configured (PUBLIC_ORIGINS and ALLOWED_ORIGINS, server/config.ts), never read from
+ * the request: a Host header is whatever the sender wrote, and a page on a rebound DNS name sends
+ * a Host and an Origin that agree with each other. Requests without Origin or Referer (curl,
+ * server-to-server) carry no ambient browser credentials worth forging and pass.
  */
-async function sameOrigin(app: FastifyInstance, opts: { allowedOrigins: string[] }) {
+async function sameOrigin(app: FastifyInstance, opts: { origins: string[] }) {
+  const ours = new Set(opts.origins.map(originOf).filter((o) => o !== null));
   app.addHook("onRequest", async (request) => {
     if (SAFE.has(request.method)) return;
     if (request.headers["sec-fetch-site"] === "cross-site") throw fail.forbidden();
     const source = request.headers.origin ?? request.headers.referer;
-    if (!source || source === "null") {
-      if (source === "null") throw fail.forbidden();
-      return;
-    }
-    let origin: string;
-    try {
-      origin = new URL(source).origin;
-    } catch {
-      throw fail.forbidden();
-    }
-    const own = new URL(`${request.protocol}://${request.headers.host ?? "localhost"}`).origin;
-    if (origin !== own && !opts.allowedOrigins.includes(origin)) throw fail.forbidden();
+    if (source === undefined) return;
+    const origin = originOf(source);
+    if (origin === null || !ours.has(origin)) throw fail.forbidden();
   });
 }
 

@@ -16,7 +16,9 @@ export interface CourseFilter {
   page: number;
   count: number;
   title?: string;
+  /** A type code; -1 or absent for every type. */
   type?: number;
+  /** 1 or 0; -1 or absent for every status. */
   status?: number;
   begintime?: string;
   endtime?: string;
@@ -95,8 +97,8 @@ export async function listCourses(db: Db, f: CourseFilter) {
     const and: Expression<SqlBool>[] = [eb("c.org_id", "=", f.orgId)];
     const title = f.title?.trim();
     if (title) and.push(sql<SqlBool>`lower(c.title) like lower(${`%${escapeLike(title)}%`}) escape '\\'`);
-    if (f.type !== undefined) and.push(eb("c.type", "=", f.type));
-    if (f.status !== undefined) and.push(sql<SqlBool>`${effectiveStatus(now)} = ${f.status}`);
+    if (f.type !== undefined && f.type >= 0) and.push(eb("c.type", "=", f.type));
+    if (f.status !== undefined && f.status >= 0) and.push(sql<SqlBool>`${effectiveStatus(now)} = ${f.status}`);
     const from = f.begintime ? parseDateTime(f.begintime) : null;
     const to = f.endtime ? parseDateTime(f.endtime, true) : null;
     if (f.begintime && from === null) throw refuse("开始时间格式不正确", "begintime");

@@ -149,7 +149,7 @@ describe("cross-origin requests", () => {
       method: "POST",
       url: "/cms/tarzan",
       payload: { mobile: "13800000000", passwd: "demo1234" },
-      headers: { origin: "http://localhost:80", host: "localhost:80" },
+      headers: { origin: "http://localhost:8080", host: "localhost:8080" },
     });
     expect(same.json().code).toBe(0);
   });

@@ -7,7 +7,7 @@ import { route } from "../define";
 import { adminOrg, guardOf } from "./access";
 
 interface ConsumeQuery extends RangeQuery {
-  type: ConsumeType | "all";
+  type: ConsumeType | "all" | "-1";
   page: number;
   count: number;
 }
@@ -19,7 +19,7 @@ export default function consumeRoutes(app: FastifyInstance, { db }: Ctx) {
     const q = request.query as ConsumeQuery;
     const { firstDay, lastDay } = needRange(q, CONSUME_RANGE);
     let base = db.kysely.selectFrom("daily_consumption").where("org_id", "=", adminOrg(request)).where("day", ">=", firstDay).where("day", "<=", lastDay);
-    if (q.type !== "all") base = base.where("type", "=", q.type);
+    if (q.type !== "all" && q.type !== "-1") base = base.where("type", "=", q.type);
     const total = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     const rows = await base
       .select(["day", "type", "value", "cost_milli"])

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+
+/**
+ * The console's Content-Security-Policy. Scripts come only from our own files (index.html has no
+ * inline script); antd's CSS-in-JS writes <style> elements at run time, hence 'unsafe-inline' for
+ * styles only. Images are ours (uploads), data: (antd's icons, small previews) or blob: (a picked
+ * cover before upload); the xlsx parser runs in a worker of ours. Every host kind of /config.json
+ * is this server, so 'self' is every address the client calls.
+ */
+export const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "frame-ancestors 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join("; ");
+
+const headers: Record<string, string> = {
+  "content-security-policy": contentSecurityPolicy,
+  // For browsers that predate frame-ancestors.
+  "x-frame-options": "SAMEORIGIN",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+};
+
+/**
+ * The same headers on every answer, pages and API alike: a JSON answer opened as a page or framed
+ * is held to the same rules. Set by hand rather than through helmet, whose other defaults
+ * (upgrade-insecure-requests, HSTS, cross-origin isolation) would break the plain-http LAN
+ * address an organisation may serve on and are a TLS proxy's to choose.
+ */
+async function securityHeaders(app: FastifyInstance) {
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.headers(headers);
+  });
+}
+
+export default fp(securityHeaders, { name: "security-headers" });
