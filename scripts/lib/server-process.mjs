@@ -17,7 +17,8 @@ export const freePort = () =>
     });
   });
 
-export async function startServer({ dataDir, databaseUrl = "", env = {}, timeoutMs = 120_000 } = {}) {
+/** @param {{ dataDir: string; databaseUrl?: string; env?: Record<string, string>; timeoutMs?: number }} options */
+export async function startServer({ dataDir, databaseUrl = "", env = {}, timeoutMs = 120_000 }) {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {

@@ -29,6 +29,13 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 const DEFAULT_READERS = 2;
 
 /**
+ * A better-sqlite3 binding built for another Node than the one node_modules was installed with
+ * (CI runs the server tests on Node 24 beside the machine's Node 20, and the installed binding
+ * cannot serve both ABIs): a path to its better_sqlite3.node. Unset, the installed one loads.
+ */
+const nativeBinding = process.env.LECTERN_SQLITE_BINDING || undefined;
+
+/**
  * The database of the server: PostgreSQL when `databaseUrl` is set (a pool of `poolSize`), else the
  * SQLite file in `dataDir`, with `readers` worker threads answering its plain reads (0: none).
  */
@@ -40,13 +47,13 @@ export function openDb(opts: { databaseUrl: string | null; dataDir: string; pool
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, "lectern.sqlite");
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(file, { nativeBinding });
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const main = keepingStatements(sqlite);
   const readers = opts.readers ?? (os.availableParallelism() > 1 ? DEFAULT_READERS : 0);
-  const kysely = new Kysely<Database>({ dialect: readers > 0 ? sqliteWithReaders(main, file, readers) : new SqliteDialect({ database: main }) });
+  const kysely = new Kysely<Database>({ dialect: readers > 0 ? sqliteWithReaders(main, file, readers, nativeBinding) : new SqliteDialect({ database: main }) });
   return { kysely, dialect: "sqlite", readers, close: () => kysely.destroy() };
 }

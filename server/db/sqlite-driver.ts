@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import SQLite from "better-sqlite3";
 import {
@@ -13,6 +12,7 @@ import {
   type QueryResult,
   type SqliteDatabase,
 } from "kysely";
+import type { ReadRequest, ReaderAnswer, ReaderSetup } from "./sqlite-reader-worker.mjs";
 
 /** Statements kept per connection: the queries are few shapes, each asked for again and again. */
 const KEPT_STATEMENTS = 200;
@@ -83,52 +83,16 @@ export function keepingStatements(sqlite: SQLite.Database): KeptStatements {
  * - Readers are referenced only while they owe an answer, so they never keep a process alive;
  *   destroy() (Db.close) ends them.
  */
-export function sqliteWithReaders(main: KeptStatements, file: string, readers: number): Dialect {
+export function sqliteWithReaders(main: KeptStatements, file: string, readers: number, nativeBinding?: string): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new ReadersDriver(main, file, readers),
+    createDriver: () => new ReadersDriver(main, file, readers, nativeBinding),
     createQueryCompiler: () => new SqliteQueryCompiler(),
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
   };
 }
 
-/** Plain JavaScript in a string: a reader starts the same under tsx, Vitest and plain Node. */
-const readerSource = `
-const { parentPort, workerData } = require("node:worker_threads");
-const SQLite = require(workerData.driver);
-const db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
-db.pragma("busy_timeout = 5000");
-const kept = new Map();
-parentPort.on("message", ({ id, sql, parameters }) => {
-  try {
-    let stmt = kept.get(sql);
-    if (!stmt) {
-      stmt = db.prepare(sql);
-      kept.set(sql, stmt);
-      if (kept.size > workerData.kept) kept.delete(kept.keys().next().value);
-    }
-    const started = performance.now();
-    const rows = stmt.all(parameters);
-    const ms = performance.now() - started;
-    // Buffers arrive on the other side as plain Uint8Arrays; say when there are any to turn back.
-    const blobs = rows.some((row) => Object.values(row).some((v) => Buffer.isBuffer(v)));
-    parentPort.postMessage({ id, rows, blobs, ms });
-  } catch (e) {
-    parentPort.postMessage({ id, error: { name: e && e.name, message: String(e && e.message), code: e && e.code } });
-  }
-});
-parentPort.postMessage({ ready: true });
-`;
-
-interface Answer {
-  id?: number;
-  rows?: Record<string, unknown>[];
-  blobs?: boolean;
-  ms?: number;
-  error?: { name?: string; message: string; code?: string };
-}
-
-function rebuildError(e: NonNullable<Answer["error"]>): Error {
+function rebuildError(e: NonNullable<ReaderAnswer["error"]>): Error {
   if (e.code) return new SQLite.SqliteError(e.message, e.code);
   if (e.name === "TypeError") return new TypeError(e.message);
   if (e.name === "RangeError") return new RangeError(e.message);
@@ -142,15 +106,15 @@ class Reader {
   readonly ready: Promise<void>;
   alive = true;
 
-  constructor(file: string, driver: string, onExit: (reader: Reader) => void) {
-    this.worker = new Worker(readerSource, { eval: true, workerData: { file, driver, kept: KEPT_STATEMENTS } });
+  constructor(setup: ReaderSetup, onExit: (reader: Reader) => void) {
+    this.worker = new Worker(new URL("./sqlite-reader-worker.mjs", import.meta.url), { workerData: setup });
     this.worker.unref();
     this.ready = new Promise((resolve, reject) => {
       this.worker.once("message", () => resolve());
       this.worker.once("error", reject);
       this.worker.once("exit", () => reject(new Error("an SQLite reader stopped as it started")));
     });
-    this.worker.on("message", (m: Answer) => this.answer(m));
+    this.worker.on("message", (m: ReaderAnswer) => this.answer(m));
     this.worker.on("error", () => {});
     this.worker.on("exit", () => {
       this.alive = false;
@@ -170,11 +134,12 @@ class Reader {
       if (this.pending.size === 0) this.worker.ref();
       const id = this.nextId++;
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, sql, parameters });
+      const request: ReadRequest = { id, sql, parameters };
+      this.worker.postMessage(request);
     });
   }
 
-  private answer(m: Answer) {
+  private answer(m: ReaderAnswer) {
     if (m.id === undefined) return;
     const p = this.pending.get(m.id);
     if (!p) return;
@@ -221,14 +186,18 @@ class ReadersDriver implements Driver {
     readonly main: KeptStatements,
     private readonly file: string,
     private readonly size: number,
+    private readonly nativeBinding: string | undefined,
   ) {}
 
   async init() {
-    const driver = createRequire(import.meta.url).resolve("better-sqlite3");
-    const readers = Array.from({ length: this.size }, () => new Reader(this.file, driver, (r) => (this.readers = this.readers.filter((x) => x !== r))));
+    const setup: ReaderSetup = { file: this.file, kept: KEPT_STATEMENTS, nativeBinding: this.nativeBinding };
+    const readers = Array.from({ length: this.size }, () => new Reader(setup, (r) => (this.readers = this.readers.filter((x) => x !== r))));
     this.readers = readers;
-    // A reader that cannot open the file leaves the reads to the main connection.
-    await Promise.allSettled(readers.map((r) => r.ready));
+    // A reader that cannot start (or open the file) leaves the reads to the others, or to the main
+    // connection: it is dropped now, not when its thread's exit is reported, which comes later.
+    const started = await Promise.allSettled(readers.map((r) => r.ready));
+    const failed = new Set(readers.filter((_, i) => started[i].status === "rejected"));
+    this.readers = this.readers.filter((r) => !failed.has(r));
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {

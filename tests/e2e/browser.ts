@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { inject } from "vitest";
-// @ts-expect-error: a plain ES module shared with the bench scripts
 import { chromiumOptions } from "../../scripts/lib/server-process.mjs";
 
 export const baseURL = () => inject("baseURL");

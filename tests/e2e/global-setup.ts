@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { freshDatabase } from "../server/helpers";
-// @ts-expect-error: a plain ES module shared with the bench scripts
 import { startServer } from "../../scripts/lib/server-process.mjs";
 
 declare module "vitest" {
