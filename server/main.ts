@@ -1,19 +1,17 @@
 import "./thread-pool";
 import { loadConfig } from "./config";
 import { openDb } from "./db/database";
-import { migrateToLatest } from "./db/migrate";
+import { prepareDatabase } from "./db/startup";
 import { buildApp } from "./app";
 import { outboxAdapter } from "./adapters/sms";
 import { demoAccounts, DEMO_PASSWORD } from "./seed/demo";
-import { isEmpty, seedAll } from "./seed/index";
 
 const config = loadConfig();
 const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await migrateToLatest(db.kysely);
-if (config.demo && (await isEmpty(db))) {
-  process.stdout.write("Seeding the demo data…\n");
-  await seedAll(db, { passwordMemoryKiB: config.passwordMemoryKiB });
-}
+await prepareDatabase(db, {
+  demo: config.demo ? { passwordMemoryKiB: config.passwordMemoryKiB } : null,
+  say: (line) => process.stdout.write(`${line}\n`),
+});
 const app = await buildApp({ db, config, messages: outboxAdapter(config.dataDir) });
 await app.listen({ port: config.port, host: config.host });
 
