@@ -1,4 +1,5 @@
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
+import { inlineRefs } from "../lib/schema-refs";
 
 // Each form's files become small chunks of their own, fetched when the form first opens. Only
 // create and edit forms: a schema the sign-in pages import statically would otherwise be split
@@ -7,6 +8,8 @@ const schemaFiles = import.meta.glob<RJSFSchema>(["../../schemas/*.create.schema
   import: "default",
 });
 const uiFiles = import.meta.glob<UiSchema>("../../schemas/*.ui.json", { import: "default" });
+// The shared definitions the forms refer to (a few hundred bytes), written into each form on load.
+const definitions = Object.values(import.meta.glob<Record<string, unknown>>("../../schemas/*.def.schema.json", { eager: true, import: "default" }));
 
 export interface FormDefinition {
   schema: RJSFSchema;
@@ -60,7 +63,7 @@ async function load(id: string): Promise<FormDefinition> {
   if (!schemaFile) throw new Error(`没有找到表单 ${id}（schemas/${id}.schema.json，表单名以 .create 或 .edit 结尾）`);
   const uiFile = uiFiles[`../../schemas/${id}.ui.json`];
   const [schema, uiSchema] = await Promise.all([schemaFile(), uiFile ? uiFile() : Promise.resolve<UiSchema>({})]);
-  return { schema: branchPatternsAsProperties(schema) as RJSFSchema, uiSchema: { ...uiSchema, ...engineUi, "ui:options": { ...engineUi["ui:options"], ...uiSchema["ui:options"] } } };
+  return { schema: branchPatternsAsProperties(inlineRefs(schema, definitions)) as RJSFSchema, uiSchema: { ...uiSchema, ...engineUi, "ui:options": { ...engineUi["ui:options"], ...uiSchema["ui:options"] } } };
 }
 
 /** A form by its schema `$id` (schemas/<id>.schema.json and, when present, schemas/<id>.ui.json). */

@@ -1,4 +1,5 @@
 import type { FormRule } from "antd";
+import { inlineRefs } from "./schema-refs";
 
 /**
  * The light (public) pages validate with the schemas' own messages without shipping
@@ -91,7 +92,8 @@ export function compileSchema(schema: JsonSchema, refs: JsonSchema[] = []): Comp
   const flat = flatten(schema, refs, new Set(schema.$id ? [schema.$id] : []));
   const required = new Set(flat.required);
   const fields: Record<string, FieldSpec> = {};
-  for (const [name, property] of Object.entries(flat.properties ?? {})) {
+  for (const [name, written] of Object.entries(flat.properties ?? {})) {
+    const property = inlineRefs(written, refs);
     const title = property.title ?? name;
     const own = typeof property.errorMessage === "string" ? property.errorMessage : property.errorMessage?.minLength;
     const constRaw = property.const as { $data?: string } | undefined;

@@ -83,6 +83,8 @@ interface Case {
 const bad = (payload: Json, msg: string, field: string): Case => ({ payload, expect: [msg, field] });
 const good = (payload: Json): Case => ({ payload, expect: null });
 const long = (n: number) => "长".repeat(n);
+/** The portal's password rule (spec 2 §5), schemas/password.def. */
+const weakPassword = "您的密码复杂度太低（密码中必须包含字母、数字），请修改密码！";
 const perms = JSON.stringify([{ label: "用户管理", subMenus: [{ label: "老师管理", path: "teacherop" }] }]);
 const ex = JSON.stringify([{ label: "课程类型", subMenus: [{ label: "大班课", path: "bigClass" }] }]);
 
@@ -99,10 +101,11 @@ const createCases = (form: "staff" | "student", extra: Json): (() => Case[]) => 
   bad({ name: "张三", mobile: "123", passwd: "abc123" }, "请填写正确的手机号", "mobile"),
   bad({ name: "张三", mobile: "1380000000a", passwd: "abc123" }, "请填写正确的手机号", "mobile"),
   bad({ name: long(31), mobile: "123", passwd: "abc123" }, "用户名不能超过30字", "name"),
-  bad({ name: "张三", mobile: fresh(), passwd: "x".repeat(21) }, "密码不能超过20位", "passwd"),
+  bad({ name: "张三", mobile: fresh(), passwd: "1" }, weakPassword, "passwd"),
+  bad({ name: "张三", mobile: fresh(), passwd: "x1".repeat(8) + "x" }, weakPassword, "passwd"),
   bad({ name: "张三", mobile: fresh(), passwd: "abc123", nick: long(31) }, "昵称不能超过30字", "nick"),
   good({ name: "张三", mobile: fresh(), passwd: "abc123" }),
-  good({ name: long(30), mobile: fresh(), passwd: "x".repeat(20), nick: long(30), ...extra }),
+  good({ name: long(30), mobile: fresh(), passwd: "x1".repeat(8), nick: long(30), ...extra }),
 ];
 
 const editCases = (role: string, extra: Json): (() => Case[]) => () => {
@@ -139,7 +142,7 @@ const forms: { schema: string; endpoint: () => Endpoint; cases: () => Case[] }[]
       bad({ name: "张三", passwd: "abc123", mobile: "" }, "手机号不能为空", "mobile"),
       bad({ name: "张三", mobile: "12345" }, "手机号格式不对", "mobile"),
       bad({ name: long(31), mobile: "" }, "用户名不能超过30字", "name"),
-      bad({ passwd: "x".repeat(21), mobile: "13800000003" }, "密码不能超过20位", "passwd"),
+      bad({ passwd: "123456", mobile: "13800000003" }, weakPassword, "passwd"),
       bad({ mobile: "13800000003", remark: long(201) }, "备注不能超过200字", "remark"),
       good({ mobile: "13800000003" }),
       good({ name: "张三", passwd: "abc123", mobile: "13800000003", remark: "第2行" }),

@@ -29,7 +29,6 @@ describe("validation messages, in the spec's order (1 §5)", () => {
       expect(await firstMsg(add, { name: "张三", mobile: "123", passwd: "abc123" })).toBe("请填写正确的手机号");
       expect(await firstMsg(add, { name: "张三", mobile: "23800000000", passwd: "abc123" })).toBe("请填写正确的手机号");
       expect(await firstMsg(add, { name: "张".repeat(31), mobile: freshMobile(), passwd: "abc123" })).toBe("用户名不能超过30字");
-      expect(await firstMsg(add, { name: "张三", mobile: freshMobile(), passwd: "x".repeat(21) })).toBe("密码不能超过20位");
     });
 
   it("student: name, phone, phone format, then password", async () => {
@@ -112,6 +111,14 @@ describe("lists", () => {
 });
 
 describe("adding", () => {
+  for (const r of [subadmin, teacher, assistant, student])
+    it(`${r.name}: a default password follows the portal's rule, 6 to 16 characters with letters and digits`, async () => {
+      const weak = "您的密码复杂度太低（密码中必须包含字母、数字），请修改密码！";
+      const add = (passwd: string) => api(admin, r.api.create, { name: "张三", mobile: freshMobile(), passwd });
+      for (const passwd of ["1", "abc12", "abcdefgh", "12345678", "x1".repeat(8) + "x"]) expect((await add(passwd)).body, passwd).toMatchObject({ code: 400, msg: weak, data: { field: "passwd" } });
+      for (const passwd of ["abc123", "demo1234", "x1".repeat(8)]) expect((await add(passwd)).body.code, passwd).toBe(0);
+    });
+
   it("creates a person with the form's password, who can sign in with it", async () => {
     const mobile = freshMobile();
     const { body } = await api(admin, teacher.api.create, { name: " 陈老师 ", mobile, passwd: "start-123", nick: "陈" });

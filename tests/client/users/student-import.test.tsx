@@ -17,7 +17,7 @@ const xlsxFile = (rows: unknown[][], name = "students.xlsx") => {
   return new File([write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer], name);
 };
 
-const valid = (n: number) => Array.from({ length: n }, (_, i) => [`学生${i + 1}`, "123456", String(13700000001 + i)]);
+const valid = (n: number) => Array.from({ length: n }, (_, i) => [`学生${i + 1}`, "abc123", String(13700000001 + i)]);
 
 describe("student batch import", () => {
   afterEach(() => setHttpAdapter());
@@ -50,18 +50,27 @@ describe("student batch import", () => {
 
   it("checks each row with the import schema's messages and does not send a bad row", async () => {
     const server = fakeServer({ "POST /cms/student": ok() });
-    renderImport({ parseSheet: parseGiving([["张三", "123456", "13800000011"], ["李四", "123456", ""], ["王五", "123456", "12345"]]) });
+    const weak = "您的密码复杂度太低（密码中必须包含字母、数字），请修改密码！";
+    renderImport({
+      parseSheet: parseGiving([["张三", "abc123", "13800000011"], ["李四", "abc123", ""], ["王五", "abc123", "12345"], ["赵六", "123456", "13800000014"]]),
+    });
     await open();
     chooseFile(new File(["x"], "a.xlsx"));
-    await waitFor(() => expect(tableRows()).toHaveLength(3));
+    await waitFor(() => expect(tableRows()).toHaveLength(4));
     expect(resultOf(2)).toContain("手机号不能为空");
     expect(resultOf(3)).toContain("手机号格式不对");
     expect(cellInput(3, "手机号").className).toContain("ant-input-status-error");
+    // A default password follows the portal's rule (issue 8, finding 19).
+    expect(resultOf(4)).toContain(weak);
+    expect(cellInput(4, "密码").className).toContain("ant-input-status-error");
+    fireEvent.change(cellInput(4, "密码"), { target: { value: "abc123" } });
+    expect(resultOf(4)).not.toContain(weak);
+    fireEvent.change(cellInput(4, "密码"), { target: { value: "1" } });
 
     fireEvent.click(button("导入"));
-    await waitFor(() => expect(statusText()).toBe("导入完成：成功 1 条，失败 2 条"));
+    await waitFor(() => expect(statusText()).toBe("导入完成：成功 1 条，失败 3 条"));
     expect(server.calls("POST /cms/student").map((request) => request.body)).toEqual([
-      { name: "张三", mobile: "13800000011", passwd: "123456", nick: "张三" },
+      { name: "张三", mobile: "13800000011", passwd: "abc123", nick: "张三" },
     ]);
     expect(resultOf(1)).toContain("成功");
     expect(tableRows()[2].querySelector(".ant-typography-danger")!.textContent).toBe("手机号格式不对");
@@ -71,7 +80,7 @@ describe("student batch import", () => {
     expect(resultOf(3)).not.toContain("手机号格式不对");
     expect(cellInput(1, "手机号").disabled).toBe(true);
     fireEvent.click(button("导入"));
-    await waitFor(() => expect(statusText()).toBe("导入完成：成功 1 条，失败 1 条"));
+    await waitFor(() => expect(statusText()).toBe("导入完成：成功 1 条，失败 2 条"));
     expect(server.calls("POST /cms/student").map((request) => request.body?.mobile)).toEqual(["13800000011", "13800000013"]);
   });
 

@@ -1,3 +1,4 @@
+import passwordRule from "../../../../schemas/password.def.schema.json";
 import rowSchema from "../../../../schemas/student.import-row.schema.json";
 import type { RunRow } from "../../../lib/import-run/use-import-run";
 import { compileSchema, validateValues, type JsonSchema } from "../../../lib/schema-rules";
@@ -15,7 +16,7 @@ export type ImportField = "name" | "passwd" | "mobile" | "remark";
 /** The sheet's columns in order; their titles come from the row schema. */
 export const importFields: ImportField[] = ["name", "passwd", "mobile", "remark"];
 
-const compiled = compileSchema(rowSchema as JsonSchema);
+const compiled = compileSchema(rowSchema as JsonSchema, [passwordRule]);
 
 export const fieldTitle = (field: ImportField) => compiled.fields[field].title;
 
