@@ -20,6 +20,7 @@ import userRoutes from "./routes/users";
 import coursesDomain from "./routes/courses";
 import statsRoutes from "./routes/stats";
 import { configureHashing } from "./services/passwords";
+import { startCleanup } from "./services/cleanup";
 
 /** Builds the whole API and console server; `main.ts` listens, tests `inject`. */
 export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
@@ -60,5 +61,6 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(coursesDomain, ctx);
   await app.register(statsRoutes, ctx);
   await app.register(consoleRoutes, ctx);
+  startCleanup(app, ctx.db);
   return app;
 }

@@ -5,6 +5,7 @@ import * as m0004 from "./migrations/0004-usage-stats";
 import * as m0003 from "./migrations/0003-courses-lives";
 import * as m0005 from "./migrations/0005-list-totals";
 import * as m0007 from "./migrations/0007-person-provenance";
+import * as m0009 from "./migrations/0009-cleanup-indexes";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "0003-courses-lives": m0003,
   "0005-list-totals": m0005,
   "0007-person-provenance": m0007,
+  "0009-cleanup-indexes": m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

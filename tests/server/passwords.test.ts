@@ -24,7 +24,7 @@ function oldScrypt(password: string, logN = 10): string {
   return ["scrypt", logN, 8, 1, salt.toString("base64"), hash.toString("base64")].join("$");
 }
 
-const settled = <T>(promises: Promise<T>[]) => Promise.allSettled(promises);
+const settled = (promises: Promise<unknown>[]) => Promise.allSettled(promises);
 const refusals = (results: PromiseSettledResult<unknown>[]) =>
   results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason as ApiError);
 
