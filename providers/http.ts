@@ -105,7 +105,8 @@ instance.interceptors.response.use(
     // No answer at all: axios says "Network Error" in English; a person needs the catalogue's word.
     if (!error.response) return Promise.reject(new HttpRequestError(NETWORK_ERROR, 0));
     const { status, data } = error.response;
-    const text = httpStatusText(status, error.config?.url);
+    // "Too many requests" is not in the catalogue; the server's own words say what to wait for.
+    const text = status === 429 && isEnvelope(data) && data.msg ? data.msg : httpStatusText(status, error.config?.url);
     // A probe's 401 is an answer; on the sign-in pages a 401 is simply expected.
     const quiet = status === 401 && (error.config?.authProbe || isSessionlessPath(pageLocation.pathname()));
     if (!quiet) message.error({ content: text, key: `http-${status}` });

@@ -18,11 +18,16 @@ export const authApi = {
   userPriv: ep("GET /cms/userpriv"),
   userPrivEx: ep("GET /cms/userprivex"),
   changePassword: ep("POST /cms/chgpasswd"),
-  registerCode: ep("GET /api/v1/register/auth-code", "home"),
+  /**
+   * The three SMS code calls send a message, so they are POSTs (conventions.md lists them as
+   * GETs): a GET could be set off by any page's <img>, and passes no same-origin check. Each
+   * carries the graphic captcha of its mobile (`authcode`).
+   */
+  registerCode: ep("POST /api/v1/register/auth-code", "home"),
   register: ep("POST /api/v1/user/register", "home"),
-  retrieveCode: ep("GET /api/v1/retrieve-passwd/auth-code", "home"),
+  retrieveCode: ep("POST /api/v1/retrieve-passwd/auth-code", "home"),
   retrieve: ep("POST /api/v1/retrieve-passwd", "home"),
-  loginCode: ep("GET /api/v1/login/auth-code", "home"),
+  loginCode: ep("POST /api/v1/login/auth-code", "home"),
   balance: ep("GET /cms/account/balance"),
   /** An admin-session check the console makes before opening an add or edit dialog (1 §7). */
   interCheck: ep("GET /cms/intercheck"),
@@ -44,8 +49,12 @@ export const homeOf: Record<IdentityType, string> = {
   assistant: "/assistantIndex",
 };
 
-/** Body codes of the sign-in contract (1 §8, conventions.md). */
-export const loginCodes = { ok: 0, wrongPassword: 900, wrongCaptcha: 904 } as const;
+/**
+ * Body codes of the sign-in contract (1 §8, conventions.md). 900 and 904 carry
+ * `data.needCaptcha`; 429 is "wait", with a `msg` to show: a locked account, a resend too
+ * soon, or too many calls (that one also with HTTP status 429).
+ */
+export const loginCodes = { ok: 0, wrongPassword: 900, wrongCaptcha: 904, tooMany: 429 } as const;
 
 /** The SMS area code the client sends (1 §9). */
 export const defaultAreaCode = "86";

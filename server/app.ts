@@ -9,6 +9,7 @@ import envelope, { clientErrorHandler, frameworkErrors } from "./plugins/envelop
 import schemas from "./plugins/schemas";
 import session from "./plugins/session";
 import sameOrigin from "./plugins/same-origin";
+import rateLimits from "./plugins/rate-limits";
 import strictInput from "./plugins/strict-input";
 import securityHeaders from "./plugins/security-headers";
 import metaRoutes from "./routes/meta";
@@ -52,6 +53,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(strictInput);
   await app.register(sameOrigin, { origins: [...ctx.config.publicOrigins, ...ctx.config.allowedOrigins] });
   await app.register(session, { db: ctx.db });
+  await app.register(rateLimits, ctx.config.rateLimits);
 
   await app.register(metaRoutes, ctx);
   await app.register(loginRoutes, ctx);

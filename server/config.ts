@@ -1,5 +1,6 @@
 import os from "node:os";
 import path from "node:path";
+import { rateLimitsFrom, type RateLimits } from "./rate-limit-settings";
 
 /** Run-time configuration, read once from the environment (conventions.md, "Starting it"). */
 export interface Config {
@@ -20,6 +21,8 @@ export interface Config {
   trustProxy: boolean;
   /** Extra origins allowed to make state-changing requests (the Vite dev server, say). */
   allowedOrigins: string[];
+  /** Limits of the sign-in, code and captcha calls (LECTERN_RATE_LIMITS). */
+  rateLimits: RateLimits;
   /** The origins people reach this server at (PUBLIC_ORIGINS, else derived from HOST and PORT). */
   publicOrigins: string[];
   /** Bytes of uploads an organisation may keep (UPLOAD_QUOTA_MB). */
@@ -42,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     applyUrl: env.APPLY_URL || "/apply.html",
     trustProxy: env.TRUST_PROXY === "1",
     allowedOrigins: (env.ALLOWED_ORIGINS || "").split(",").map((s) => s.trim()).filter(Boolean),
+    rateLimits: rateLimitsFrom(env.LECTERN_RATE_LIMITS),
     publicOrigins: publicOrigins(env),
     uploadQuotaBytes: Number(env.UPLOAD_QUOTA_MB || 1024) * 1024 * 1024,
     distDir: path.resolve(env.DIST_DIR || "./dist"),

@@ -4,6 +4,7 @@ import * as m0002 from "./migrations/0002-user-search";
 import * as m0004 from "./migrations/0004-usage-stats";
 import * as m0003 from "./migrations/0003-courses-lives";
 import * as m0005 from "./migrations/0005-list-totals";
+import * as m0006 from "./migrations/0006-sign-in-guards";
 import * as m0007 from "./migrations/0007-person-provenance";
 import * as m0009 from "./migrations/0009-cleanup-indexes";
 
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "0004-usage-stats": m0004,
   "0003-courses-lives": m0003,
   "0005-list-totals": m0005,
+  "0006-sign-in-guards": m0006,
   "0007-person-provenance": m0007,
   "0009-cleanup-indexes": m0009,
 };

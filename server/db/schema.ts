@@ -81,7 +81,18 @@ export interface CaptchaTable {
 export interface LoginGuardTable {
   mobile: string;
   need_captcha: number;
+  /** Tries reserved since the last success or lock, counted before the password is checked (migration 0006). */
   failures: number;
+  /** Until when a long run of wrong passwords locks the account; 0: not locked (migration 0006). */
+  locked_until: Generated<number>;
+  updated_at: number;
+}
+
+/** Wrong passwords from one address across accounts in the current window (migration 0006). */
+export interface LoginIpFailureTable {
+  ip: string;
+  failures: number;
+  window_started_at: number;
   updated_at: number;
 }
 
@@ -213,6 +224,7 @@ export interface Database {
   sms_codes: SmsCodeTable;
   captchas: CaptchaTable;
   login_guards: LoginGuardTable;
+  login_ip_failures: LoginIpFailureTable;
   courses: CourseTable;
   course_students: CourseStudentTable;
   lives: LiveTable;

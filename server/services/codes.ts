@@ -8,12 +8,25 @@ import { smsResendSeconds } from "../../resources/auth";
 
 export const SMS_LIFE_MS = 10 * 60_000;
 export const SMS_MAX_TRIES = 5;
-export const CAPTCHA_LIFE_MS = 5 * 60_000;
+/** Codes one mobile may be sent in an hour, whatever their purpose: a bound on SMS bombing of one phone. */
+export const SMS_PER_HOUR = 10;
+export const CAPTCHA_LIFE_MS = 2 * 60_000;
 
 const codeHash = (mobile: string, purpose: string, code: string) => sha256(`${purpose}:${mobile}:${code}`);
 
-/** Issues a 6-digit single-use code, refusing a resend within 60 s of the last one. */
-export async function issueSmsCode(db: Db, messages: MessageAdapter, mobile: string, purpose: SmsPurpose): Promise<void> {
+export const smsMessages = {
+  expired: "验证码已失效，请重新获取",
+  wrong: "验证码错误",
+  tooManyTries: "验证码错误次数过多，请重新获取",
+} as const;
+
+/**
+ * Issues a 6-digit single-use code, refusing a resend within 60 s of the last one and more
+ * than `SMS_PER_HOUR` an hour. With `deliver: false` the code is kept but never sent: a
+ * mobile nobody registered gets the same answers, waits and checks as a registered one,
+ * so the flows that must not tell them apart (retrieval, quick login) do not.
+ */
+export async function issueSmsCode(db: Db, messages: MessageAdapter, mobile: string, purpose: SmsPurpose, { deliver = true } = {}): Promise<void> {
   const now = Date.now();
   const last = await db.kysely
     .selectFrom("sms_codes")
@@ -27,6 +40,13 @@ export async function issueSmsCode(db: Db, messages: MessageAdapter, mobile: str
     const wait = Math.ceil((smsResendSeconds * 1000 - (now - last.created_at)) / 1000);
     throw fail.tooMany(`验证码发送过于频繁，请${wait}秒后再试`);
   }
+  const { sent } = await db.kysely
+    .selectFrom("sms_codes")
+    .select((eb) => eb.fn.countAll<number>().as("sent"))
+    .where("mobile", "=", mobile)
+    .where("created_at", ">", now - 60 * 60_000)
+    .executeTakeFirstOrThrow();
+  if (Number(sent) >= SMS_PER_HOUR) throw fail.tooMany("验证码获取次数过多，请1小时后再试");
   const code = randomDigits(6);
   // A new code replaces the old one: only the latest can be used.
   await db.kysely
@@ -40,42 +60,51 @@ export async function issueSmsCode(db: Db, messages: MessageAdapter, mobile: str
     .insertInto("sms_codes")
     .values({ mobile, purpose, code_hash: codeHash(mobile, purpose, code), attempts: 0, expires_at: now + SMS_LIFE_MS, used_at: null, created_at: now })
     .execute();
-  await messages.sendSms(mobile, purpose, code, smsText(purpose, code));
+  if (deliver) await messages.sendSms(mobile, purpose, code, smsText(purpose, code));
 }
 
-/** Spends the code on success; counts a wrong try; five wrong tries end the code. */
+/**
+ * Checks a code and spends it when right. Each check first takes one of the code's five
+ * tries in a single conditional update (`attempts < 5 … returning`), so however many
+ * checks arrive at once, at most five are judged and a right code after them is refused.
+ */
 export async function consumeSmsCode(db: Db, mobile: string, purpose: SmsPurpose, code: string): Promise<void> {
   const now = Date.now();
-  const row = await db.kysely
+  const live = await db.kysely
     .selectFrom("sms_codes")
-    .selectAll()
+    .select("id")
     .where("mobile", "=", mobile)
     .where("purpose", "=", purpose)
     .where("used_at", "is", null)
+    .where("expires_at", ">=", now)
     .orderBy("created_at", "desc")
     .limit(1)
     .executeTakeFirst();
-  if (!row || row.expires_at < now) throw new ApiError(1, "验证码已失效，请重新获取");
-  if (row.attempts >= SMS_MAX_TRIES) throw new ApiError(1, "验证码错误次数过多，请重新获取");
-  if (row.code_hash !== codeHash(mobile, purpose, code)) {
-    const attempts = row.attempts + 1;
-    await db.kysely
-      .updateTable("sms_codes")
-      .set({ attempts, used_at: attempts >= SMS_MAX_TRIES ? now : null })
-      .where("id", "=", row.id)
-      .execute();
-    throw new ApiError(1, "验证码错误");
+  if (!live) throw new ApiError(1, smsMessages.expired);
+  const judged = await db.kysely
+    .updateTable("sms_codes")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", live.id)
+    .where("used_at", "is", null)
+    .where("attempts", "<", SMS_MAX_TRIES)
+    .returning("code_hash")
+    .executeTakeFirst();
+  if (!judged) {
+    const row = await db.kysely.selectFrom("sms_codes").select(["attempts", "used_at"]).where("id", "=", live.id).executeTakeFirstOrThrow();
+    throw new ApiError(1, row.used_at === null && row.attempts >= SMS_MAX_TRIES ? smsMessages.tooManyTries : smsMessages.expired);
   }
-  // The conditional update makes the code single use even under two simultaneous requests.
+  if (judged.code_hash !== codeHash(mobile, purpose, code)) throw new ApiError(1, smsMessages.wrong);
+  // Single use even when two right checks arrive together.
   const spent = await db.kysely
     .updateTable("sms_codes")
     .set({ used_at: now })
-    .where("id", "=", row.id)
+    .where("id", "=", live.id)
     .where("used_at", "is", null)
     .executeTakeFirst();
-  if (Number(spent.numUpdatedRows) !== 1) throw new ApiError(1, "验证码已失效，请重新获取");
+  if (Number(spent.numUpdatedRows) !== 1) throw new ApiError(1, smsMessages.expired);
 }
 
+/** A new captcha answer for the mobile; any earlier one it had stops working. */
 export async function issueCaptcha(db: Db, messages: MessageAdapter, mobile: string): Promise<string> {
   const answer = captchaAnswer();
   const now = Date.now();
@@ -93,28 +122,21 @@ export async function issueCaptcha(db: Db, messages: MessageAdapter, mobile: str
   return answer;
 }
 
-/** A captcha answer is spent by any attempt, right or wrong. */
+/**
+ * Any attempt spends the mobile's captcha, right or wrong. One statement spends every live
+ * one, so two images fetched at once still give a single try, and only the newest can be right.
+ * Answers are compared without regard to case.
+ */
 export async function consumeCaptcha(db: Db, mobile: string, answer: string | undefined): Promise<boolean> {
   if (!answer) return false;
   const now = Date.now();
-  const row = await db.kysely
-    .selectFrom("captchas")
-    .selectAll()
-    .where("mobile", "=", mobile)
-    .where("used_at", "is", null)
-    .orderBy("created_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  if (!row) return false;
   const spent = await db.kysely
     .updateTable("captchas")
     .set({ used_at: now })
-    .where("id", "=", row.id)
+    .where("mobile", "=", mobile)
     .where("used_at", "is", null)
-    .executeTakeFirst();
-  return (
-    Number(spent.numUpdatedRows) === 1 &&
-    row.expires_at >= now &&
-    row.answer_hash === sha256(`${mobile}:${answer.trim().toUpperCase()}`)
-  );
+    .returning(["answer_hash", "expires_at", "created_at", "id"])
+    .execute();
+  const newest = spent.sort((a, b) => b.created_at - a.created_at || b.id - a.id)[0];
+  return !!newest && newest.expires_at >= now && newest.answer_hash === sha256(`${mobile}:${answer.trim().toUpperCase()}`);
 }

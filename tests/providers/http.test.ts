@@ -26,7 +26,7 @@ describe("http layer", () => {
 
   it("sends GET and DELETE payloads as query, others as a JSON body, on the endpoint's host, with credentials", async () => {
     const server = fakeServer({ "GET /api/v1/register/auth-code": ok(), "POST /cms/tarzan": ok(), "DELETE /cms/teacher": ok() });
-    await request(authApi.registerCode, { area_code: "86", mobile: "13800000000" });
+    await request(ep("GET /api/v1/register/auth-code", "home"), { area_code: "86", mobile: "13800000000" });
     await request(authApi.passwordLogin, { mobile: "13800000000", passwd: "x", authcode: "" });
     await request(ep("DELETE /cms/teacher"), { id: 7 });
     const [code, login, remove] = server.seen;

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
+import { loadConfig, type Config } from "../../server/config";
 import { openDb, type Db } from "../../server/db/database";
 import { migrateToLatest } from "../../server/db/migrate";
 import { outboxAdapter } from "../../server/adapters/sms";
@@ -39,9 +39,9 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export async function startTestServer(opts: { seed?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestServer> {
   const fresh = await freshDatabase();
-  const config = { ...loadConfig({ DATA_DIR: fresh.dataDir, LOG_LEVEL: "silent", DIST_DIR: path.join(fresh.dataDir, "no-dist") }), passwordMemoryKiB: 64 };
+  const config = { ...loadConfig({ DATA_DIR: fresh.dataDir, LOG_LEVEL: "silent", DIST_DIR: path.join(fresh.dataDir, "no-dist") }), passwordMemoryKiB: 64, ...opts.config };
   const db = openDb({ databaseUrl: fresh.url, dataDir: fresh.dataDir, poolSize: 4 });
   await migrateToLatest(db.kysely);
   if (opts.seed !== false) await seedAll(db, { passwordMemoryKiB: 64, students: 20, historyDays: 3 });

@@ -27,13 +27,13 @@ describe("password login", () => {
     const mobile = "13800000002";
     expect((await post("/cms/tarzan", { mobile, passwd: "nope-nope" })).json()).toMatchObject({ code: 900, msg: "用户名或密码错误" });
     // The right password is no longer enough without the captcha.
-    expect((await post("/cms/tarzan", { mobile, passwd: "demo1234" })).json()).toMatchObject({ code: 904, msg: "验证码错误" });
+    expect((await post("/cms/tarzan", { mobile, passwd: "demo1234" })).json()).toMatchObject({ code: 904, msg: "请输入验证码", data: { needCaptcha: true } });
 
     const image = await s.app.inject({ url: `/cms/captcha?mobile=${mobile}&ts=1` });
     expect(image.headers["content-type"]).toMatch(/image\/png/);
     const answer = lastOf(s.outbox(), "captcha", mobile)!.answer!;
     expect(answer).toMatch(/^[A-Z2-9]{4}$/);
-    expect((await post("/cms/tarzan", { mobile, passwd: "demo1234", authcode: "ZZZZ" })).json().code).toBe(904);
+    expect((await post("/cms/tarzan", { mobile, passwd: "demo1234", authcode: "ZZZZ" })).json()).toMatchObject({ code: 904, msg: "验证码错误", data: { needCaptcha: true } });
     // The wrong try spent that captcha: its answer no longer works.
     expect((await post("/cms/tarzan", { mobile, passwd: "demo1234", authcode: answer })).json().code).toBe(904);
 

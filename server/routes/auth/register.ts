@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { authApi } from "../../../resources/auth";
+import { authApi, loginCodes } from "../../../resources/auth";
 import type { Ctx } from "../../context";
 import { ApiError, ok } from "../../plugins/envelope";
 import { endAllSessions, endSession, needIdentity } from "../../plugins/session";
-import { consumeSmsCode, issueSmsCode } from "../../services/codes";
+import { consumeCaptcha, consumeSmsCode, issueSmsCode, smsMessages } from "../../services/codes";
 import { hashPassword } from "../../services/passwords";
 import { route } from "../define";
 
@@ -13,14 +13,21 @@ export default async function registerRoutes(app: FastifyInstance, { db, message
   const personByMobile = (mobile: string) =>
     db.kysely.selectFrom("persons").select("id").where("mobile", "=", mobile).executeTakeFirst();
 
-  route(app, authApi.registerCode, { query: "sms.code-request", summary: "SMS code for registration", tags }, async (request) => {
-    const { mobile } = request.query as { mobile: string };
+  /** The graphic captcha of the mobile first: no SMS, and no answer about the mobile, without it. */
+  const needCaptcha = async (mobile: string, authcode: string) => {
+    if (!(await consumeCaptcha(db, mobile, authcode))) throw new ApiError(loginCodes.wrongCaptcha, "图形验证码错误", 200, { needCaptcha: true });
+  };
+
+  route(app, authApi.registerCode, { body: "sms.code-request", summary: "SMS code for registration, behind the graphic captcha", tags, guard: app.limits.codes }, async (request) => {
+    const { mobile, authcode } = request.body as { mobile: string; authcode: string };
+    await needCaptcha(mobile, authcode);
+    // Registration may say the number is taken (1 §8): the person is told to sign in instead.
     if (await personByMobile(mobile)) throw new ApiError(1, "该手机号已注册，请直接登录");
     await issueSmsCode(db, messages, mobile, "register");
     return ok(null, { msg: "获取成功" });
   });
 
-  route(app, authApi.register, { body: "register", summary: "Register a person", tags }, async (request) => {
+  route(app, authApi.register, { body: "register", summary: "Register a person", tags, guard: app.limits.signIn }, async (request) => {
     const { mobile, auth_code, passwd, name } = request.body as { mobile: string; auth_code: string; passwd: string; name?: string };
     if (await personByMobile(mobile)) throw new ApiError(1, "该手机号已注册，请直接登录");
     await consumeSmsCode(db, mobile, "register", auth_code);
@@ -34,31 +41,38 @@ export default async function registerRoutes(app: FastifyInstance, { db, message
     return ok(null, { msg: "注册成功" });
   });
 
-  route(app, authApi.retrieveCode, { query: "sms.code-request", summary: "SMS code to retrieve a password", tags }, async (request) => {
-    const { mobile } = request.query as { mobile: string };
-    if (!(await personByMobile(mobile))) throw new ApiError(1, "该手机号尚未注册");
-    await issueSmsCode(db, messages, mobile, "retrieve");
-    return ok(null, { msg: "获取成功" });
-  });
+  route(
+    app,
+    authApi.retrieveCode,
+    { body: "sms.code-request", summary: "SMS code to retrieve a password, behind the graphic captcha; the same answer for any mobile", tags, guard: app.limits.codes },
+    async (request) => {
+      const { mobile, authcode } = request.body as { mobile: string; authcode: string };
+      await needCaptcha(mobile, authcode);
+      // An unregistered mobile gets a code that is kept but never sent, so nothing here tells it apart.
+      await issueSmsCode(db, messages, mobile, "retrieve", { deliver: !!(await personByMobile(mobile)) });
+      return ok(null, { msg: "获取成功" });
+    },
+  );
 
-  route(app, authApi.retrieve, { body: "retrieve", summary: "Set a new password with an SMS code", tags }, async (request) => {
+  route(app, authApi.retrieve, { body: "retrieve", summary: "Set a new password with an SMS code", tags, guard: app.limits.signIn }, async (request) => {
     const { mobile, auth_code, passwd } = request.body as { mobile: string; auth_code: string; passwd: string };
-    const person = await personByMobile(mobile);
-    if (!person) throw new ApiError(1, "该手机号尚未注册");
     await consumeSmsCode(db, mobile, "retrieve", auth_code);
+    const person = await personByMobile(mobile);
+    // Only a guessed unsent code gets here without a person: it reads as any wrong code.
+    if (!person) throw new ApiError(1, smsMessages.wrong);
     const password_hash = await hashPassword(passwd, config.passwordMemoryKiB);
     await db.kysely.updateTable("persons").set({ password_hash, updated_at: Date.now() }).where("id", "=", person.id).execute();
     await endAllSessions(db, person.id);
     return ok(null, { msg: "修改成功" });
   });
 
-  route(app, authApi.ownSmsCode, { summary: "SMS code to the signed-in admin's own phone", tags: ["account"] }, async (request) => {
+  route(app, authApi.ownSmsCode, { summary: "SMS code to the signed-in admin's own phone", tags: ["account"], guard: app.limits.codes }, async (request) => {
     const { person } = needIdentity(request, "admin");
     await issueSmsCode(db, messages, person.mobile, "chgpasswd");
     return ok(null, { msg: "验证码已发送" });
   });
 
-  route(app, authApi.changePassword, { body: "chgpasswd", summary: "Change the admin's password; signs every session out", tags: ["account"] }, async (request, reply) => {
+  route(app, authApi.changePassword, { body: "chgpasswd", summary: "Change the admin's password; signs every session out", tags: ["account"], guard: app.limits.signIn }, async (request, reply) => {
     const { person } = needIdentity(request, "admin");
     const { auth_code, passwd } = request.body as { auth_code: string; passwd: string };
     await consumeSmsCode(db, person.mobile, "chgpasswd", auth_code);
