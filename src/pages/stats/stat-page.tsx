@@ -20,10 +20,12 @@ const presets = () => [
  */
 export function StatPage<K extends ChartKey>({ module, chart }: { module: DashboardModule; chart: K }) {
   const [range, setRange] = useState<DayRange>(() => defaultStatRange());
+  const [refusals, setRefusals] = useState(0);
   const query = useMemo(() => rangeQuery(range), [range]);
   const load = useRequest<ChartPoints[K][] | null>(statsApi[chart], { ...query });
   const points = load.status === "ok" ? load.data : null;
-  const option = useMemo(() => (points?.length ? chartOption(chartSpecs[chart], points) : null), [points, chart]);
+  // Drawn as of the answer's arrival: the period under way then is marked as such.
+  const option = useMemo(() => (points?.length ? chartOption(chartSpecs[chart], points, { now: Date.now() }) : null), [points, chart]);
   // The chart's runtime loads while the data is on its way (the chart shows a failure itself).
   useEffect(() => void loadEcharts().catch(() => undefined), []);
 
@@ -33,8 +35,14 @@ export function StatPage<K extends ChartKey>({ module, chart }: { module: Dashbo
     const next: DayRange = [first, last];
     const { begindate, enddate } = rangeQuery(next);
     const problem = rangeProblem(begindate, enddate, STAT_RANGE);
-    // Keyed: one refusal shows once however many times the picker reports it.
-    if (problem) return void message.error({ content: problem, key: "stat-range" });
+    if (problem) {
+      // Keyed: one refusal shows once however many times the picker reports it.
+      message.error({ content: problem, key: "stat-range" });
+      // The picker keeps what was typed over a refused range; a fresh one shows the range the
+      // chart is about again.
+      setRefusals((n) => n + 1);
+      return;
+    }
     setRange(next);
   };
 
@@ -48,6 +56,7 @@ export function StatPage<K extends ChartKey>({ module, chart }: { module: Dashbo
       }
       extra={
         <DatePicker.RangePicker
+          key={refusals}
           value={range}
           onChange={choose}
           allowClear={false}

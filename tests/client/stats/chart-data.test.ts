@@ -4,6 +4,7 @@ import { chartOption } from "../../../src/pages/stats/chart-option";
 import { chartSpecs, units } from "../../../src/pages/stats/chart-specs";
 import { moduleList } from "../../../src/pages/stats/dashboard/dashboard-source";
 import { dailyPeaks, downsample } from "../../../src/pages/stats/downsample";
+import { partialDate } from "../../../src/pages/stats/partial-period";
 import { dashboardRange, defaultStatRange, rangeQuery } from "../../../src/pages/stats/ranges";
 
 const now = new Date(2026, 2, 15, 10, 30).getTime();
@@ -57,6 +58,50 @@ describe("chart data", () => {
     const label = (option: typeof card) => (option.xAxis as { axisLabel: { formatter: (v: string) => string } }).axisLabel.formatter;
     expect(label(card)("2026-03-15")).toBe("03-15");
     expect(label(page)("2026-03-15 09:05:00")).toBe("03-15 09:05");
+  });
+});
+
+describe("a period under way", () => {
+  const label = (option: ReturnType<typeof chartOption>) =>
+    (option.xAxis as { axisLabel: { formatter: (v: string, i: number) => string } }).axisLabel.formatter;
+  const tip = (option: ReturnType<typeof chartOption>) => (option.tooltip as { valueFormatter: (v: number, i?: number) => string }).valueFormatter;
+  const month = (count: number, value: (i: number) => number) =>
+    Array.from({ length: count }, (_, i) => ({ date: `2026-03-${String(15 - count + 1 + i).padStart(2, "0")}`, usernum: value(i) }));
+
+  it("is today on a daily chart, or the bucket holding now; nothing else", () => {
+    expect(partialDate(month(3, () => 1), now)).toBe("2026-03-15");
+    expect(partialDate([{ date: "2026-03-14" }], now)).toBeNull();
+    const hourly = ["2026-03-15 08:00:00", "2026-03-15 09:00:00", "2026-03-15 10:00:00"].map((date) => ({ date }));
+    expect(partialDate(hourly, now)).toBe("2026-03-15 10:00:00");
+    expect(partialDate(hourly.slice(0, 2), now)).toBeNull();
+    expect(partialDate([], now)).toBeNull();
+  });
+
+  it("marks today's point of a 30-day line, so its low figure is not read as a day of no use", () => {
+    const option = chartOption(chartSpecs.liveOnline, month(30, (i) => (i === 29 ? 3 : 200)), { now });
+    const [series] = option.series as { data: unknown[]; endLabel?: { formatter: string } }[];
+    expect(series.data.slice(0, 29).every((v) => v === 200)).toBe(true);
+    expect(series.data[29]).toMatchObject({ value: 3, symbol: "emptyCircle" });
+    expect(series.endLabel?.formatter).toBe("进行中");
+    expect(label(option)("2026-03-15", 29)).toBe("03-15 进行中");
+    expect(label(option)("2026-03-14", 28)).toBe("03-14");
+    expect(tip(option)(3, 29)).toBe("3人（截至10:30）");
+    expect(tip(option)(200, 28)).toBe("200人");
+  });
+
+  it("fades today's bar and labels the top of a stack only", () => {
+    const points = ["2026-03-14", "2026-03-15"].map((date) => ({ date, size: 3 * 1024 ** 3, vod: 1024 ** 3, doc: 1024 ** 3, cloud: 1024 ** 3 }));
+    const series = chartOption(chartSpecs.storageV2, points, { now }).series as { data: unknown[] }[];
+    expect(series.map((s) => s.data[0])).toEqual([1, 1, 1]);
+    expect(series.map((s) => s.data[1])).toMatchObject([{ value: 1, itemStyle: { opacity: 0.45 } }, { value: 1 }, { value: 1, label: { formatter: "进行中" } }]);
+    expect(series.map((s) => "label" in (s.data[1] as object))).toEqual([false, false, true]);
+  });
+
+  it("marks nothing without a moment, or once the last period is over", () => {
+    const points = month(30, () => 5);
+    expect((chartOption(chartSpecs.liveOnline, points).series as { data: unknown[] }[])[0].data.every((v) => v === 5)).toBe(true);
+    const later = new Date(2026, 2, 16, 0, 5).getTime();
+    expect((chartOption(chartSpecs.liveOnline, points, { now: later }).series as { data: unknown[] }[])[0].data.every((v) => v === 5)).toBe(true);
   });
 });
 

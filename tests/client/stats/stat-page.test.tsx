@@ -38,6 +38,8 @@ function typeRange(first: string, last: string) {
   fireEvent.keyDown(end, { key: "Enter", code: "Enter", keyCode: 13 });
 }
 
+const pickerValues = () => (screen.getAllByRole("textbox") as HTMLInputElement[]).map((input) => input.value);
+
 const chart = (chartKey: ChartKey) => drawn.get(`${moduleOf(chartKey).title}图表`);
 
 describe("the statistics pages", () => {
@@ -63,14 +65,30 @@ describe("the statistics pages", () => {
     expect(screen.getByText("单位：人")).toBeTruthy();
   });
 
+  it("mark today's partial day at the end of a 30-day chart, not draw it like a day of no use", async () => {
+    statsServer(now);
+    renderStat("liveOnline");
+    await waitFor(() => expect(chart("liveOnline")).toBeDefined());
+    const option = chart("liveOnline")!;
+    const { data } = (option.series as { data: unknown[] }[])[0];
+    const last = data.length - 1;
+    expect((option.xAxis as { data: string[] }).data[last]).toBe("2026-03-15");
+    expect(data[last]).toMatchObject({ symbol: "emptyCircle" });
+    expect(option.series).toMatchObject([{ endLabel: { formatter: "进行中" } }]);
+    const tip = (option.tooltip as { valueFormatter: (v: number, i: number) => string }).valueFormatter;
+    expect(tip(12, last)).toBe("12人（截至10:30）");
+    expect(tip(12, last - 1)).toBe("12人");
+  });
+
   it("draw storage as bars in GB and storage by kind as stacked bars", async () => {
     statsServer(now, { [key(statsApi.storageV2)]: ok([{ date: "2026-03-15", size: 3 * 1024 ** 3, vod: 2 * 1024 ** 3, doc: 536_870_912, cloud: 536_870_912 }]) });
     renderStat("storageV2");
     await waitFor(() => expect(chart("storageV2")).toBeDefined());
+    // The day is today, so each part is marked as under way.
     expect(chart("storageV2")!.series).toMatchObject([
-      { type: "bar", name: "音视频", data: [2], stack: "total" },
-      { type: "bar", name: "课件文档", data: [0.5], stack: "total" },
-      { type: "bar", name: "云盘文件", data: [0.5], stack: "total" },
+      { type: "bar", name: "音视频", data: [{ value: 2 }], stack: "total" },
+      { type: "bar", name: "课件文档", data: [{ value: 0.5 }], stack: "total" },
+      { type: "bar", name: "云盘文件", data: [{ value: 0.5 }], stack: "total" },
     ]);
     expect(chart("storageV2")!.legend).toMatchObject({ data: ["音视频", "课件文档", "云盘文件"] });
   });
@@ -81,6 +99,16 @@ describe("the statistics pages", () => {
     await waitFor(() => expect(chart("vodBandwidth")).toBeDefined());
     typeRange("2026-01-01", "2026-02-09");
     expect(await screen.findByText("最多请求31天数据")).toBeTruthy();
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it("return the picker to the range the chart shows after refusing one", async () => {
+    const server = statsServer(now);
+    renderStat("liveOnline");
+    await waitFor(() => expect(chart("liveOnline")).toBeDefined());
+    typeRange("2025-12-20", "2026-03-09");
+    expect(await screen.findByText("最多请求31天数据")).toBeTruthy();
+    await waitFor(() => expect(pickerValues()).toEqual(["2026-02-13", "2026-03-15"]));
     expect(server.seen).toHaveLength(1);
   });
 
