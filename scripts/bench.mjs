@@ -100,3 +100,6 @@ spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-stats.ts"], { std
 
 // The student list and its search over 1,000,000 students in one organisation (issue: user management).
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-students.ts"], { stdio: "inherit" });
+
+// Sign-ins under a flood beside an admin's list and the console page, and the teacher create/delete mix (issue 8, finding 3).
+spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-signin.ts"], { stdio: "inherit" });

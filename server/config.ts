@@ -73,9 +73,13 @@ function publicOrigins(env: NodeJS.ProcessEnv): string[] {
   return [...new Set(names.map((name) => new URL(`http://${name}:${port}`).origin))];
 }
 
-/** One hash at a time per core but one, so a flood of sign-ins leaves a core to everything else. */
-export const wantedHashConcurrency = (env: NodeJS.ProcessEnv) =>
-  Number(env.LECTERN_HASH_CONCURRENCY) || Math.max(1, os.availableParallelism() - 1);
+/**
+ * One hash per core: a hash is 16 ms of one core, so more at once only wait inside libuv's pool,
+ * where they would hold the threads fs and zlib need. Fewer would cap every password-setting call
+ * (a teacher added with a default password is one hash) at a core's worth of hashes per second
+ * while the other cores idle; under a flood the kernel still shares the cores with the event loop.
+ */
+export const wantedHashConcurrency = (env: NodeJS.ProcessEnv) => Number(env.LECTERN_HASH_CONCURRENCY) || os.availableParallelism();
 
 /** Never more than libuv's pool (4 unless UV_THREADPOOL_SIZE says) less two threads, so fs and zlib always have some. */
 const hashConcurrency = (env: NodeJS.ProcessEnv) =>
