@@ -10,14 +10,26 @@ export const uploadApi = {
   file: ep("GET /uploads/:name"),
 } as const;
 
-/** The cover rules of 1 §5 and §9: jpeg or png, at most 3 MB. The server judges the file's own bytes. */
+/**
+ * The cover rules of 1 §5 and §9: jpeg or png, at most 3 MB. The server judges the file's own bytes.
+ * Each organisation also keeps to a quota of bytes (UPLOAD_QUOTA_MB) and a rate of files.
+ */
 export const imageUpload = {
   maxBytes: 3 * 1024 * 1024,
   types: { "image/jpeg": "jpg", "image/png": "png" } as Record<string, string>,
+  /**
+   * The menu keys whose forms upload an image (course covers); a sub-admin needs one of them. Add
+   * the key of a new form with an image field here.
+   */
+  menuKeys: ["courseop"],
+  /** Files one organisation may upload in any minute: a person choosing covers stays far below it. */
+  perMinute: 20,
   messages: {
     type: "请上传jpeg、png格式图片",
     size: "最大上传3M",
     missing: "请选择要上传的图片",
+    tooFast: "上传过于频繁，请稍后再试",
+    full: (quota: string) => `本机构的上传空间已用完（上限${quota}），无法继续上传`,
   },
 } as const;
 

@@ -4,10 +4,11 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
-/** A stored file: its name (what `open` takes) and the URL it is served at. */
+/** A stored file: its name (what `open` takes), the URL it is served at and its size. */
 export interface StoredFile {
   name: string;
   url: string;
+  bytes: number;
 }
 
 /**
@@ -36,12 +37,13 @@ export function localDiskStorage(dir: string, urlPrefix = "/uploads/"): StorageA
       const partial = fileOf(`${name}.part`);
       try {
         await pipeline(Readable.from(source), fs.createWriteStream(partial, { flags: "wx" }));
+        const { size } = await fs.promises.stat(partial);
         await fs.promises.rename(partial, fileOf(name));
+        return { name, url: urlPrefix + name, bytes: size };
       } catch (err) {
         await fs.promises.rm(partial, { force: true });
         throw err;
       }
-      return { name, url: urlPrefix + name };
     },
     async remove(name) {
       if (storedName.test(name)) await fs.promises.rm(fileOf(name), { force: true });

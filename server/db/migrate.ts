@@ -6,6 +6,7 @@ import * as m0003 from "./migrations/0003-courses-lives";
 import * as m0005 from "./migrations/0005-list-totals";
 import * as m0006 from "./migrations/0006-sign-in-guards";
 import * as m0007 from "./migrations/0007-person-provenance";
+import * as m0008 from "./migrations/0008-uploads";
 import * as m0009 from "./migrations/0009-cleanup-indexes";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0005-list-totals": m0005,
   "0006-sign-in-guards": m0006,
   "0007-person-provenance": m0007,
+  "0008-uploads": m0008,
   "0009-cleanup-indexes": m0009,
 };
 

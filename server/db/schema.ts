@@ -215,6 +215,16 @@ export interface BoardConfigTable {
   updated_at: number;
 }
 
+/** A stored upload, counted against its organisation's quota and rate (migration 0008). */
+export interface UploadTable {
+  id: Generated<number>;
+  org_id: number;
+  /** The name the storage adapter gave it. */
+  name: string;
+  bytes: number;
+  created_at: number;
+}
+
 export interface Database {
   persons: PersonTable;
   organisations: OrganisationTable;
@@ -238,4 +248,5 @@ export interface Database {
   daily_consumption: DailyConsumptionTable;
   page_views: PageViewsTable;
   board_config: BoardConfigTable;
+  uploads: UploadTable;
 }

@@ -4,60 +4,82 @@ import fastifyMultipart from "@fastify/multipart";
 import { imageHeadBytes, imageTypeOf, imageUpload, uploadApi } from "../../../resources/upload";
 import { localDiskStorage, type StorageAdapter } from "../../adapters/storage";
 import type { Ctx } from "../../context";
-import { apiNotFound, fail, ok } from "../../plugins/envelope";
+import { ApiError, apiNotFound, fail, ok } from "../../plugins/envelope";
 import { needIdentity } from "../../plugins/session";
+import { menuKeysOf } from "../../services/menu";
+import { needRoom, recordUpload, type UploadLimits } from "../../services/uploads";
 import { route } from "../define";
 
 const tags = ["upload"];
 
 const contentTypeOf: Record<string, string> = Object.fromEntries(Object.entries(imageUpload.types).map(([type, ext]) => [ext, type]));
 
+/** The main admin, or a sub-admin holding a menu key whose form uploads images. */
+function uploader(request: FastifyRequest) {
+  const auth = needIdentity(request, "admin");
+  const keys = menuKeysOf(auth.identity);
+  if (!imageUpload.menuKeys.some((k) => keys.has(k))) throw fail.forbidden();
+  return auth;
+}
+
+/** A multipart body busboy cannot read (no boundary, a broken part) is the caller's mistake, not ours. */
+const parsing = <T>(step: Promise<T>): Promise<T> =>
+  step.catch((err: { statusCode?: number }) => {
+    throw err instanceof ApiError || err.statusCode ? err : fail.bad("请求数据格式错误", "file");
+  });
+
 /**
  * POST /upload (the upload host kind): one multipart file field, a jpeg or png of at most 3 MB,
  * answered with the URL it is served at. Multipart is registered in this plugin only, with a
  * file-size cap: past 3 MB busboy cuts the file off and discards the rest unread into memory.
+ * Each stored file is recorded against its organisation's quota and rate (services/uploads.ts).
  * `storage` replaces the local-disk default (DATA_DIR/uploads).
  */
 export default async function uploadRoutes(app: FastifyInstance, ctx: Ctx & { storage?: StorageAdapter }) {
   const storage = ctx.storage ?? localDiskStorage(path.join(ctx.config.dataDir, "uploads"));
+  const limits: UploadLimits = { quotaBytes: ctx.config.uploadQuotaBytes, perMinute: imageUpload.perMinute };
   await app.register(fastifyMultipart, {
     limits: { fileSize: imageUpload.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 200 },
     // Checked after reading instead, so the file's own type is judged before its size.
     throwFileSizeLimit: false,
   });
 
-  const admin = (request: FastifyRequest) => needIdentity(request, "admin");
-  route(app, uploadApi.upload, { guard: admin, summary: "Uploads one jpeg or png (≤ 3 MB); answers {url}", tags }, async (request) => {
-    admin(request);
+  route(app, uploadApi.upload, { guard: uploader, summary: "Uploads one jpeg or png (≤ 3 MB) within the organisation's quota and rate; answers {url}", tags }, async (request) => {
+    const orgId = uploader(request).identity.orgId;
     const missing = () => fail.bad(imageUpload.messages.missing, "file");
     if (!request.isMultipart()) throw missing();
-    const part = await request.file();
+    await needRoom(ctx.db, orgId, limits);
+    const part = await parsing(request.file());
     if (!part) throw missing();
     const chunks = part.file[Symbol.asyncIterator]();
+    const next = () => parsing(chunks.next());
     const head: Buffer[] = [];
     let headBytes = 0;
     while (headBytes < imageHeadBytes) {
-      const next = await chunks.next();
-      if (next.done) break;
-      head.push(next.value);
-      headBytes += next.value.length;
+      const chunk = await next();
+      if (chunk.done) break;
+      head.push(chunk.value);
+      headBytes += chunk.value.length;
     }
     const type = imageTypeOf(Buffer.concat(head));
     const ext = type ? imageUpload.types[type] : undefined;
     if (!ext) {
-      for (let next = await chunks.next(); !next.done; next = await chunks.next());
+      for (let chunk = await next(); !chunk.done; chunk = await next());
       throw fail.bad(imageUpload.messages.type, "file");
     }
     const stored = await storage.put(
       (async function* () {
-        yield* head;
-        for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+        for (const chunk of head) yield chunk;
+        for (let chunk = await next(); !chunk.done; chunk = await next()) yield chunk.value;
       })(),
       ext,
     );
-    if (part.file.truncated) {
+    try {
+      if (part.file.truncated) throw fail.bad(imageUpload.messages.size, "file");
+      await recordUpload(ctx.db, orgId, { name: stored.name, bytes: stored.bytes }, limits);
+    } catch (err) {
       await storage.remove(stored.name);
-      throw fail.bad(imageUpload.messages.size, "file");
+      throw err;
     }
     return ok({ url: stored.url }, { url: stored.url, msg: "上传成功" });
   });
@@ -71,7 +93,6 @@ export default async function uploadRoutes(app: FastifyInstance, ctx: Ctx & { st
       .header("content-type", contentTypeOf[ext])
       .header("content-length", file.size)
       .header("cache-control", "public, max-age=31536000, immutable")
-      .header("x-content-type-options", "nosniff")
       .send(file.stream);
   });
 }

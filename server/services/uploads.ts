@@ -1,0 +1,57 @@
+import { sql, type Kysely } from "kysely";
+import { imageUpload } from "../../resources/upload";
+import type { Db } from "../db/database";
+import type { Database } from "../db/schema";
+import { ApiError, fail } from "../plugins/envelope";
+
+/** What one organisation may upload: bytes kept in all, and files in any minute. */
+export interface UploadLimits {
+  quotaBytes: number;
+  perMinute: number;
+}
+
+const MINUTE = 60_000;
+
+const megabytes = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)}M`;
+
+async function usage(k: Kysely<Database>, orgId: number, now: number) {
+  const row = await k
+    .selectFrom("uploads")
+    .where("org_id", "=", orgId)
+    .select([
+      sql<number>`coalesce(sum(bytes), 0)`.as("bytes"),
+      sql<number>`coalesce(sum(case when created_at > ${now - MINUTE} then 1 else 0 end), 0)`.as("recent"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { bytes: Number(row.bytes), recent: Number(row.recent) };
+}
+
+function refusal(used: { bytes: number; recent: number }, adding: number, limits: UploadLimits): ApiError | null {
+  if (used.recent >= limits.perMinute) return new ApiError(429, imageUpload.messages.tooFast, 429);
+  if (used.bytes + adding > limits.quotaBytes) return fail.bad(imageUpload.messages.full(megabytes(limits.quotaBytes)), "file");
+  return null;
+}
+
+/**
+ * Refuses before a byte of the file is read when the organisation is at its rate, or has no room
+ * left for even an empty file: a flood is turned away without touching the disk.
+ */
+export async function needRoom(db: Db, orgId: number, limits: UploadLimits, now = Date.now()): Promise<void> {
+  const problem = refusal(await usage(db.kysely, orgId, now), 1, limits);
+  if (problem) throw problem;
+}
+
+/**
+ * Records a stored file, or refuses it (the caller then removes the file) when it would pass the
+ * rate or the quota. The check and the insert are one transaction, taken one organisation at a
+ * time (a row lock on PostgreSQL; SQLite has one writer), so parallel uploads cannot all see the
+ * room that only one of them fits in.
+ */
+export async function recordUpload(db: Db, orgId: number, file: { name: string; bytes: number }, limits: UploadLimits, now = Date.now()) {
+  await db.kysely.transaction().execute(async (tx) => {
+    if (db.dialect === "postgres") await tx.selectFrom("organisations").select("id").where("id", "=", orgId).forUpdate().execute();
+    const problem = refusal(await usage(tx, orgId, now), file.bytes, limits);
+    if (problem) throw problem;
+    await tx.insertInto("uploads").values({ org_id: orgId, name: file.name, bytes: file.bytes, created_at: now }).execute();
+  });
+}
