@@ -40,6 +40,11 @@ function sweeps(db: Db, now: number): Record<string, (n: number) => Promise<numb
       const rows = k.selectFrom("login_guards").select("mobile").where("updated_at", "<", now - KEEP_IDLE_GUARD_MS);
       return deleted(k.deleteFrom("login_guards").where("mobile", "in", rows.limit(n)));
     },
+    // One row an address: few enough to find without an index.
+    login_ip_failures: (n) => {
+      const rows = k.selectFrom("login_ip_failures").select("ip").where("updated_at", "<", now - KEEP_IDLE_GUARD_MS);
+      return deleted(k.deleteFrom("login_ip_failures").where("ip", "in", rows.limit(n)));
+    },
     sessions: (n) => {
       const rows = k.selectFrom("sessions").select("id").where("expires_at", "<", now);
       return deleted(k.deleteFrom("sessions").where("id", "in", rows.limit(n)));

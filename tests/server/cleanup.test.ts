@@ -24,7 +24,7 @@ afterAll(() => s.close());
 
 const k = () => s.db.kysely;
 const clear = async () => {
-  for (const table of ["captchas", "sms_codes", "login_guards", "sessions"] as const) await k().deleteFrom(table).execute();
+  for (const table of ["captchas", "sms_codes", "login_guards", "login_ip_failures", "sessions"] as const) await k().deleteFrom(table).execute();
 };
 
 /** A captcha or SMS code created `ago` before NOW with the given life, spent `usedAgo` before NOW if given. */
@@ -38,6 +38,7 @@ const captcha = (mobile: string, ago: number, usedAgo?: number) => ({ ...code(mo
 const sms = (mobile: string, ago: number, usedAgo?: number) => ({ ...code(mobile, ago, SMS_LIFE_MS, usedAgo), purpose: "login", code_hash: "h", attempts: 0 });
 // Only the key and updated_at: the rest of a guard row is another part's to define.
 const guard = (mobile: string, idle: number) => sql`insert into login_guards (mobile, updated_at) values (${mobile}, ${NOW - idle})`.execute(k());
+const ipMark = (ip: string, idle: number) => ({ ip, failures: 3, window_started_at: NOW - idle, updated_at: NOW - idle });
 const session = (id: string, expiresIn: number) => ({ id, person_id: personId, identity_id: null, created_at: NOW - HOUR, expires_at: NOW + expiresIn, last_seen_at: NOW - HOUR });
 
 const mobilesOf = async (table: "captchas" | "sms_codes" | "login_guards") =>
@@ -67,12 +68,14 @@ describe("cleanup", () => {
   });
 
   it("deletes sign-in marks idle over a day and expired sessions", async () => {
+    await k().insertInto("login_ip_failures").values([ipMark("10.0.0.1", 25 * HOUR), ipMark("10.0.0.2", 2 * HOUR)]).execute();
     await guard("g-idle-25h", 25 * HOUR);
     await guard("g-idle-23h", 23 * HOUR);
     await guard("g-now", 0);
     await k().insertInto("sessions").values([session("expired", -MIN), session("live", 7 * 24 * HOUR)]).execute();
 
-    expect(await runCleanup(s.db, NOW)).toMatchObject({ login_guards: 1, sessions: 1 });
+    expect(await runCleanup(s.db, NOW)).toMatchObject({ login_guards: 1, login_ip_failures: 1, sessions: 1 });
+    expect((await k().selectFrom("login_ip_failures").select("ip").execute()).map((r) => r.ip)).toEqual(["10.0.0.2"]);
     expect(await mobilesOf("login_guards")).toEqual(["g-idle-23h", "g-now"]);
     expect((await k().selectFrom("sessions").select("id").execute()).map((r) => r.id)).toEqual(["live"]);
   });
