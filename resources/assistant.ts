@@ -3,8 +3,8 @@ import { personFamily } from "./person";
 
 /**
  * Assistants (1 §2.4 /assistantop, "like teachers"). The spec names no assistant search call,
- * so the list call takes the search key itself; the detail is the teacher detail page, whose
- * statistics are per user id and hold for an assistant alike.
+ * so the list call takes the search key itself. It gives assistants no detail page (1 §2.4,
+ * routes.tsv), so the rows have no 查看: the teacher's page shows teachers only.
  */
 export default defineResource({
   name: "assistant",
@@ -13,8 +13,7 @@ export default defineResource({
   route: "/assistantop",
   menu: { group: "user", key: "assistantop" },
   ...personFamily("assistant", "/cms/assistant"),
-  actions: ["show", "edit", "delete"],
+  actions: ["edit", "delete"],
   forms: { create: "assistant.create", edit: "assistant.edit" },
   formFields: { id: "Id", name: "Name", mobile: "Mobile", userop: "UserOp" },
-  show: "/teacherInfo?teacherId={Id}",
 });

@@ -1,9 +1,9 @@
 import { ep } from "./endpoint";
 
 /**
- * The detail statistics of a teacher (or assistant) and a student (1 §2.4 /teacherInfo and
- * /studentInfo, §7 "Detail stats"). Teachers are named by their record id (`userid`),
- * students by their mobile, as the two detail routes are.
+ * The detail statistics of a teacher and a student (1 §2.4 /teacherInfo and /studentInfo, §7
+ * "Detail stats"). Teachers are named by their record id (`userid`), students by their mobile,
+ * as the two detail routes are; each call answers 记录不存在 for anyone else.
  */
 export const userStatApi = {
   userInfo: ep("GET /userstat/userinfo"),

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { httpsUrl } from "../../resources/upload";
-import { checkStates } from "../../resources/user-stats";
+import { checkStates, type CheckState } from "../../resources/user-stats";
 import type { Db } from "../db/database";
 import type { Database, Role } from "../db/schema";
 import { fail } from "../plugins/envelope";
@@ -10,38 +10,44 @@ import { parseDateTime } from "./local-time";
 
 /**
  * The detail statistics of one person of an organisation (1 §2.4, §7), computed from the
- * stored lives, enrolments and attendance. Voided lives count nowhere.
+ * stored lives, enrolments and attendance. Voided lives count nowhere. Every number on a detail
+ * page counts the same lives, so the page adds up (issue 8, finding 21):
  *
- * - A teacher's (or assistant's) lives are those it is staff of; a student's are the lives of
- *   the courses it is enrolled in, and any other live it listened to.
+ * - A teacher's lives are those it teaches; a student's are the lives of the courses it is
+ *   enrolled in, and any other live it listened to. The table lists each of them once, the way
+ *   the person took part (below), and its total is the live count.
  * - A live is done when it has ended (status 2). A course is done when it has lives and all of
  *   them have ended; a teacher's courses are those of its lives, a student's those it is
  *   enrolled in or listened to a live of.
- * - The check counts are the person's live listenings (play type 1) by check state.
+ * - Each done live has one check state: that of the person's listening while it was live (play
+ *   type 1), or absent (undo) without one. The four counts add up to the done lives; a live still
+ *   on counts once it has ended, and a replay is no attendance.
  */
 export interface Subject {
   orgId: number;
   identityId: number;
-  role: Role;
+  role: DetailRole;
 }
 
 type LivesQuery = SelectQueryBuilder<Database & { l: Database["lives"] }, "l", object>;
 
-/** The teacher detail page shows teachers and assistants; the header call anyone a detail page shows. */
-export const staffRoles = ["teacher", "assistant"] as const;
-export const detailRoles = ["teacher", "assistant", "student"] as const;
+/**
+ * The roles with a detail page: /teacherInfo shows teachers only, /studentInfo students only. The
+ * spec gives assistants no detail page (1 §2.4, routes.tsv).
+ */
+export type DetailRole = Extract<Role, "teacher" | "student">;
 
-/** The organisation's person with this record id, in one of `roles`, or 记录不存在. */
-export async function findSubject(db: Db, orgId: number, userId: number, roles: readonly Role[]): Promise<Subject> {
+/** The organisation's teacher with this record id (/teacherInfo?teacherId), or 记录不存在. */
+export async function findTeacher(db: Db, orgId: number, userId: number): Promise<Subject> {
   const row = await db.kysely
     .selectFrom("identities")
-    .select(["id", "role"])
+    .select("id")
     .where("id", "=", userId)
     .where("org_id", "=", orgId)
-    .where("role", "in", roles)
+    .where("role", "=", "teacher")
     .executeTakeFirst();
   if (!row) throw fail.notFound();
-  return { orgId, identityId: row.id, role: row.role };
+  return { orgId, identityId: row.id, role: "teacher" };
 }
 
 /** The organisation's student with this mobile (/studentInfo?mobile). */
@@ -49,13 +55,13 @@ export async function findStudent(db: Db, orgId: number, mobile: string): Promis
   const row = await db.kysely
     .selectFrom("identities as i")
     .innerJoin("persons as p", "p.id", "i.person_id")
-    .select(["i.id", "i.role"])
+    .select("i.id")
     .where("p.mobile", "=", mobile)
     .where("i.org_id", "=", orgId)
     .where("i.role", "=", "student")
     .executeTakeFirst();
   if (!row) throw fail.notFound();
-  return { orgId, identityId: row.id, role: row.role };
+  return { orgId, identityId: row.id, role: "student" };
 }
 
 /** nickname, headimg, mobile of the detail page's header. */
@@ -69,9 +75,9 @@ export async function userInfo(db: Db, s: Subject) {
   return { nickname: row.nick || row.name || row.nickname, name: row.name, headimg: httpsUrl(row.headimg), mobile: row.mobile };
 }
 
-const isStaff = (s: Subject) => s.role === "teacher" || s.role === "assistant";
+const isStaff = (s: Subject) => s.role === "teacher";
 
-/** The subject's lives: staffed ones for a teacher; enrolled courses' and listened ones for a student. */
+/** The subject's lives: taught ones for a teacher; enrolled courses' and listened ones for a student. */
 function inScope(s: Subject) {
   return (eb: ExpressionBuilder<Database & { l: Database["lives"] }, "l">) => {
     const base = eb.and([eb("l.org_id", "=", s.orgId), eb("l.voided", "=", 0)]);
@@ -123,20 +129,16 @@ export async function courseCounts(db: Db, s: Subject) {
   return { courseDo: n(row.done), courseTotal: n(row.total) };
 }
 
-/** The subject's live listenings by check state: {"check-do", "check-late", "check-leaveearly", "check-undo"}. */
+/** The subject's done lives by check state: {"check-do", "check-late", "check-leaveearly", "check-undo"}. */
 export async function checkCounts(db: Db, s: Subject) {
-  const rows = await db.kysely
-    .selectFrom("attendance as a")
-    .innerJoin("lives as l", "l.id", "a.live_id")
-    .where("a.identity_id", "=", s.identityId)
-    .where("a.play_type", "=", 1)
-    .where("l.org_id", "=", s.orgId)
-    .where("l.voided", "=", 0)
+  const rows = await lives(db, s)
+    .where("l.status", "=", 2)
+    .leftJoin("attendance as a", (join) => join.onRef("a.live_id", "=", "l.id").on("a.identity_id", "=", s.identityId).on("a.play_type", "=", 1))
     .select((eb) => ["a.check_state", eb.fn.countAll<number>().as("n")])
     .groupBy("a.check_state")
     .execute();
-  const by = new Map(rows.map((r) => [r.check_state, n(r.n)]));
-  return Object.fromEntries(checkStates.map((state) => [`check-${state}`, by.get(state) ?? 0])) as Record<`check-${(typeof checkStates)[number]}`, number>;
+  const count = (state: CheckState) => rows.filter((r) => (r.check_state ?? "undo") === state).reduce((sum, r) => sum + n(r.n), 0);
+  return Object.fromEntries(checkStates.map((state) => [`check-${state}`, count(state)])) as Record<`check-${CheckState}`, number>;
 }
 
 export interface LiveFilter {
@@ -150,8 +152,9 @@ export interface LiveFilter {
 }
 
 /**
- * The detail page's table: one row per live of the subject and way it listened (live, replay);
- * a live it has not listened to is one row with play type 1 and no time. Newest first.
+ * The detail page's table: one row per live of the subject, newest first, with the way it took
+ * part and for how long: live when it was there live, else replay when it watched the replay,
+ * else live with no time.
  */
 export async function liveRows(db: Db, s: Subject, f: LiveFilter) {
   const from = f.begintime ? parseDateTime(f.begintime) : null;
@@ -160,7 +163,8 @@ export async function liveRows(db: Db, s: Subject, f: LiveFilter) {
   if (f.endtime && to === null) throw fail.bad("结束时间格式不正确", "endtime");
   let q = lives(db, s)
     .innerJoin("courses as c", "c.id", "l.course_id")
-    .leftJoin("attendance as a", (join) => join.onRef("a.live_id", "=", "l.id").on("a.identity_id", "=", s.identityId));
+    .leftJoin("attendance as a", (join) => join.onRef("a.live_id", "=", "l.id").on("a.identity_id", "=", s.identityId).on("a.play_type", "=", 1))
+    .leftJoin("attendance as r", (join) => join.onRef("r.live_id", "=", "l.id").on("r.identity_id", "=", s.identityId).on("r.play_type", "=", 2));
   const title = f.title?.trim();
   if (title) q = q.where(sql<SqlBool>`lower(l.title) like lower(${`%${escapeLike(title)}%`}) escape '\\'`);
   if (f.status !== undefined && f.status >= 0) q = q.where("l.status", "=", f.status);
@@ -169,27 +173,29 @@ export async function liveRows(db: Db, s: Subject, f: LiveFilter) {
   if (to !== null) q = q.where("l.begin_time", "<=", f.endtime!.length > 10 ? to + 999 : to);
   const [rows, total] = await Promise.all([
     q
-      .select(["l.id", "l.title", "c.title as coursetitle", "l.begin_time", "l.end_time", "l.status", "l.scale", "a.play_type", "a.online_seconds"])
+      .select(["l.id", "l.title", "c.title as coursetitle", "l.begin_time", "l.end_time", "l.status", "l.scale", "a.online_seconds as live", "r.online_seconds as replay"])
       .orderBy("l.begin_time", "desc")
       .orderBy("l.id", "desc")
-      .orderBy("a.play_type")
       .limit(f.count)
       .offset((f.page - 1) * f.count)
       .execute(),
     q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return {
-    rows: rows.map((r) => ({
-      liveid: r.id,
-      title: r.title,
-      coursetitle: r.coursetitle,
-      begintime: formatDateTime(r.begin_time),
-      endtime: formatDateTime(r.end_time),
-      status: r.status,
-      playtype: r.play_type ?? 1,
-      scale: r.scale,
-      online: r.online_seconds ?? 0,
-    })),
+    rows: rows.map((r) => {
+      const byReplay = !r.live && !!r.replay;
+      return {
+        liveid: r.id,
+        title: r.title,
+        coursetitle: r.coursetitle,
+        begintime: formatDateTime(r.begin_time),
+        endtime: formatDateTime(r.end_time),
+        status: r.status,
+        playtype: byReplay ? 2 : 1,
+        scale: r.scale,
+        online: (byReplay ? r.replay : r.live) ?? 0,
+      };
+    }),
     total: n(total.n),
   };
 }

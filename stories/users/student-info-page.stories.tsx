@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { StudentInfoPage } from "../../src/pages/users/detail/student-info-page";
 import type { ScreenParameters } from "../support/screen-parameters";
-import { studentAnswers } from "./user-stats-answers";
+import { studentAnswers, unknownPersonAnswers } from "./user-stats-answers";
 
 /** /studentInfo (1 §2.4) on its own, at the width of the console's content area. */
 const meta = {
@@ -18,13 +18,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The demo student: participated courses and lives, attendance, 63 lives, and 返回 to the list. */
+/** The demo student: participated courses and lives, attendance, its 54 lives, and 返回 to the list. */
 export const WithData: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText("赵同学")).toBeVisible();
     await expect(canvas.getByLabelText("参与直播 37/54")).toBeVisible();
-    await expect(await canvas.findByText("直播数量：63")).toBeVisible();
+    await expect(await canvas.findByText("直播数量：54")).toBeVisible();
   },
 };
 
@@ -55,5 +55,15 @@ export const Failed: Story = {
     await expect(await canvas.findByText("学生")).toBeVisible();
     await expect(canvas.getByText("手机号：13800000003")).toBeVisible();
     await expect(canvas.getByLabelText("参与课程 0/0")).toBeVisible();
+  },
+};
+
+/** A mobile that is no student of the organisation (a teacher's, or another school's): said so, with the way back. */
+export const NotFound: Story = {
+  parameters: { initialEntries: ["/studentInfo?mobile=13800000001"], api: unknownPersonAnswers } satisfies ScreenParameters,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText("未找到该学生")).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "返回学生列表" })).toBeVisible();
   },
 };

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor, within } from "storybook/test";
 import { TeacherInfoPage } from "../../src/pages/users/detail/teacher-info-page";
 import type { ScreenParameters } from "../support/screen-parameters";
-import { teacherAnswers } from "./user-stats-answers";
+import { teacherAnswers, unknownPersonAnswers } from "./user-stats-answers";
 
 /** /teacherInfo (1 §2.4) on its own, at the width of the console's content area. */
 const meta = {
@@ -67,6 +67,16 @@ export const Failed: Story = {
 /** Nothing has answered yet. */
 export const Loading: Story = {
   parameters: { apiDelayMs: 1_000_000_000 } satisfies ScreenParameters,
+};
+
+/** An id that is no teacher of the organisation (a student, an assistant, another school's): said so, with the way back. */
+export const NotFound: Story = {
+  parameters: { initialEntries: ["/teacherInfo?teacherId=4"], api: unknownPersonAnswers } satisfies ScreenParameters,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText("未找到该老师")).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "返回老师列表" })).toBeVisible();
+  },
 };
 
 /** A link without a teacher id. */

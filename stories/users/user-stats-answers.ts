@@ -3,7 +3,7 @@ import student from "../../resources/student";
 import { userStatApi } from "../../resources/user-stats";
 import type { LiveRow } from "../../src/pages/users/detail/user-stats-client";
 import { failEnvelope, okEnvelope, type MockHandler, type MockRoutes } from "../mock-api";
-import { studentInfo, studentStats, teacherInfo, teacherStats, termOfLives } from "./user-stats-fixtures";
+import { studentInfo, studentStats, teacherInfo, teacherStats, termOf } from "./user-stats-fixtures";
 
 /** Pages and filters `lives` as the server does: title fragment, status, start between two times. */
 export function livesAnswer(lives: LiveRow[]): MockHandler {
@@ -25,25 +25,28 @@ export function livesAnswer(lives: LiveRow[]): MockHandler {
   };
 }
 
-const refused = failEnvelope(404, "记录不存在");
+const failed = failEnvelope(1, "查询失败");
 
-/** A teacher with a term of lives; `null` parts answer as the server does for an unknown teacher. */
-export const teacherAnswers = ({ info = teacherInfo as object | null, stats = teacherStats as object | null, lives = termOfLives(47) as LiveRow[] | null } = {}): MockRoutes => [
-  [userStatApi.userInfo, info ? okEnvelope(info) : refused],
-  [userStatApi.teacherCourseLive, stats ? okEnvelope(stats) : refused],
+/** A teacher with a term of lives; `null` parts fail. */
+export const teacherAnswers = ({ info = teacherInfo as object | null, stats = teacherStats as object | null, lives = termOf(teacherStats) as LiveRow[] | null } = {}): MockRoutes => [
+  [userStatApi.userInfo, info ? okEnvelope(info) : failed],
+  [userStatApi.teacherCourseLive, stats ? okEnvelope(stats) : failed],
   [userStatApi.teacherLives, lives ? livesAnswer(lives) : failEnvelope(500, "查询失败")],
   [userStatApi.teacherLivesSearch, lives ? livesAnswer(lives) : failEnvelope(500, "查询失败")],
 ];
 
 /** A student with a term of lives; `null` parts fail. */
-export const studentAnswers = ({ info = studentInfo as object | null, stats = studentStats as typeof studentStats | null, lives = termOfLives(63) as LiveRow[] | null } = {}): MockRoutes => [
-  [userStatApi.userInfo, info ? okEnvelope(info) : refused],
-  [userStatApi.studentCourse, stats ? okEnvelope(stats.course) : refused],
-  [userStatApi.studentLive, stats ? okEnvelope(stats.live) : refused],
-  [userStatApi.studentCheck, stats ? okEnvelope(stats.check) : refused],
+export const studentAnswers = ({ info = studentInfo as object | null, stats = studentStats as typeof studentStats | null, lives = termOf(studentStats.live) as LiveRow[] | null } = {}): MockRoutes => [
+  [userStatApi.userInfo, info ? okEnvelope(info) : failed],
+  [userStatApi.studentCourse, stats ? okEnvelope(stats.course) : failed],
+  [userStatApi.studentLive, stats ? okEnvelope(stats.live) : failed],
+  [userStatApi.studentCheck, stats ? okEnvelope(stats.check) : failed],
   [userStatApi.studentLives, lives ? livesAnswer(lives) : failEnvelope(500, "查询失败")],
   [userStatApi.studentLivesSearch, lives ? livesAnswer(lives) : failEnvelope(500, "查询失败")],
 ];
+
+/** What the server answers every detail call naming no one of the page's role (another role, another organisation). */
+export const unknownPersonAnswers: MockRoutes = Object.values(userStatApi).map((endpoint) => [endpoint, failEnvelope(404, "记录不存在")]);
 
 /** Creating students: these mobiles are refused with the server's message, the rest are created. */
 export const studentCreateAnswers = (refusedMobiles: Record<string, string> = {}): MockRoutes => [

@@ -13,9 +13,9 @@ export const teacherStats = {
   liveDo: 30,
   liveTotal: 47,
   "check-do": 21,
-  "check-late": 5,
-  "check-leaveearly": 4,
-  "check-undo": 3,
+  "check-late": 4,
+  "check-leaveearly": 3,
+  "check-undo": 2,
 };
 
 export const studentStats = {
@@ -24,10 +24,15 @@ export const studentStats = {
   check: { "check-do": 22, "check-late": 6, "check-leaveearly": 5, "check-undo": 4 },
 };
 
-/** One live listened to live and as a replay (two rows), and one not started. */
+/**
+ * The numbers of a page agree as the server's do (issue 8, finding 21): the check counts add up to
+ * the done lives, and a page lists each live once.
+ */
+
+/** One live attended live, one only watched as a replay, and one not started. */
 export const liveRows: LiveRow[] = [
   { liveid: 42, title: "化学提高第6讲", coursetitle: "互动大班·化学提高", begintime: "2026-11-21 00:36:52", endtime: "2026-11-21 02:27:28", status: 2, playtype: 1, scale: 6, online: 6636 },
-  { liveid: 42, title: "化学提高第6讲", coursetitle: "互动大班·化学提高", begintime: "2026-11-21 00:36:52", endtime: "2026-11-21 02:27:28", status: 2, playtype: 2, scale: 6, online: 125 },
+  { liveid: 41, title: "化学提高第5讲", coursetitle: "互动大班·化学提高", begintime: "2026-11-14 00:36:52", endtime: "2026-11-14 02:27:28", status: 2, playtype: 2, scale: 6, online: 125 },
   { liveid: 83, title: "少儿美术第4讲", coursetitle: "少儿美术小班", begintime: "2026-12-19 10:00:00", endtime: "2026-12-19 11:00:00", status: 0, playtype: 1, scale: 0, online: 0 },
 ];
 
@@ -65,3 +70,6 @@ export function termOfLives(count: number, upcoming = 4): LiveRow[] {
     };
   });
 }
+
+/** The term of lives behind a page's live numbers: `liveTotal` lives, of which `liveDo` ended and one in progress. */
+export const termOf = ({ liveDo, liveTotal }: { liveDo: number; liveTotal: number }) => termOfLives(liveTotal, liveTotal - liveDo - 1);

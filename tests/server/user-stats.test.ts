@@ -51,14 +51,17 @@ function expected(identityId: number, kind: "staff" | "student") {
     const its = held.filter((l) => l.course_id === courseId);
     return its.length > 0 && its.every((l) => l.status === 2);
   };
-  const liveChecks = attended.filter((a) => a.play_type === 1 && held.some((l) => l.id === a.live_id));
-  const count = (state: string) => liveChecks.filter((a) => a.check_state === state).length;
-  const rows = mine.flatMap((l) => {
-    const listened = attended.filter((a) => a.live_id === l.id);
+  // Each done live has one state: that of the live listening, or absent without one.
+  const stateOf = (liveId: number) => attended.find((a) => a.live_id === liveId && a.play_type === 1)?.check_state ?? "undo";
+  const count = (state: string) => mine.filter((l) => l.status === 2 && stateOf(l.id) === state).length;
+  const rows = mine.map((l) => {
+    const live = attended.find((a) => a.live_id === l.id && a.play_type === 1)?.online_seconds ?? 0;
+    const replay = attended.find((a) => a.live_id === l.id && a.play_type === 2)?.online_seconds ?? 0;
+    const byReplay = live === 0 && replay > 0;
     const base = { liveid: l.id, title: l.title, coursetitle: raw.courses.find((c) => c.id === l.course_id)!.title, begintime: formatDateTime(l.begin_time), endtime: formatDateTime(l.end_time), status: l.status, scale: l.scale };
-    return listened.length ? listened.map((a) => ({ ...base, playtype: a.play_type, online: a.online_seconds })) : [{ ...base, playtype: 1, online: 0 }];
+    return { ...base, playtype: byReplay ? 2 : 1, online: byReplay ? replay : live };
   });
-  rows.sort((a, b) => b.begintime.localeCompare(a.begintime) || b.liveid - a.liveid || a.playtype - b.playtype);
+  rows.sort((a, b) => b.begintime.localeCompare(a.begintime) || b.liveid - a.liveid);
   return {
     courses: { courseDo: [...courseIds].filter(done).length, courseTotal: courseIds.size },
     lives: { liveDo: mine.filter((l) => l.status === 2).length, liveTotal: mine.length },
@@ -124,14 +127,6 @@ describe("teacher detail (/teacherInfo)", () => {
     expect((await api(admin, userStatApi.teacherLivesSearch, { userid: id, begintime: "2026-02-30" })).msg).toBe("开始时间格式不正确");
   });
 
-  it("holds for an assistant, whose detail page is the teacher's", async () => {
-    const id = await identityOf("13800000002", "assistant");
-    const want = expected(id, "staff");
-    expect((await api(admin, userStatApi.teacherCourseLive, { userid: id })).data).toEqual({ ...want.courses, ...want.lives, ...want.checks });
-    expect(await pages(userStatApi.teacherLives, { userid: id })).toEqual(want.rows);
-    expect(want.lives.liveTotal).toBeGreaterThan(0);
-  });
-
   it("gives the header's nickname, avatar and mobile", async () => {
     const id = await identityOf("13800000001", "teacher");
     expect((await api(admin, userStatApi.userInfo, { userid: id })).data).toMatchObject({ nickname: "李老师", mobile: "13800000001", headimg: "" });
@@ -179,7 +174,66 @@ describe("student detail (/studentInfo?mobile)", () => {
   });
 });
 
+describe("the numbers of a detail page agree (issue 8, finding 21)", () => {
+  /** What a page shows, from the calls it makes. */
+  async function page(kind: "teacher" | "student", params: Record<string, unknown>) {
+    const stats =
+      kind === "teacher"
+        ? ((await api(admin, userStatApi.teacherCourseLive, params)).data as Record<string, number>)
+        : {
+            ...((await api(admin, userStatApi.studentCourse, params)).data as Record<string, number>),
+            ...((await api(admin, userStatApi.studentLive, params)).data as Record<string, number>),
+            ...((await api(admin, userStatApi.studentCheck, params)).data as Record<string, number>),
+          };
+    const endpoint = kind === "teacher" ? userStatApi.teacherLives : userStatApi.studentLives;
+    const heading = (await api(admin, endpoint, { ...params, page: 1, count: 5 })).totalCount as number;
+    return { stats, heading };
+  }
+
+  function expectAgreement({ stats, heading }: Awaited<ReturnType<typeof page>>, who: string) {
+    expect(stats.liveDo, who).toBeLessThanOrEqual(stats.liveTotal);
+    expect(stats.courseDo, who).toBeLessThanOrEqual(stats.courseTotal);
+    expect(stats["check-do"] + stats["check-late"] + stats["check-leaveearly"] + stats["check-undo"], who).toBe(stats.liveDo);
+    // 直播数量 counts the lives 参与直播 / 授课直播 counts, a replay no second time.
+    expect(heading, who).toBe(stats.liveTotal);
+  }
+
+  it("for the demo teacher and student: attendance adds up to the done lives, the live count to the lives", async () => {
+    expectAgreement(await page("teacher", { userid: await identityOf("13800000001", "teacher") }), "13800000001");
+    expectAgreement(await page("student", { mobile: "13800000003" }), "13800000003");
+  });
+
+  it("for every teacher and student of the demo", async () => {
+    const people = await s.db.kysely
+      .selectFrom("identities as i").innerJoin("persons as p", "p.id", "i.person_id").select(["i.id", "i.role", "p.mobile"])
+      .where("i.org_id", "=", orgId).where("i.role", "in", ["teacher", "student"]).execute();
+    for (const who of people)
+      expectAgreement(who.role === "teacher" ? await page("teacher", { userid: who.id }) : await page("student", { mobile: who.mobile }), who.mobile);
+  });
+
+  it("lists a live watched both live and by replay once, as live; one watched only by replay as replay", async () => {
+    const id = await identityOf("13800000003", "student");
+    const rows = await pages(userStatApi.studentLives, { mobile: "13800000003" });
+    const ways = (liveId: number) => raw.attendance.filter((a) => a.identity_id === id && a.live_id === liveId);
+    const both = rows.find((r) => ways(r.liveid).length === 2 && ways(r.liveid).some((a) => a.play_type === 1 && a.online_seconds > 0));
+    const replayOnly = rows.find((r) => ways(r.liveid).every((a) => a.play_type === 2 || a.online_seconds === 0) && ways(r.liveid).some((a) => a.play_type === 2));
+    expect(new Set(rows.map((r) => r.liveid)).size).toBe(rows.length);
+    expect(both ?? replayOnly, "the demo has a live watched both ways or by replay only").toBeDefined();
+    if (both) expect(both).toMatchObject({ playtype: 1, online: ways(both.liveid).find((a) => a.play_type === 1)!.online_seconds });
+    expect(replayOnly).toMatchObject({ playtype: 2, online: ways(replayOnly!.liveid).find((a) => a.play_type === 2)!.online_seconds });
+  });
+});
+
 describe("tenancy and who may look", () => {
+  it("answers 记录不存在 for someone of another role on the teacher page: a student, an assistant", async () => {
+    const notFound = { code: 404, msg: "记录不存在" };
+    for (const [mobile, role] of [["13800000003", "student"], ["13800000002", "assistant"]] as const) {
+      const userid = await identityOf(mobile, role);
+      for (const endpoint of [userStatApi.userInfo, userStatApi.teacherCourseLive, userStatApi.teacherLives, userStatApi.teacherLivesSearch])
+        expect(await api(admin, endpoint, { userid, page: 1, count: 5 }), `${role} ${endpoint.path}`).toMatchObject(notFound);
+    }
+  });
+
   it("answers 记录不存在 for another organisation's people and for the wrong kind of person", async () => {
     const notFound = { code: 404, msg: "记录不存在" };
     const second = (await s.db.kysely.selectFrom("organisations").select("id").where("name", "=", "第二学校").executeTakeFirstOrThrow()).id;
@@ -198,10 +252,9 @@ describe("tenancy and who may look", () => {
     expect(await api(secondAdmin, userStatApi.studentLive, { mobile: "13800000003" })).toMatchObject(notFound);
   });
 
-  it("follows the menu keys: teacherop / assistantop for teacher pages, studentop for student pages", async () => {
+  it("follows the menu keys: teacherop for teacher pages, studentop for student pages, assistantop for none", async () => {
     const teacherId = await identityOf("13800000001", "teacher");
     const assistantId = await identityOf("13800000002", "assistant");
-    const studentId = await identityOf("13800000003", "student");
     const status = async (cookie: string, endpoint: Endpoint, params: Record<string, unknown>) => (await call(s.app, cookie, endpoint, params)).status;
     expect(await status("", userStatApi.teacherCourseLive, { userid: teacherId })).toBe(401);
     for (const [mobile, type] of [["13800000001", "teacher"], ["13800000003", "student"]] as const) {
@@ -224,13 +277,12 @@ describe("tenancy and who may look", () => {
     expect(await status(studentsOnly, userStatApi.teacherCourseLive, { userid: teacherId })).toBe(403);
     expect(await status(studentsOnly, userStatApi.teacherLives, { userid: teacherId })).toBe(403);
     expect((await api(studentsOnly, userStatApi.studentLive, { mobile: "13800000003" })).code).toBe(0);
-    expect((await api(studentsOnly, userStatApi.userInfo, { userid: studentId })).code).toBe(0);
+    expect((await api(studentsOnly, userStatApi.userInfo, { mobile: "13800000003" })).code).toBe(0);
     expect(await status(studentsOnly, userStatApi.userInfo, { userid: teacherId })).toBe(403);
 
+    // Assistants have no detail page: their menu opens none of these calls.
     const assistantsOnly = await make("assistantop", "助教管理");
-    expect((await api(assistantsOnly, userStatApi.teacherCourseLive, { userid: assistantId })).code).toBe(0);
-    expect(await status(assistantsOnly, userStatApi.teacherCourseLive, { userid: teacherId })).toBe(403);
-    expect(await status(assistantsOnly, userStatApi.studentLive, { mobile: "13800000003" })).toBe(403);
+    for (const e of Object.values(userStatApi)) expect(await status(assistantsOnly, e, { userid: assistantId, mobile: "13800000003" }), e.path).toBe(403);
   });
 });
 

@@ -1,28 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { assistant, student, teacher } from "../../../resources";
+import { student, teacher } from "../../../resources";
 import { userStatApi } from "../../../resources/user-stats";
 import type { Ctx } from "../../context";
 import { fail, ok } from "../../plugins/envelope";
 import { needResource } from "../../plugins/permissions";
 import { needIdentity } from "../../plugins/session";
 import { menuKeysOf } from "../../services/menu";
-import {
-  checkCounts,
-  courseCounts,
-  detailRoles,
-  findStudent,
-  findSubject,
-  liveCounts,
-  liveRows,
-  staffRoles,
-  userInfo,
-  type LiveFilter,
-  type Subject,
-} from "../../services/user-stats";
+import { checkCounts, courseCounts, findStudent, findTeacher, liveCounts, liveRows, userInfo, type LiveFilter, type Subject } from "../../services/user-stats";
 import { route } from "../define";
 
 const tags = ["user stats"];
-const resourceOf = { teacher, assistant, student } as const;
+const resourceOf = { teacher, student } as const;
 
 /**
  * Before validation: an admin holding at least one of the menus whose people these calls
@@ -34,24 +22,24 @@ const anyOf = (...keys: string[]) => (request: FastifyRequest) => {
   return auth;
 };
 
-function mayView(request: FastifyRequest, subject: Subject) {
-  if (subject.role !== "teacher" && subject.role !== "assistant" && subject.role !== "student") throw fail.notFound();
-  needResource(request, resourceOf[subject.role]);
-}
+const mayView = (request: FastifyRequest, subject: Subject) => needResource(request, resourceOf[subject.role]);
 
-/** GET /userstat/* (1 §7 "Detail stats"): the teacher (or assistant) and student detail pages. */
+/**
+ * GET /userstat/* (1 §7 "Detail stats"): the teacher and student detail pages. Each page takes only
+ * a subject of its own role: `userid` names a teacher, `mobile` a student; anyone else is 记录不存在.
+ */
 export default async function userStatRoutes(app: FastifyInstance, { db }: Ctx) {
-  const staffGuard = anyOf(teacher.menu.key, assistant.menu.key);
+  const teacherGuard = anyOf(teacher.menu.key);
   const studentGuard = anyOf(student.menu.key);
-  const anyGuard = anyOf(teacher.menu.key, assistant.menu.key, student.menu.key);
+  const anyGuard = anyOf(teacher.menu.key, student.menu.key);
   const orgOf = (request: FastifyRequest) => needIdentity(request, "admin").identity.orgId;
 
-  const staff = async (request: FastifyRequest) => {
-    const subject = await findSubject(db, orgOf(request), (request.query as { userid: number }).userid, staffRoles);
+  const theTeacher = async (request: FastifyRequest) => {
+    const subject = await findTeacher(db, orgOf(request), (request.query as { userid: number }).userid);
     mayView(request, subject);
     return subject;
   };
-  const pupil = async (request: FastifyRequest) => {
+  const theStudent = async (request: FastifyRequest) => {
     const subject = await findStudent(db, orgOf(request), (request.query as { mobile: string }).mobile);
     mayView(request, subject);
     return subject;
@@ -61,44 +49,44 @@ export default async function userStatRoutes(app: FastifyInstance, { db }: Ctx) 
     return ok(rows, { totalCount: total, count: total });
   };
 
-  route(app, userStatApi.userInfo, { query: "userstat.user.query", guard: anyGuard, summary: "nickname, headimg, mobile of a teacher, assistant or student (userid), or of a student (mobile)", tags }, async (request) => {
+  route(app, userStatApi.userInfo, { query: "userstat.user.query", guard: anyGuard, summary: "nickname, headimg, mobile of a teacher (userid) or a student (mobile)", tags }, async (request) => {
     const { userid, mobile } = request.query as { userid?: number; mobile?: string };
     const orgId = orgOf(request);
     if (userid === undefined && !mobile) throw fail.bad("请指定用户", "userid");
-    const subject = userid !== undefined ? await findSubject(db, orgId, userid, detailRoles) : await findStudent(db, orgId, mobile!);
+    const subject = userid !== undefined ? await findTeacher(db, orgId, userid) : await findStudent(db, orgId, mobile!);
     mayView(request, subject);
     return ok(await userInfo(db, subject));
   });
 
-  route(app, userStatApi.teacherCourseLive, { query: "userstat.teacher.query", guard: staffGuard, summary: "A teacher's courses and lives done/total and attendance counts", tags }, async (request) => {
-    const subject = await staff(request);
+  route(app, userStatApi.teacherCourseLive, { query: "userstat.teacher.query", guard: teacherGuard, summary: "A teacher's courses and lives done/total, and its done lives by check state", tags }, async (request) => {
+    const subject = await theTeacher(request);
     const [courses, lives, checks] = await Promise.all([courseCounts(db, subject), liveCounts(db, subject), checkCounts(db, subject)]);
     return ok({ ...courses, ...lives, ...checks });
   });
 
-  const teacherLivesSummary = "A teacher's lives, newest first, one row per way of listening; totalCount";
-  route(app, userStatApi.teacherLives, { query: "userstat.teacher-lives.query", guard: staffGuard, summary: teacherLivesSummary, tags }, async (request) =>
-    page(request, await staff(request)),
+  const teacherLivesSummary = "A teacher's lives, newest first, one row each; totalCount";
+  route(app, userStatApi.teacherLives, { query: "userstat.teacher-lives.query", guard: teacherGuard, summary: teacherLivesSummary, tags }, async (request) =>
+    page(request, await theTeacher(request)),
   );
-  route(app, userStatApi.teacherLivesSearch, { query: "userstat.teacher-lives.query", guard: staffGuard, summary: `${teacherLivesSummary}; filters title, status, begintime, endtime`, tags }, async (request) =>
-    page(request, await staff(request)),
+  route(app, userStatApi.teacherLivesSearch, { query: "userstat.teacher-lives.query", guard: teacherGuard, summary: `${teacherLivesSummary}; filters title, status, begintime, endtime`, tags }, async (request) =>
+    page(request, await theTeacher(request)),
   );
 
-  const studentLivesSummary = "A student's lives, newest first, one row per way of listening; totalCount";
+  const studentLivesSummary = "A student's lives, newest first, one row each (live, or replay when only that); totalCount";
   route(app, userStatApi.studentLives, { query: "userstat.student-lives.query", guard: studentGuard, summary: studentLivesSummary, tags }, async (request) =>
-    page(request, await pupil(request)),
+    page(request, await theStudent(request)),
   );
   route(app, userStatApi.studentLivesSearch, { query: "userstat.student-lives.query", guard: studentGuard, summary: `${studentLivesSummary}; filters title, status, begintime, endtime`, tags }, async (request) =>
-    page(request, await pupil(request)),
+    page(request, await theStudent(request)),
   );
 
   route(app, userStatApi.studentLive, { query: "userstat.student.query", guard: studentGuard, summary: "A student's lives done/total", tags }, async (request) =>
-    ok(await liveCounts(db, await pupil(request))),
+    ok(await liveCounts(db, await theStudent(request))),
   );
-  route(app, userStatApi.studentCheck, { query: "userstat.student.query", guard: studentGuard, summary: "A student's attendance counts", tags }, async (request) =>
-    ok(await checkCounts(db, await pupil(request))),
+  route(app, userStatApi.studentCheck, { query: "userstat.student.query", guard: studentGuard, summary: "A student's done lives by check state", tags }, async (request) =>
+    ok(await checkCounts(db, await theStudent(request))),
   );
   route(app, userStatApi.studentCourse, { query: "userstat.student.query", guard: studentGuard, summary: "A student's courses done/total", tags }, async (request) =>
-    ok(await courseCounts(db, await pupil(request))),
+    ok(await courseCounts(db, await theStudent(request))),
   );
 }

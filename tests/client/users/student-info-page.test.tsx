@@ -12,7 +12,7 @@ function studentServer(overrides: Record<string, Handler | unknown> = {}) {
     "GET /userstat/usercoursestat": ok(studentStats.course),
     "GET /userstat/userlivestat": ok(studentStats.live),
     "GET /userstat/usercheckstat": ok(studentStats.check),
-    "GET /userstat/userliveinfostat": ok(liveRows, { totalCount: 63, count: 63 }),
+    "GET /userstat/userliveinfostat": ok(liveRows, { totalCount: 54, count: 54 }),
     "GET /userstat/userliveinfosearchstat": ok([], { totalCount: 0, count: 0 }),
     ...overrides,
   });
@@ -31,7 +31,7 @@ describe("/studentInfo", () => {
     expect(screen.getByLabelText("参与课程 1/9").textContent).toContain("1/9");
     expect(screen.getByLabelText("参与直播 37/54").textContent).toContain("37/54");
     expect([statistic("出勤"), statistic("迟到"), statistic("早退"), statistic("缺勤")]).toEqual(["22次", "6次", "5次", "4次"]);
-    expect(await screen.findByText("直播数量：63")).toBeTruthy();
+    expect(await screen.findByText("直播数量：54")).toBeTruthy();
     expect(screen.getByText("1小时50分36秒")).toBeTruthy();
     expect(screen.getByText("0秒")).toBeTruthy();
     for (const key of ["GET /userstat/userinfo", "GET /userstat/usercoursestat", "GET /userstat/userlivestat", "GET /userstat/usercheckstat"]) {
@@ -42,7 +42,7 @@ describe("/studentInfo", () => {
 
   it("falls back part by part: the default nickname 学生 and zeros where a call failed", async () => {
     studentServer({
-      "GET /userstat/userinfo": fail(404, "记录不存在"),
+      "GET /userstat/userinfo": fail(1, "查询失败"),
       "GET /userstat/usercheckstat": fail(1, "统计失败"),
       "GET /userstat/userliveinfostat": ok([], { totalCount: 0, count: 0 }),
     });
@@ -53,6 +53,16 @@ describe("/studentInfo", () => {
     expect(screen.getByLabelText("参与直播 37/54")).toBeTruthy();
     for (const title of ["出勤", "迟到", "早退", "缺勤"]) expect(statistic(title)).toBe("0次");
     expect(await screen.findByText("暂无直播记录")).toBeTruthy();
+  });
+
+  it("says when the mobile is no student of the organisation, and leads back to the list", async () => {
+    const notFound = fail(404, "记录不存在");
+    studentServer(Object.fromEntries(["userinfo", "usercoursestat", "userlivestat", "usercheckstat", "userliveinfostat"].map((call) => [`GET /userstat/${call}`, notFound])));
+    renderPage("/studentInfo?mobile=13800000001", <StudentInfoPage />);
+    expect(await screen.findByText("未找到该学生")).toBeTruthy();
+    expect(screen.queryByText(/直播数量/)).toBeNull();
+    fireEvent.click(button("返回学生列表"));
+    await waitFor(() => expect(where()).toBe("/studentop"));
   });
 
   it("filters the student's lives with the search call", async () => {

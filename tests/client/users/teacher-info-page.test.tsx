@@ -31,15 +31,15 @@ describe("/teacherInfo", () => {
     expect(stat("授课课程 1/8").textContent).toContain("1/8");
     expect(stat("授课直播 30/47").textContent).toContain("30/47");
     expect(statistic("出勤")).toBe("21次");
-    expect(statistic("迟到")).toBe("5次");
-    expect(statistic("早退")).toBe("4次");
-    expect(statistic("缺勤")).toBe("3次");
+    expect(statistic("迟到")).toBe("4次");
+    expect(statistic("早退")).toBe("3次");
+    expect(statistic("缺勤")).toBe("2次");
     expect(await screen.findByText("直播数量：47")).toBeTruthy();
 
     const rows = [...document.querySelectorAll(".ant-table-tbody tr.ant-table-row")];
     expect(rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent))).toEqual([
       ["化学提高第6讲", "互动大班·化学提高", "2026-11-21 00:36:52 ~ 02:27:28", "已结束", "直播", "互动大班", "1小时50分36秒"],
-      ["化学提高第6讲", "互动大班·化学提高", "2026-11-21 00:36:52 ~ 02:27:28", "已结束", "回放", "互动大班", "2分5秒"],
+      ["化学提高第5讲", "互动大班·化学提高", "2026-11-14 00:36:52 ~ 02:27:28", "已结束", "回放", "互动大班", "2分5秒"],
       ["少儿美术第4讲", "少儿美术小班", "2026-12-19 10:00:00 ~ 11:00:00", "未开始", "直播", "小班", "0秒"],
     ]);
     expect(server.calls("GET /userstat/userinfo")[0].params).toEqual({ userid: 2 });
@@ -49,8 +49,8 @@ describe("/teacherInfo", () => {
 
   it("falls back to zero stats and the default nickname 老师 when the calls fail, and offers a retry", async () => {
     const server = teacherServer({
-      "GET /userstat/userinfo": fail(404, "记录不存在"),
-      "GET /userstat/teachercourselivestat": fail(404, "记录不存在"),
+      "GET /userstat/userinfo": fail(1, "查询失败"),
+      "GET /userstat/teachercourselivestat": fail(1, "查询失败"),
       "GET /userstat/teacherliveinfostat": fail(500, "查询失败"),
     });
     renderPage("/teacherInfo?teacherId=99", <TeacherInfoPage />);
@@ -134,6 +134,17 @@ describe("/teacherInfo", () => {
     fireEvent.click(screen.getByTitle("50 条/页"));
     await waitFor(() => expect(where()).toBe("/teacherInfo?teacherId=2&count=50"));
     expect(server.calls("GET /userstat/teacherliveinfostat").at(-1)!.params).toEqual({ userid: 2, count: 50, page: 1 });
+  });
+
+  it("says when the id is no teacher of the organisation (a student's, an assistant's), and leads back to the list", async () => {
+    const notFound = fail(404, "记录不存在");
+    teacherServer({ "GET /userstat/userinfo": notFound, "GET /userstat/teachercourselivestat": notFound, "GET /userstat/teacherliveinfostat": notFound });
+    renderPage("/teacherInfo?teacherId=4", <TeacherInfoPage />);
+    expect(await screen.findByText("未找到该老师")).toBeTruthy();
+    expect(screen.queryByText("授课课程（已完成/全部）")).toBeNull();
+    expect(screen.queryByText(/直播数量/)).toBeNull();
+    fireEvent.click(button("返回老师列表"));
+    await waitFor(() => expect(where()).toBe("/teacherop"));
   });
 
   it("says when no teacher is named, and leads back to the list", async () => {

@@ -32,7 +32,7 @@ interface LiveTableProps {
   onRetry: () => void;
 }
 
-/** The person's lives, one row per way of listening, paged on the server. */
+/** The person's lives, one row each with the way it took part, paged on the server. */
 export function LiveTable({ rows, total, loading, failed, query, onPage, onRetry }: LiveTableProps) {
   const emptyText = failed ? (
     <Result status="warning" title="直播记录加载失败" extra={<Button onClick={onRetry}>重试</Button>} />
@@ -41,7 +41,7 @@ export function LiveTable({ rows, total, loading, failed, query, onPage, onRetry
   );
   return (
     <Table<LiveRow>
-      rowKey={(row) => `${row.liveid}-${row.playtype}`}
+      rowKey="liveid"
       columns={columns}
       dataSource={failed ? [] : rows}
       loading={loading}

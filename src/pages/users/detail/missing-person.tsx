@@ -1,8 +1,14 @@
 import { Button, Result } from "antd";
 import { useNavigate } from "react-router-dom";
 
-/** A detail URL without a usable person parameter: say so and offer the list. */
-export function MissingPerson({ title, listRoute, listLabel }: { title: string; listRoute: string; listLabel: string }) {
+export interface MissingPersonProps {
+  title: string;
+  listRoute: string;
+  listLabel: string;
+}
+
+/** A detail URL without a usable person parameter, or naming nobody of the page's role: say so and offer the list. */
+export function MissingPerson({ title, listRoute, listLabel }: MissingPersonProps) {
   const navigate = useNavigate();
   return (
     <Result

@@ -1,8 +1,8 @@
-import { call, request, unwrap, type Payload } from "../../../../providers/http";
+import { call, HttpRequestError, request, unwrap, type Payload } from "../../../../providers/http";
 import { checkStates, userStatApi, type CheckState } from "../../../../resources/user-stats";
 import { hasFilters, livePayload, type LiveQuery } from "./live-query";
 
-/** Whose detail page this is: a teacher (or assistant) by record id, a student by mobile. */
+/** Whose detail page this is: a teacher by record id, a student by mobile. */
 export type DetailSubject = { kind: "teacher"; userid: number } | { kind: "student"; mobile: string };
 
 export interface PersonInfo {
@@ -62,12 +62,20 @@ async function orDefault<T>(load: () => Promise<T>, fallback: T): Promise<Loaded
   }
 }
 
-export async function loadPerson(subject: DetailSubject): Promise<Loaded<PersonInfo>> {
+/** The header, and whether the organisation has no such person of the page's role (记录不存在), which no default stands in for. */
+export interface LoadedPerson extends Loaded<PersonInfo> {
+  missing: boolean;
+}
+
+export async function loadPerson(subject: DetailSubject): Promise<LoadedPerson> {
   const fallback = { nickname: defaultNickname[subject.kind], headimg: "", mobile: subject.kind === "student" ? subject.mobile : "" };
-  return orDefault(async () => {
+  try {
     const info = await call<Record<string, unknown>>(userStatApi.userInfo, subjectPayload(subject));
-    return { nickname: text(info?.nickname) || fallback.nickname, headimg: text(info?.headimg), mobile: text(info?.mobile) || fallback.mobile };
-  }, fallback);
+    const value = { nickname: text(info?.nickname) || fallback.nickname, headimg: text(info?.headimg), mobile: text(info?.mobile) || fallback.mobile };
+    return { value, failed: false, missing: false };
+  } catch (error) {
+    return { value: fallback, failed: true, missing: error instanceof HttpRequestError && error.code === 404 };
+  }
 }
 
 const progress = (data: Record<string, unknown> | null, key: "course" | "live"): Progress => ({
