@@ -1,6 +1,7 @@
 // `npm test`: every check CI runs, in order, with one closing count.
 // Server tests run on SQLite and, when DATABASE_URL is set, again on PostgreSQL;
-// the browser suite runs against the production build on each database the same way.
+// the browser suite runs against the production build on each database the same way;
+// then the server tests run once more on Node 24 LTS.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -47,6 +48,19 @@ step("production build", bin("vite"), ["build"]);
 step("storybook build", bin("storybook"), ["build", "--quiet", "-o", "storybook-static"]);
 vitest("end-to-end in Chromium on SQLite", ["--config", "tests/e2e/vitest.config.ts"], sqliteEnv);
 if (pgUrl) vitest("end-to-end in Chromium on PostgreSQL", ["--config", "tests/e2e/vitest.config.ts"], { ...process.env, DATABASE_URL: pgUrl });
+
+// Last, the same server suite and a real start on Node 24 LTS (scripts/node24-check.mjs fetches it
+// and builds its SQLite binding); LECTERN_NODE24=0 leaves it out where the registry is out of reach.
+if (process.env.LECTERN_NODE24 === "0") process.stdout.write("\n▶ Node 24: skipped (LECTERN_NODE24=0)\n");
+else {
+  const label = "server tests and start-up on Node 24";
+  const file = path.join(out, "node24.json");
+  const ok = run(label, process.execPath, ["scripts/node24-check.mjs", "--results", file]);
+  const r = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : { passed: 0, failed: 1 };
+  passed += r.passed;
+  failed += r.failed;
+  if (r.failed || !ok) failures.push(label);
+}
 
 process.stdout.write(`\n${failures.length ? `Failed: ${failures.join("; ")}\n` : ""}`);
 process.stdout.write(`Tests: ${passed} passed, ${failed} failed\n`);

@@ -34,6 +34,8 @@ export const ExpiredCode: Story = {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByPlaceholderText("手机号"), "13812345678");
     await userEvent.click(canvas.getByRole("button", { name: "获取验证码" }));
+    await userEvent.type(await canvas.findByPlaceholderText("图形验证码"), "K3X9");
+    await userEvent.click(canvas.getByRole("button", { name: /获取验证码$/ }));
     await expect(await canvas.findByRole("button", { name: /^\d+秒后重新获取$/ })).toBeDisabled();
     await userEvent.type(canvas.getByPlaceholderText("验证码"), "111111");
     await userEvent.type(canvas.getByPlaceholderText("新密码"), "secret12");

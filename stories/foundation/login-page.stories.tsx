@@ -56,6 +56,39 @@ export const CaptchaAfterWrongPassword: Story = {
   },
 };
 
+/**
+ * The server needs the captcha before this page has shown it (another browser failed first):
+ * the page shows it and asks for it instead of calling it wrong.
+ */
+export const CaptchaNeededFromElsewhere: Story = {
+  parameters: {
+    api: [...signedOut, [authApi.passwordLogin, failEnvelope(loginCodes.wrongCaptcha, "请输入验证码", { needCaptcha: true })]],
+  } satisfies ScreenParameters,
+  play: async ({ canvasElement }) => {
+    const pane = within(activeTabPane(canvasElement));
+    await userEvent.type(pane.getByPlaceholderText("手机号"), "13800000000");
+    await userEvent.type(pane.getByPlaceholderText("密码"), "demo1234");
+    await userEvent.click(pane.getByRole("button", { name: buttonName("登录") }));
+    await expect(await pane.findByAltText("图形验证码")).toBeVisible();
+    await waitFor(() => expect(formErrors(activeTabPane(canvasElement))).toEqual(["请输入验证码"]));
+    await expect(within(document.body).queryByText("验证码错误")).toBeNull();
+  },
+};
+
+/** Ten wrong passwords lock the account for a while; the server's words say for how long. */
+export const LockedAccount: Story = {
+  parameters: {
+    api: [...signedOut, [authApi.passwordLogin, failEnvelope(loginCodes.tooMany, "密码错误次数过多，账号已锁定，请15分钟后再试", { needCaptcha: true })]],
+  } satisfies ScreenParameters,
+  play: async ({ canvasElement }) => {
+    const pane = within(activeTabPane(canvasElement));
+    await userEvent.type(pane.getByPlaceholderText("手机号"), "13800000000");
+    await userEvent.type(pane.getByPlaceholderText("密码"), "demo1234");
+    await userEvent.click(pane.getByRole("button", { name: buttonName("登录") }));
+    await expectToast("密码错误次数过多，账号已锁定，请15分钟后再试");
+  },
+};
+
 /** 手机快捷登录: asking for an SMS code first asks for the graphic captcha. */
 export const QuickLoginAsksCaptchaFirst: Story = {
   play: async ({ canvasElement }) => {

@@ -41,12 +41,24 @@ export const WrongValues: Story = {
   },
 };
 
-/** A valid phone gets its code, and the button waits 60 seconds before another. */
-export const CodeSent: Story = {
+/** Asking for the code first asks for the graphic captcha of that phone, and marks only it. */
+export const CaptchaFirst: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByPlaceholderText("手机号"), "13812345678");
     await userEvent.click(canvas.getByRole("button", { name: "获取验证码" }));
+    await expect(await canvas.findByAltText("图形验证码")).toBeVisible();
+    await waitFor(() => expect(formErrors(canvasElement)).toEqual(["请输入验证码"]));
+  },
+};
+
+/** With the captcha typed the phone gets its code, and the button waits 60 seconds before another. */
+export const CodeSent: Story = {
+  play: async (context) => {
+    await CaptchaFirst.play!(context);
+    const canvas = within(context.canvasElement);
+    await userEvent.type(canvas.getByPlaceholderText("图形验证码"), "K3X9");
+    await userEvent.click(canvas.getByRole("button", { name: /获取验证码$/ }));
     await expectToast("获取成功");
     await expect(await canvas.findByRole("button", { name: /^\d+秒后重新获取$/ })).toBeDisabled();
   },

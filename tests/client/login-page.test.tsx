@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { LoginPage } from "../../src/pages/public/login-page";
-import { fail, fakeServer, ok, TransportFailure, type Handler } from "./support/fake-server";
+import { fail, fakeServer, HttpReply, ok, TransportFailure, type Handler } from "./support/fake-server";
 import { renderAt } from "./support/render";
 import { isolateSession } from "./support/isolate";
 
@@ -63,13 +63,43 @@ describe("login page", () => {
     await waitFor(() => expect((screen.getByAltText("图形验证码") as HTMLImageElement).src).not.toBe(firstSrc));
   });
 
-  it("reveals the captcha when the server still requires one from an earlier failure (904)", async () => {
-    renderLogin({ "POST /cms/tarzan": fail(904, "验证码错误", { needCaptcha: true }) });
+  it("asks for the captcha, not calling it wrong, when the server needs one the page is not showing (904)", async () => {
+    const answers = [fail(904, "请输入验证码", { needCaptcha: true }), ok()];
+    const server = renderLogin({ "POST /cms/tarzan": () => answers.shift() });
     type(activePane(), "手机号", "13800000000");
     type(activePane(), "密码", "demo1234");
     fireEvent.click(loginButton(activePane()));
-    expect(await screen.findByText("验证码错误")).toBeTruthy();
-    expect(await screen.findByAltText("图形验证码")).toBeTruthy();
+    const image = (await screen.findByAltText("图形验证码")) as HTMLImageElement;
+    expect(image.src).toMatch(/\/cms\/captcha\?mobile=13800000000&ts=\d+$/);
+    expect(await within(activePane()).findByText("请输入验证码")).toBeTruthy();
+    expect(screen.queryByText("验证码错误")).toBeNull();
+    type(activePane(), "图形验证码", "k3x9");
+    fireEvent.click(loginButton(activePane()));
+    expect((await screen.findByTestId("landed")).textContent).toBe("/identity");
+    expect(server.calls("POST /cms/tarzan")[1].body).toEqual({ mobile: "13800000000", passwd: "demo1234", authcode: "k3x9" });
+  });
+
+  it("shows the server's words for a locked account and for too many requests", async () => {
+    const locked = "密码错误次数过多，账号已锁定，请15分钟后再试";
+    const answers: unknown[] = [fail(429, locked, { needCaptcha: true }), new HttpReply(429, fail(429, "请求过于频繁，请稍后再试"))];
+    renderLogin({ "POST /cms/tarzan": () => answers.shift() });
+    type(activePane(), "手机号", "13800000000");
+    type(activePane(), "密码", "demo1234");
+    fireEvent.click(loginButton(activePane()));
+    expect(await screen.findByText(locked)).toBeTruthy();
+    type(activePane(), "图形验证码", "k3x9");
+    fireEvent.click(loginButton(activePane()));
+    expect(await screen.findByText("请求过于频繁，请稍后再试")).toBeTruthy();
+    expect(screen.queryByText("用户名或密码错误")).toBeNull();
+  });
+
+  it("gives the two tabs' fields distinct ids", async () => {
+    renderLogin();
+    fireEvent.click(screen.getByRole("tab", { name: "手机快捷登录" }));
+    await waitFor(() => expect(document.querySelectorAll("input[autocomplete=one-time-code]")).toHaveLength(1));
+    const ids = [...document.querySelectorAll("[id]")].map((node) => node.id);
+    expect(ids.filter((id) => id.endsWith("mobile"))).toHaveLength(2);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it("signs in, remembers the phone and goes to /identity", async () => {
@@ -109,22 +139,22 @@ describe("login page", () => {
       fireEvent.click(codeButton());
       expect(await within(activePane()).findByText("请输入手机号")).toBeTruthy();
       expect(screen.queryByAltText("图形验证码")).toBeNull();
-      expect(server.calls("GET /api/v1/login/auth-code")).toHaveLength(0);
+      expect(server.calls("POST /api/v1/login/auth-code")).toHaveLength(0);
     });
 
     it("asks for the graphic captcha first, then requests the code and counts down", async () => {
-      const server = renderLogin({ "GET /api/v1/login/auth-code": ok() });
+      const server = renderLogin({ "POST /api/v1/login/auth-code": ok() });
       openQuickTab();
       type(activePane(), "手机号", "13800000000");
       fireEvent.click(codeButton());
       expect(await screen.findByAltText("图形验证码")).toBeTruthy();
       expect(await within(activePane()).findByText("请输入验证码")).toBeTruthy();
-      expect(server.calls("GET /api/v1/login/auth-code")).toHaveLength(0);
+      expect(server.calls("POST /api/v1/login/auth-code")).toHaveLength(0);
 
       type(activePane(), "图形验证码", "k3x9");
       fireEvent.click(codeButton());
       expect(await screen.findByText("获取成功")).toBeTruthy();
-      expect(server.calls("GET /api/v1/login/auth-code")[0].params).toEqual({ area_code: "86", mobile: "13800000000", authcode: "k3x9" });
+      expect(server.calls("POST /api/v1/login/auth-code")[0].body).toEqual({ area_code: "86", mobile: "13800000000", authcode: "k3x9" });
       await waitFor(() => expect(codeButton().textContent).toMatch(/^(60|59)秒后重新获取$/));
       expect((codeButton() as HTMLButtonElement).disabled).toBe(true);
       // The captcha's earlier message goes once a code was sent with it.
@@ -134,7 +164,7 @@ describe("login page", () => {
     it("shows the server's refusal and loads a new captcha", async () => {
       let clock = 5_000;
       vi.spyOn(Date, "now").mockImplementation(() => (clock += 1));
-      renderLogin({ "GET /api/v1/login/auth-code": fail(1, "图形验证码错误") });
+      renderLogin({ "POST /api/v1/login/auth-code": fail(1, "图形验证码错误") });
       openQuickTab();
       type(activePane(), "手机号", "13800000000");
       fireEvent.click(codeButton());
@@ -145,6 +175,55 @@ describe("login page", () => {
       expect(await screen.findByText("图形验证码错误")).toBeTruthy();
       await waitFor(() => expect((screen.getByAltText("图形验证码") as HTMLImageElement).src).not.toBe(before));
       expect(codeButton().textContent).toBe("获取验证码");
+    });
+
+    it("fetches the captcha again for a corrected phone, so the answer shown works the first time", async () => {
+      let clock = 9_000;
+      vi.spyOn(Date, "now").mockImplementation(() => (clock += 1));
+      const server = renderLogin({ "POST /api/v1/login/auth-code": ok() });
+      openQuickTab();
+      type(activePane(), "手机号", "1380000");
+      fireEvent.click(codeButton());
+      const image = (await screen.findByAltText("图形验证码")) as HTMLImageElement;
+      expect(image.src).toMatch(/mobile=1380000&/);
+      type(activePane(), "手机号", "13800000003");
+      await waitFor(() => expect(image.src).toMatch(/mobile=13800000003&/), { timeout: 5_000 });
+      type(activePane(), "图形验证码", "k3x9");
+      fireEvent.click(codeButton());
+      expect(await screen.findByText("获取成功")).toBeTruthy();
+      expect(server.calls("POST /api/v1/login/auth-code").map((call) => call.body)).toEqual([{ area_code: "86", mobile: "13800000003", authcode: "k3x9" }]);
+    });
+
+    it("never sends a captcha answered for another phone, and shows the new phone's image", async () => {
+      let clock = 11_000;
+      vi.spyOn(Date, "now").mockImplementation(() => (clock += 1));
+      const server = renderLogin({ "POST /api/v1/login/auth-code": ok() });
+      openQuickTab();
+      type(activePane(), "手机号", "1380000");
+      fireEvent.click(codeButton());
+      const image = (await screen.findByAltText("图形验证码")) as HTMLImageElement;
+      type(activePane(), "图形验证码", "k3x9");
+      // Asked again at once, before the image has followed the new phone.
+      type(activePane(), "手机号", "13800000003");
+      fireEvent.click(codeButton());
+      await waitFor(() => expect(image.src).toMatch(/mobile=13800000003&/));
+      expect(await within(activePane()).findByText("请输入验证码")).toBeTruthy();
+      expect((within(activePane()).getByPlaceholderText("图形验证码") as HTMLInputElement).value).toBe("");
+      expect(server.calls("POST /api/v1/login/auth-code")).toHaveLength(0);
+    });
+
+    it("marks only what asking for a code lacks, not the SMS code field", async () => {
+      renderLogin();
+      openQuickTab();
+      const errors = () => [...activePane().querySelectorAll(".ant-form-item-explain-error")].map((node) => node.textContent);
+      fireEvent.click(loginButton(activePane()));
+      await waitFor(() => expect(errors()).toEqual(["请输入手机号", "请输入验证码"]));
+      type(activePane(), "手机号", "13800000000");
+      fireEvent.click(codeButton());
+      await screen.findByAltText("图形验证码");
+      await waitFor(() => expect(errors()).toEqual(["请输入验证码"]));
+      expect(within(activePane()).getByPlaceholderText("图形验证码").getAttribute("aria-invalid")).toBe("true");
+      expect(within(activePane()).getByPlaceholderText("短信验证码").getAttribute("aria-invalid")).not.toBe("true");
     });
 
     it("signs in with the SMS code, or says the code is wrong", async () => {

@@ -10,6 +10,16 @@ import { renderAt } from "./support/render";
 const type = (placeholder: string, value: string) => fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
 const errorTexts = () => [...document.querySelectorAll(".ant-form-item-explain-error")].map((node) => node.textContent);
 
+/** 获取验证码 asks for the mobile's graphic captcha first; with it typed, the code is requested. */
+async function requestCodeWithCaptcha() {
+  fireEvent.click(screen.getByRole("button", { name: "获取验证码" }));
+  const image = (await screen.findByAltText("图形验证码")) as HTMLImageElement;
+  expect(image.src).toMatch(/\/cms\/captcha\?mobile=13812345678&ts=\d+$/);
+  await waitFor(() => expect(errorTexts()).toEqual(["请输入验证码"]));
+  type("图形验证码", "k3x9");
+  fireEvent.click(screen.getByRole("button", { name: "获取验证码" }));
+}
+
 describe("registration", () => {
   beforeEach(() => vi.spyOn(pageLocation, "assign").mockImplementation(() => undefined));
   afterEach(() => {
@@ -32,12 +42,12 @@ describe("registration", () => {
   });
 
   it("requests a code for a valid mobile, then registers and returns to /login", async () => {
-    const server = fakeServer({ "GET /api/v1/register/auth-code": ok(), "POST /api/v1/user/register": ok() });
+    const server = fakeServer({ "POST /api/v1/register/auth-code": ok(), "POST /api/v1/user/register": ok() });
     renderAt("/register", <RegisterPage />);
     type("手机号", "13812345678");
-    fireEvent.click(screen.getByRole("button", { name: "获取验证码" }));
+    await requestCodeWithCaptcha();
     expect(await screen.findByText("获取成功")).toBeTruthy();
-    expect(server.calls("GET /api/v1/register/auth-code")[0].params).toEqual({ area_code: "86", mobile: "13812345678" });
+    expect(server.calls("POST /api/v1/register/auth-code").map((call) => call.body)).toEqual([{ area_code: "86", mobile: "13812345678", authcode: "k3x9" }]);
     expect(await screen.findByRole("button", { name: /秒后重新获取/ })).toBeTruthy();
 
     type("验证码", "654321");
@@ -57,11 +67,11 @@ describe("registration", () => {
   });
 
   it("shows the server's msg when no code can be sent", async () => {
-    fakeServer({ "GET /api/v1/register/auth-code": fail(1, "该手机号已注册") });
+    fakeServer({ "POST /api/v1/register/auth-code": fail(1, "该手机号已注册，请直接登录") });
     renderAt("/register", <RegisterPage />);
     type("手机号", "13812345678");
-    fireEvent.click(screen.getByRole("button", { name: "获取验证码" }));
-    expect(await screen.findByText("该手机号已注册")).toBeTruthy();
+    await requestCodeWithCaptcha();
+    expect(await screen.findByText("该手机号已注册，请直接登录")).toBeTruthy();
     expect(screen.getByRole("button", { name: "获取验证码" })).toBeTruthy();
   });
 });
@@ -70,13 +80,14 @@ describe("password retrieval", () => {
   afterEach(() => setHttpAdapter());
 
   it("changes the password and returns to /login", async () => {
-    const server = fakeServer({ "GET /api/v1/retrieve-passwd/auth-code": ok(), "POST /api/v1/retrieve-passwd": ok() });
+    const server = fakeServer({ "POST /api/v1/retrieve-passwd/auth-code": ok(), "POST /api/v1/retrieve-passwd": ok() });
     renderAt("/forget-password", <ForgetPasswordPage />);
     expect(screen.getByRole("link", { name: "返回" }).getAttribute("href")).toBe("/login");
     expect(screen.getByRole("link", { name: "关闭" }).getAttribute("href")).toBe("/login");
     type("手机号", "13812345678");
-    fireEvent.click(screen.getByRole("button", { name: "获取验证码" }));
+    await requestCodeWithCaptcha();
     expect(await screen.findByText("获取成功")).toBeTruthy();
+    expect(server.calls("POST /api/v1/retrieve-passwd/auth-code").map((call) => call.body)).toEqual([{ area_code: "86", mobile: "13812345678", authcode: "k3x9" }]);
     type("验证码", "111111");
     type("新密码", "secret12");
     type("确认密码", "secret12");

@@ -15,6 +15,12 @@ async function passwordLogin(page: Page, mobile: string, passwd = "demo1234") {
 
 const landsOn = (page: Page, pathname: string) => page.waitForURL((u) => u.pathname === pathname, { timeout: 20_000 });
 
+/** The mobile the captcha image on screen was drawn for, once the browser has loaded it. */
+const captchaShown = (page: Page) =>
+  pane(page)
+    .getByAltText("图形验证码")
+    .evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.src).searchParams.get("mobile") : null));
+
 describe("every demo account signs in through the login page and lands in its shell", () => {
   const singles: [string, string, string][] = [
     ["13800000000", "/", "main admin"],
@@ -81,6 +87,60 @@ describe("the sign-in rules a person meets", () => {
     await page.context().close();
   });
 
+  it("asks a fresh browser for the captcha an earlier failure elsewhere requires, without calling it wrong", async () => {
+    const mobile = "13800000009";
+    const elsewhere = await newPage();
+    await passwordLogin(elsewhere, mobile, "wrong-password");
+    await expect.poll(() => elsewhere.locator(".ant-message").innerText()).toContain("用户名或密码错误");
+    await elsewhere.context().close();
+
+    const page = await newPage();
+    await passwordLogin(page, mobile);
+    const captcha = pane(page).getByPlaceholder("图形验证码");
+    await captcha.waitFor();
+    await expect.poll(() => pane(page).locator(".ant-form-item-explain-error").allInnerTexts()).toEqual(["请输入验证码"]);
+    expect(await page.getByText("验证码错误", { exact: true }).count()).toBe(0);
+    await screenshot(page, "login-captcha-needed");
+    await expect.poll(async () => (await captchaShown(page)) === mobile).toBe(true);
+    const { answer } = await outboxLast("captcha", mobile);
+    await captcha.fill(answer!);
+    await pane(page).getByRole("button", { name: /登\s*录/ }).click();
+    await landsOn(page, "/identity");
+    await page.context().close();
+  });
+
+  it("gives each field of the login page its own id", async () => {
+    const page = await newPage();
+    await page.goto("/login");
+    await page.getByRole("tab", { name: "手机快捷登录" }).click();
+    await pane(page).getByPlaceholder("短信验证码").waitFor();
+    const ids = await page.evaluate(() => [...document.querySelectorAll("[id]")].map((node) => node.id));
+    expect(ids.filter((id) => id === "mobile")).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    await page.context().close();
+  });
+
+  it("requests the quick-login code with the captcha of the corrected phone the first time", async () => {
+    const page = await newPage();
+    await page.goto("/login");
+    await page.getByRole("tab", { name: "手机快捷登录" }).click();
+    await pane(page).getByPlaceholder("手机号").fill("1380000");
+    await pane(page).getByRole("button", { name: "获取验证码" }).click();
+    const captcha = pane(page).getByPlaceholder("图形验证码");
+    await captcha.waitFor();
+    await expect.poll(() => captchaShown(page)).toBe("1380000");
+    await pane(page).getByPlaceholder("手机号").fill("13800000004");
+    // The image follows the phone; the person types what it shows.
+    await expect.poll(() => captchaShown(page), { timeout: 10_000 }).toBe("13800000004");
+    const { answer } = await outboxLast("captcha", "13800000004");
+    const before = outboxLength();
+    await captcha.fill(answer!);
+    await pane(page).getByRole("button", { name: "获取验证码" }).click();
+    await expect.poll(() => pane(page).innerText()).toMatch(/\d+秒后重新获取/);
+    expect((await outboxLast("sms", "13800000004", before)).purpose).toBe("login");
+    await page.context().close();
+  });
+
   it("signs in by SMS on the quick tab, captcha first, code read from the outbox", async () => {
     const page = await newPage();
     await page.goto("/login");
@@ -90,7 +150,7 @@ describe("the sign-in rules a person meets", () => {
     const captcha = pane(page).getByPlaceholder("图形验证码");
     await captcha.waitFor();
     await expect.poll(() => pane(page).innerText()).toContain("请输入验证码");
-    await page.waitForLoadState("networkidle");
+    await expect.poll(() => captchaShown(page)).toBe("13800000003");
     const { answer } = await outboxLast("captcha", "13800000003");
     const before = outboxLength();
     await captcha.fill(answer!);

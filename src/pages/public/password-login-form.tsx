@@ -3,7 +3,7 @@ import { authApi, loginCodes } from "../../../resources/auth";
 import { request } from "../../../providers/http";
 import { useBusy } from "../../lib/use-busy";
 import { CaptchaField } from "./captcha-field";
-import { captchaRules, passwordRules } from "./login-schemas";
+import { captchaProblem, captchaRules, passwordRules } from "./login-schemas";
 import { useCaptcha } from "./use-captcha";
 
 interface Values {
@@ -22,23 +22,32 @@ export function PasswordLoginForm({ initialMobile, onSignedIn }: { initialMobile
     run(async () => {
       const envelope = await request(authApi.passwordLogin, { mobile, passwd, authcode: authcode ?? "" });
       if (envelope.code === loginCodes.ok) return onSignedIn(mobile);
-      message.error(envelope.code === loginCodes.wrongCaptcha ? "验证码错误" : "用户名或密码错误");
-      // Every failed attempt gets a new image. A 900 reveals it; so does a 904, which the
-      // server also answers when a reloaded page sends no captcha it still requires.
-      form.setFieldValue("authcode", "");
-      const needsCaptcha = envelope.code === loginCodes.wrongPassword || envelope.code === loginCodes.wrongCaptcha;
-      if (captcha.shown || needsCaptcha) captcha.refresh();
+      const needCaptcha = !!(envelope.data as { needCaptcha?: boolean } | null)?.needCaptcha;
+      if (envelope.code === loginCodes.wrongCaptcha && !captcha.shown) {
+        // Required by failures this page never saw (another browser, a shared address):
+        // nothing was wrong, the captcha was just not asked for yet.
+        captcha.refresh();
+        form.setFields([{ name: "authcode", errors: [captchaProblem("")!] }]);
+        return;
+      }
+      // A lock or "too many" says itself how long to wait; everything else is 1 §8's two texts.
+      message.error(
+        envelope.code === loginCodes.tooMany ? envelope.msg : envelope.code === loginCodes.wrongCaptcha ? "验证码错误" : "用户名或密码错误",
+      );
+      // Every failed attempt gets a new image; a 900 (or any answer needing one) reveals it.
+      if (captcha.shown || needCaptcha || envelope.code === loginCodes.wrongPassword) captcha.refresh();
     });
 
+  // The form's name keeps its field ids apart from the quick tab's (both have a mobile).
   return (
-    <Form form={form} size="large" onFinish={submit} initialValues={{ mobile: initialMobile }}>
+    <Form form={form} name="password-login" size="large" onFinish={submit} initialValues={{ mobile: initialMobile }}>
       <Form.Item name="mobile" rules={passwordRules.mobile}>
         <Input placeholder="手机号" maxLength={20} autoComplete="username" />
       </Form.Item>
       <Form.Item name="passwd" rules={passwordRules.passwd}>
         <Input.Password placeholder="密码" maxLength={64} autoComplete="current-password" />
       </Form.Item>
-      {captcha.shown && <CaptchaField src={captcha.src} onRefresh={captcha.refresh} rules={captchaRules} />}
+      <CaptchaField src={captcha.src} onRefresh={captcha.refresh} rules={captcha.shown ? captchaRules : undefined} />
       <Button type="primary" htmlType="submit" block loading={submitting}>
         登录
       </Button>

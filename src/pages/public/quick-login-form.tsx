@@ -4,8 +4,8 @@ import { request } from "../../../providers/http";
 import { useBusy } from "../../lib/use-busy";
 import { SmsCodeField } from "../../components/sms-code-field";
 import { CaptchaField } from "./captcha-field";
-import { captchaProblem, quickRules } from "./login-schemas";
-import { askForSmsCode } from "./request-sms-code";
+import { quickRules } from "./login-schemas";
+import { smsCodeRequester } from "./request-sms-code";
 import { useCaptcha } from "./use-captcha";
 
 interface Values {
@@ -21,26 +21,6 @@ export function QuickLoginForm({ initialMobile, onSignedIn }: { initialMobile: s
   const captcha = useCaptcha(form);
   const { busy: submitting, run } = useBusy();
 
-  const requestCode = async (): Promise<boolean> => {
-    try {
-      await form.validateFields(["mobile"]);
-    } catch {
-      return false;
-    }
-    const authcode = form.getFieldValue("authcode") as string | undefined;
-    const problem = captchaProblem(captcha.shown ? authcode : "");
-    // The field has no rules of its own, so nothing else clears the message set here.
-    form.setFields([{ name: "authcode", errors: problem ? [problem] : [] }]);
-    if (problem) {
-      if (!captcha.shown) captcha.refresh();
-      return false;
-    }
-    if (await askForSmsCode(authApi.loginCode, { area_code: defaultAreaCode, mobile: form.getFieldValue("mobile"), authcode })) return true;
-    form.setFieldValue("authcode", "");
-    captcha.refresh();
-    return false;
-  };
-
   const submit = ({ mobile, auth_code }: Values) =>
     run(async () => {
       const envelope = await request(authApi.smsLogin, { area_code: defaultAreaCode, mobile, auth_code });
@@ -48,13 +28,14 @@ export function QuickLoginForm({ initialMobile, onSignedIn }: { initialMobile: s
       message.error("验证码错误");
     });
 
+  // The form's name keeps its field ids apart from the password tab's (both have a mobile).
   return (
-    <Form form={form} size="large" onFinish={submit} initialValues={{ mobile: initialMobile }}>
+    <Form form={form} name="quick-login" size="large" onFinish={submit} initialValues={{ mobile: initialMobile }}>
       <Form.Item name="mobile" rules={quickRules.mobile}>
         <Input placeholder="手机号" maxLength={20} autoComplete="tel" />
       </Form.Item>
       <CaptchaField src={captcha.src} onRefresh={captcha.refresh} />
-      <SmsCodeField name="auth_code" placeholder="短信验证码" rules={quickRules.auth_code} onRequest={requestCode} />
+      <SmsCodeField name="auth_code" placeholder="短信验证码" rules={quickRules.auth_code} onRequest={smsCodeRequester(form, authApi.loginCode, captcha)} />
       <Button type="primary" htmlType="submit" block loading={submitting}>
         登录
       </Button>

@@ -2,19 +2,36 @@ import { message, type FormInstance } from "antd";
 import { defaultAreaCode } from "../../../resources/auth";
 import type { Endpoint } from "../../../resources/endpoint";
 import { reportError, request } from "../../../providers/http";
+import { captchaProblem } from "./login-schemas";
+import type { Captcha } from "./use-captcha";
 
 /**
- * The 获取验证码 action of the registration and retrieve forms: checks the mobile
- * with the form's own rules, then asks `endpoint` for a code (1 §8 texts).
+ * The 获取验证码 action of quick login, registration and retrieval (1 §4, §5): the mobile
+ * by the form's own rules, then the graphic captcha of that very mobile, and only then the
+ * request. Only what the request lacks is marked: the SMS code field's own message goes,
+ * since no code is needed to ask for one.
  */
-export function smsCodeRequester(form: FormInstance, endpoint: Endpoint): () => Promise<boolean> {
+export function smsCodeRequester(form: FormInstance, endpoint: Endpoint, captcha: Captcha, codeField = "auth_code"): () => Promise<boolean> {
+  const mark = (problem: string | null) => form.setFields([{ name: "authcode", errors: problem ? [problem] : [] }]);
   return async () => {
+    form.setFields([{ name: codeField, errors: [] }]);
     try {
       await form.validateFields(["mobile"]);
     } catch {
       return false;
     }
-    return askForSmsCode(endpoint, { area_code: defaultAreaCode, mobile: form.getFieldValue("mobile") });
+    const mobile = form.getFieldValue("mobile") as string;
+    // No image yet, or one for another mobile (the field changed since): show this mobile's.
+    const current = captcha.shown && captcha.mobile === mobile;
+    if (!current) captcha.refresh();
+    const authcode = current ? (form.getFieldValue("authcode") as string | undefined) : "";
+    const problem = captchaProblem(authcode);
+    mark(problem);
+    if (problem) return false;
+    const sent = await askForSmsCode(endpoint, { area_code: defaultAreaCode, mobile, authcode });
+    // Right or wrong, the server has spent that answer: the next request needs a new image.
+    captcha.refresh();
+    return sent;
   };
 }
 

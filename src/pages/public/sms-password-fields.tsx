@@ -1,7 +1,9 @@
 import { Form, Input, type FormInstance, type FormRule } from "antd";
 import type { Endpoint } from "../../../resources/endpoint";
 import { SmsCodeField } from "../../components/sms-code-field";
+import { CaptchaField } from "./captcha-field";
 import { smsCodeRequester } from "./request-sms-code";
+import { useCaptcha } from "./use-captcha";
 
 interface SmsPasswordFieldsProps {
   form: FormInstance;
@@ -11,14 +13,19 @@ interface SmsPasswordFieldsProps {
   passwordPlaceholder: string;
 }
 
-/** 手机号, 验证码, 密码 and 确认密码: the fields registration and retrieval share, in the spec's order. */
+/**
+ * 手机号, 验证码, 密码 and 确认密码: the fields registration and retrieval share, in the spec's
+ * order, with the graphic captcha that asking for the code needs (shown when it is asked for).
+ */
 export function SmsPasswordFields({ form, rules, codeEndpoint, passwordPlaceholder }: SmsPasswordFieldsProps) {
+  const captcha = useCaptcha(form);
   return (
     <>
       <Form.Item name="mobile" rules={rules.mobile}>
         <Input placeholder="手机号" maxLength={11} autoComplete="tel" />
       </Form.Item>
-      <SmsCodeField name="auth_code" placeholder="验证码" rules={rules.auth_code} onRequest={smsCodeRequester(form, codeEndpoint)} />
+      <CaptchaField src={captcha.src} onRefresh={captcha.refresh} />
+      <SmsCodeField name="auth_code" placeholder="验证码" rules={rules.auth_code} onRequest={smsCodeRequester(form, codeEndpoint, captcha)} />
       <Form.Item name="passwd" rules={rules.passwd}>
         <Input.Password placeholder={passwordPlaceholder} maxLength={20} autoComplete="new-password" />
       </Form.Item>
