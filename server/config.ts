@@ -74,16 +74,14 @@ function publicOrigins(env: NodeJS.ProcessEnv): string[] {
 }
 
 /**
- * One hash per core: a hash is 16 ms of one core, so more at once only wait inside libuv's pool,
- * where they would hold the threads fs and zlib need. Fewer would cap every password-setting call
- * (a teacher added with a default password is one hash) at a core's worth of hashes per second
- * while the other cores idle; under a flood the kernel still shares the cores with the event loop.
+ * Password hashes at once: one per core (a hash is 16 ms of one core; more would only wait inside
+ * libuv's pool, fewer would cap every password-setting call below the machine), but never more
+ * than libuv's pool less two threads, so fs and zlib always have two. The pool is 4 threads unless
+ * UV_THREADPOOL_SIZE is set where Node starts: libuv sizes it at its first task, and loading an
+ * ES-module entry point is one, so no code of ours runs early enough to raise it.
  */
-export const wantedHashConcurrency = (env: NodeJS.ProcessEnv) => Number(env.LECTERN_HASH_CONCURRENCY) || os.availableParallelism();
-
-/** Never more than libuv's pool (4 unless UV_THREADPOOL_SIZE says) less two threads, so fs and zlib always have some. */
 const hashConcurrency = (env: NodeJS.ProcessEnv) =>
-  Math.max(1, Math.min(wantedHashConcurrency(env), (Number(env.UV_THREADPOOL_SIZE) || 4) - 2));
+  Math.max(1, Math.min(Number(env.LECTERN_HASH_CONCURRENCY) || os.availableParallelism(), (Number(env.UV_THREADPOOL_SIZE) || 4) - 2));
 
 /**
  * Every host kind is served by this one process. The cms, home and live-class paths do

@@ -1,4 +1,3 @@
-import "./thread-pool";
 import { loadConfig } from "./config";
 import { openDb } from "./db/database";
 import { prepareDatabase } from "./db/startup";

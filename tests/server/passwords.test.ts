@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import os from "node:os";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
@@ -66,6 +67,7 @@ describe("password hashes", () => {
   });
 
   it("keeps the hashing concurrency at least two threads below libuv's pool", () => {
+    expect(loadConfig({}).hashConcurrency).toBe(Math.min(os.availableParallelism(), 2));
     expect(loadConfig({ UV_THREADPOOL_SIZE: "3", LECTERN_HASH_CONCURRENCY: "4" }).hashConcurrency).toBe(1);
     expect(loadConfig({ UV_THREADPOOL_SIZE: "8", LECTERN_HASH_CONCURRENCY: "4" }).hashConcurrency).toBe(4);
     expect(loadConfig({ UV_THREADPOOL_SIZE: "8", LECTERN_HASH_CONCURRENCY: "9" }).hashConcurrency).toBe(6);
