@@ -12,7 +12,7 @@ export const authProvider: AuthProvider = {
         sessionStore.set({ phone: mobile });
         return { success: true, redirectTo: "/identity" };
       }
-      const text = envelope.code === loginCodes.wrongCaptcha ? "验证码错误" : "用户名或密码错误";
+      const text = envelope.code === loginCodes.tooMany ? envelope.msg : envelope.code === loginCodes.wrongCaptcha ? "验证码错误" : "用户名或密码错误";
       return { success: false, code: envelope.code, error: { name: "LoginError", message: text } };
     } catch (error) {
       return { success: false, error: { name: "LoginError", message: errorText(error) } };

@@ -30,6 +30,8 @@ describe("auth provider", () => {
     expect(await authProvider.login({ mobile: "1", passwd: "2", authcode: "x" })).toMatchObject({ success: false, error: { message: "验证码错误" } });
     fakeServer({ "POST /cms/tarzan": fail(900, "wrong") });
     expect(await authProvider.login({ mobile: "1", passwd: "2" })).toMatchObject({ success: false, error: { message: "用户名或密码错误" } });
+    fakeServer({ "POST /cms/tarzan": fail(429, "密码错误次数过多，账号已锁定，请15分钟后再试") });
+    expect(await authProvider.login({ mobile: "1", passwd: "2" })).toMatchObject({ success: false, error: { message: "密码错误次数过多，账号已锁定，请15分钟后再试" } });
   });
 
   it("logs out on the server, forgets the session and goes to /login", async () => {
