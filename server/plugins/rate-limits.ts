@@ -4,7 +4,7 @@ import fp from "fastify-plugin";
 import type { Limit, RateLimits } from "../rate-limit-settings";
 import { ApiError } from "./envelope";
 
-export const TOO_MANY = "请求过于频繁，请稍后再试";
+const TOO_MANY = "请求过于频繁，请稍后再试";
 
 type Check = (request: FastifyRequest) => Promise<void>;
 

@@ -57,6 +57,18 @@ describe("a long run of wrong passwords", () => {
     expect((await login(s, { mobile, passwd: "demo1234", authcode: await captchaFor(s, mobile) }, "10.0.2.2")).code).toBe(0);
   });
 
+  it("lets the person back in at once after a password retrieved by SMS", async () => {
+    const mobile = "13800000004";
+    await nineFailures(mobile, "10.0.4.1");
+    expect((await login(s, { mobile, passwd: "wrong-9", authcode: await captchaFor(s, mobile) }, "10.0.4.2")).code).toBe(429);
+    const asked = await s.app.inject({ method: "POST", url: "/api/v1/retrieve-passwd/auth-code", payload: { mobile, authcode: await captchaFor(s, mobile) } });
+    expect(asked.json().code).toBe(0);
+    const code = lastOf(s.outbox(), "sms", mobile)!.code!;
+    const reset = await s.app.inject({ method: "POST", url: "/api/v1/retrieve-passwd", payload: { mobile, auth_code: code, passwd: "fresh-pass-1" } });
+    expect(reset.json().code).toBe(0);
+    expect((await login(s, { mobile, passwd: "fresh-pass-1" }, "10.0.4.3")).code).toBe(0);
+  });
+
   it("locks a mobile nobody registered in just the same way", async () => {
     const mobile = "15000000000";
     await nineFailures(mobile, "10.0.3.1");

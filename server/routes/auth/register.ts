@@ -4,6 +4,7 @@ import type { Ctx } from "../../context";
 import { ApiError, ok } from "../../plugins/envelope";
 import { endAllSessions, endSession, needIdentity } from "../../plugins/session";
 import { consumeCaptcha, consumeSmsCode, issueSmsCode, smsMessages } from "../../services/codes";
+import { recordSuccess } from "../../services/login-guards";
 import { hashPassword } from "../../services/passwords";
 import { route } from "../define";
 
@@ -21,7 +22,7 @@ export default async function registerRoutes(app: FastifyInstance, { db, message
   route(app, authApi.registerCode, { body: "sms.code-request", summary: "SMS code for registration, behind the graphic captcha", tags, guard: app.limits.codes }, async (request) => {
     const { mobile, authcode } = request.body as { mobile: string; authcode: string };
     await needCaptcha(mobile, authcode);
-    // Registration may say the number is taken (1 §8): the person is told to sign in instead.
+    // The one answer that tells a taken number: registering it would fail anyway, so the person is sent to sign in.
     if (await personByMobile(mobile)) throw new ApiError(1, "该手机号已注册，请直接登录");
     await issueSmsCode(db, messages, mobile, "register");
     return ok(null, { msg: "获取成功" });
@@ -63,6 +64,8 @@ export default async function registerRoutes(app: FastifyInstance, { db, message
     const password_hash = await hashPassword(passwd, config.passwordMemoryKiB);
     await db.kysely.updateTable("persons").set({ password_hash, updated_at: Date.now() }).where("id", "=", person.id).execute();
     await endAllSessions(db, person.id);
+    // The phone proved it is the person's: a lock from someone else's guesses need not keep them out.
+    await recordSuccess(db, mobile);
     return ok(null, { msg: "修改成功" });
   });
 
