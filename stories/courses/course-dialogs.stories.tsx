@@ -60,6 +60,33 @@ export const CreateLimitedTypes: Story = {
   },
 };
 
+/** 互动大班课 with 500 people typed: the number stays, and the type rule's reason shows under it. */
+export const CreateOverTheCeiling: Story = {
+  render: dialog("create"),
+  parameters: { api: courseAnswers(courseRows(3), { offered: [6] }) } satisfies ScreenParameters,
+  play: async () => {
+    await formShown();
+    const users = modal().querySelector<HTMLInputElement>(".ant-input-number input")!;
+    await userEvent.clear(users);
+    await userEvent.type(users, "500");
+    await userEvent.tab();
+    await waitFor(() => expect(modal().textContent).toContain("互动大班课最大人数不能超过100人"));
+    await expect(users.value).toBe("500");
+  },
+};
+
+/** An expiry typed in the past is kept and judged by the schema: 课程有效期不能小于当前时间. */
+export const CreateWithPastExpiry: Story = {
+  render: dialog("create"),
+  play: async () => {
+    await formShown();
+    await userEvent.type(within(modal()).getByPlaceholderText("请输入课程名称"), "数学");
+    await userEvent.type(within(modal()).getByPlaceholderText("请选择课程有效期"), "2020-01-01 10:00:00{enter}");
+    await userEvent.click(within(modal()).getByRole("button", { name: buttonName("确定") }));
+    await waitFor(() => expect(formErrors(modal())).toEqual(["课程有效期不能小于当前时间"]));
+  },
+};
+
 /** 修改: the type is shown and cannot change (1 §5); the title may be up to 60 characters. */
 export const Edit: Story = {
   render: dialog("edit"),

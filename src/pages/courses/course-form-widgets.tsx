@@ -1,9 +1,9 @@
 import type { RegistryWidgetsType, WidgetProps } from "@rjsf/utils";
-import { InputNumber, Radio, Select } from "antd";
+import { InputNumber, Radio, Select, Typography } from "antd";
 import { useCallback, useEffect } from "react";
 import { courseTypeOf, courseTypes } from "../../../resources/course";
 import { formValuesOf, useFieldValue } from "../../engine/form-values";
-import { choiceLabel, maxUsersAfterSwitch } from "./max-users";
+import { choiceLabel, maxUsersAfterSwitch, maxUsersLimit } from "./max-users";
 import { useOfferedTypes } from "./use-offered-types";
 
 /**
@@ -50,11 +50,18 @@ function CourseTypeWidget({ id, value, onChange, disabled, readonly, placeholder
 /**
  * `"ui:widget": "courseMaxUsers"`: for the type in `ui:options.typeField`, 1对1 / 1对6 where the
  * type only allows those, else a number from the schema's minimum up to the type's ceiling (1 §5).
+ * The ceiling is said under the input, and a number over it stays as typed with the type rule's
+ * reason in red (the server refuses it with the same words): clamping it on blur changed what the
+ * person typed without telling them.
  */
 function CourseMaxUsersWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, schema, options, registry, rawErrors }: WidgetProps) {
   const code = useFieldValue<number>(registry, String(options.typeField ?? "type"));
-  const rule = code === undefined ? undefined : courseTypeOf(code)?.maxUsers;
+  const type = code === undefined ? undefined : courseTypeOf(code);
+  const rule = type?.maxUsers;
   const locked = disabled || readonly;
+  const limit = type ? maxUsersLimit(type, value) : null;
+  // A message the form shows for the field (the server's) stands in for the widget's own.
+  const note = rawErrors?.length ? null : limit;
   if (rule?.choices) {
     return (
       <Radio.Group
@@ -67,21 +74,28 @@ function CourseMaxUsersWidget({ id, value, onChange, onBlur, onFocus, disabled, 
     );
   }
   return (
-    <InputNumber<number>
-      id={id}
-      value={typeof value === "number" ? value : null}
-      min={schema.minimum ?? 1}
-      max={rule?.ceiling}
-      precision={0}
-      disabled={locked || !rule}
-      placeholder={rule ? undefined : "请先选择班型"}
-      addonAfter="人"
-      status={rawErrors?.length ? "error" : undefined}
-      onChange={(users) => onChange(users ?? undefined)}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
-      style={{ width: 180 }}
-    />
+    <>
+      <InputNumber<number>
+        id={id}
+        value={typeof value === "number" ? value : null}
+        min={schema.minimum ?? 1}
+        precision={0}
+        disabled={locked || !rule}
+        placeholder={rule ? undefined : "请先选择班型"}
+        addonAfter="人"
+        status={rawErrors?.length || limit?.broken ? "error" : undefined}
+        aria-describedby={note ? `${id}-limit` : undefined}
+        onChange={(users) => onChange(users ?? undefined)}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+        style={{ width: 180 }}
+      />
+      {note && (
+        <Typography.Text id={`${id}-limit`} type={note.broken ? "danger" : "secondary"} role={note.broken ? "alert" : undefined} style={{ display: "block", marginTop: 4 }}>
+          {note.text}
+        </Typography.Text>
+      )}
+    </>
   );
 }
 

@@ -13,3 +13,14 @@ export function maxUsersAfterSwitch(type: CourseType, current: number | undefine
 
 /** 1对1, 1对6: one teacher to so many students. */
 export const choiceLabel = (users: number) => `1对${users}`;
+
+/**
+ * What to say under a number of users: the type's ceiling (互动大班课最多100人), or, for a number
+ * over it, the type rule's reason, as the server gives it. Null for a type without a ceiling.
+ */
+export function maxUsersLimit(type: CourseType, value: unknown): { text: string; broken: boolean } | null {
+  const problem = typeof value === "number" ? maxUsersProblem(type, value) : null;
+  if (problem) return { text: problem, broken: true };
+  const { ceiling } = type.maxUsers;
+  return ceiling === undefined ? null : { text: `${type.label}最多${ceiling}人`, broken: false };
+}
