@@ -1,5 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { schemaRegistry } from "../../server/plugins/schemas";
 import { startSignedIn, type TestServer } from "./helpers";
 
 let s: TestServer;
@@ -52,6 +53,32 @@ describe("numbers in the query (issue 8 finding 7)", () => {
     expect(envelopeOf(body)).toMatchObject({ code: 400, msg: "记录编号不正确" });
     const huge = await s.app.inject({ method: "PATCH", url: "/cms/course", headers: { cookie: admin, "content-type": "application/json" }, payload: '{"id":1e300,"title":"x"}' });
     expect(envelopeOf(huge)).toMatchObject({ code: 400, msg: "记录编号不正确" });
+  });
+
+  it("refuses body ids past PostgreSQL's integer with the form's message (a 500 there before)", async () => {
+    const big = 3_000_000_000;
+    for (const [url, payload, msg] of [
+      ["/cms/course", { id: big, title: "x", expire: "2030-01-01 00:00:00" }, "记录编号不正确"],
+      ["/cms/student", { id: big, name: "x", mobile: "13812345678" }, "记录编号不正确"],
+      ["/cms/subadmin", { id: big, name: "x", mobile: "13812345678" }, "记录编号不正确"],
+      ["/cms/login", { id: big, type: "admin" }, "请选择要登录的机构"],
+    ] as const) {
+      const res = await s.app.inject({ method: "PATCH", url, headers: { cookie: admin }, payload });
+      expect(envelopeOf(res), url).toMatchObject({ code: 400, msg });
+    }
+  });
+
+  it("every integer a schema declares has both bounds, so none reaches the database unchecked", () => {
+    const unbounded: string[] = [];
+    const walk = (node: unknown, where: string) => {
+      if (!node || typeof node !== "object") return;
+      const p = node as { type?: unknown; minimum?: unknown; maximum?: unknown; enum?: unknown };
+      const numeric = [p.type].flat().some((t) => t === "integer" || t === "number");
+      if (numeric && !p.enum && (typeof p.minimum !== "number" || typeof p.maximum !== "number")) unbounded.push(where);
+      for (const [k, v] of Object.entries(node)) walk(v, `${where}/${k}`);
+    };
+    for (const [id, schema] of schemaRegistry) walk(schema, id);
+    expect(unbounded).toEqual([]);
   });
 
   it("checks who is asking before what is asked", async () => {
