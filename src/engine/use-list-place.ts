@@ -1,5 +1,5 @@
-import { useMemo } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useEffect, useMemo } from "react";
+import { useLocation, useSearchParams } from "react-router-dom";
 import type { FilterDecl } from "../../resources/define";
 import { filterParams, readFilters, type FilterValues } from "./list-filter-values";
 
@@ -16,11 +16,38 @@ export interface ListPlace {
 
 const noFilters: readonly FilterDecl[] = [];
 
+const placeKey = (route: string) => `lectern:list-place:${route}`;
+
+/**
+ * A list's address with the place a person last left it at in this tab (page, page size, search
+ * key, filters), for a page's way back to it: a detail page's 返回 lands where the person was,
+ * not on the list's first page.
+ */
+export function listAddress(route: string): string {
+  try {
+    return route + (sessionStorage.getItem(placeKey(route)) ?? "");
+  } catch {
+    // Storage turned off: the way back lands on the list's first page, as before.
+    return route;
+  }
+}
+
+function rememberPlace(route: string, search: string) {
+  try {
+    sessionStorage.setItem(placeKey(route), search);
+  } catch {
+    // Storage turned off or full: the list works as ever, only 返回 forgets the place.
+  }
+}
+
 /**
  * Where a person is in a list (page, page size, search key, filters), kept in the URL query so
- * that back, forward and reload return to the same place. Defaults stay out of the URL.
+ * that back, forward and reload return to the same place, and remembered for `listAddress`.
+ * Defaults stay out of the URL.
  */
 export function useListPlace(declared: readonly FilterDecl[] = noFilters) {
+  const { pathname, search } = useLocation();
+  useEffect(() => rememberPlace(pathname, search), [pathname, search]);
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "", 10) || 1);
   const size = Number(params.get("pageSize"));

@@ -1,5 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import student from "../../resources/student";
+import teacher from "../../resources/teacher";
+import { setHttpAdapter } from "../../providers/http";
+import { familyAnswers, userRows } from "../../stories/engine/engine-answers";
+import { mockAdapter, type MockCall, type MockRoutes } from "../../stories/mock-api";
+import { signedInAdmin } from "../../stories/support/answers";
+import { studentAnswers, teacherAnswers } from "../../stories/users/user-stats-answers";
 import { fail, fakeServer, ok, type Handler } from "./support/fake-server";
 import { adminMenu, me, renderConsole, session } from "./support/console";
 import { isolateSession } from "./support/isolate";
@@ -53,6 +60,55 @@ describe("admin shell", () => {
     await screen.findByText("用户管理");
     expect(backButton()).toBeTruthy();
     expect(screen.getAllByText("老师详情").length).toBeGreaterThan(0);
+  });
+
+  describe("返回 from a detail page", () => {
+    // The stories' own answers: a signed-in main admin, 45 teachers and students, their details.
+    const listServer = () => {
+      const calls: MockCall[] = [];
+      const routes: MockRoutes = [
+        ...signedInAdmin(),
+        ...familyAnswers(student, userRows(student, 45)),
+        ...familyAnswers(teacher, userRows(teacher, 45)),
+        ...studentAnswers(),
+        ...teacherAnswers(),
+      ];
+      setHttpAdapter(mockAdapter(routes, { delayMs: 0, onCall: (call) => calls.push(call) }));
+      return { lists: (path: string) => calls.filter((call) => call.method === "GET" && call.path === path) };
+    };
+    const activePage = () => document.querySelector(".ant-pagination-item-active")?.textContent;
+    const firstRowShow = async () => {
+      await waitFor(() => expect(document.querySelectorAll(".ant-table-tbody tr.ant-table-row").length).toBeGreaterThan(0));
+      const row = document.querySelector<HTMLElement>(".ant-table-tbody tr.ant-table-row")!;
+      fireEvent.click(within(row).getByRole("button", { name: /查\s?看/ }));
+    };
+
+    it("lands on the student list's page and page size the person left (the page's own 返回)", async () => {
+      const server = listServer();
+      renderConsole("/studentop?page=3&pageSize=20");
+      await waitFor(() => expect(activePage()).toBe("3"));
+      await firstRowShow();
+      // The page's own 返回 (1 §2.4), beside the header's.
+      const own = await waitFor(() => {
+        const found = screen.getAllByRole("button", { name: /返\s?回/ }).find((candidate) => !candidate.closest(".ant-layout-header"));
+        expect(found).toBeDefined();
+        return found!;
+      });
+      fireEvent.click(own);
+      await waitFor(() => expect(activePage()).toBe("3"));
+      expect(server.lists("/cms/student").at(-1)!.query).toMatchObject({ page: 3, count: 20 });
+    });
+
+    it("lands on the teacher list's page through the header's 返回", async () => {
+      const server = listServer();
+      renderConsole("/teacherop?page=2");
+      await waitFor(() => expect(activePage()).toBe("2"));
+      await firstRowShow();
+      await screen.findAllByText("老师详情");
+      fireEvent.click(within(document.querySelector<HTMLElement>(".ant-layout-header")!).getByRole("button", { name: /返\s?回/ }));
+      await waitFor(() => expect(activePage()).toBe("2"));
+      expect(server.lists("/cms/teacher").at(-1)!.query).toMatchObject({ page: 2, count: 10 });
+    });
   });
 
   it("navigates from the menu and back to / from the organisation name", async () => {
