@@ -21,8 +21,8 @@ export default defineConfig({
           environment: "jsdom",
           include: ["tests/client/**/*.test.{ts,tsx}", "tests/providers/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/client/setup.ts"],
-          // A test of several steps, each allowed 10 s on a busy machine (tests/client/setup.ts).
-          testTimeout: 60_000,
+          // A test of several steps, each allowed 30 s on a busy machine (tests/client/setup.ts).
+          testTimeout: 120_000,
         },
       },
     ],

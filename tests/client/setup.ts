@@ -2,10 +2,11 @@ import { cleanup, configure } from "@testing-library/react";
 import { message } from "antd";
 import { afterEach, vi } from "vitest";
 
-// Every waitFor and findBy* waits for what a person would see, and on a busy 2-core machine a
-// lazily loaded page takes seconds to appear (Testing Library's default of 1 s failed there).
-// Ten seconds holds under load; a passing wait still returns as soon as its condition does.
-configure({ asyncUtilTimeout: 10_000 });
+// Every waitFor and findBy* waits for what a person would see, and on a busy 2-core machine the
+// first lazily loaded page of a file takes seconds to appear (Testing Library's default of 1 s
+// failed there; 10 s failed with other suites running beside). A passing wait still returns as
+// soon as its condition holds, so only a failing one pays for the margin.
+configure({ asyncUtilTimeout: 30_000 });
 
 // antd reads media queries (Grid, responsive observers); jsdom has none.
 Object.defineProperty(window, "matchMedia", {
@@ -33,4 +34,6 @@ afterEach(() => {
   // antd's toasts live outside the rendered tree; a leftover one could satisfy the next test.
   message.destroy();
   localStorage.clear();
+  // Lists remember their place for the detail pages' 返回 (src/engine/use-list-place.ts).
+  sessionStorage.clear();
 });

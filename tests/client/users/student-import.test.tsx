@@ -41,7 +41,7 @@ describe("student batch import", () => {
     renderImport();
     await open();
     chooseFile(xlsxFile([["姓名", "密码", "手机号", "备注"], ...valid(160)]));
-    await waitFor(() => expect(tableRows()).toHaveLength(150), { timeout: 10_000 });
+    await waitFor(() => expect(tableRows()).toHaveLength(150));
     expect(cellInput(1, "姓名").value).toBe("学生1");
     expect(cellInput(1, "手机号").value).toBe("13700000001");
     expect(cellInput(150, "姓名").value).toBe("学生150");
