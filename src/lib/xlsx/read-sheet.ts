@@ -5,8 +5,9 @@ export type { ReadLimits, SheetRows } from "./limits";
 
 /**
  * The spreadsheet work itself, run only inside the sheet worker (and by tests in Node): xlsx
- * parses untrusted files, and the version we ship has known prototype-pollution and ReDoS
- * issues on crafted input, so it must never load in the page's realm.
+ * parses untrusted files. The version we ship, SheetJS 0.20.3, fixes the known prototype-pollution
+ * (CVE-2023-30533) and ReDoS (CVE-2024-22363) issues, but the next flaw found in a parser of this
+ * size must not reach the page's realm either (tests/client/users/sheet-safety.test.ts).
  */
 
 /** A failure whose message a person can act on; any other error is reported generically. */
@@ -48,7 +49,9 @@ function cellText(cell: CellObject | undefined): string {
   }
 }
 
-// Excel saves CSV in the system code page (GB18030 on Chinese Windows); others save UTF-8.
+// Excel saves CSV in the system code page (GBK on Chinese Windows, which GB18030 contains);
+// others save UTF-8, often without a byte-order mark. Decoding here, not in SheetJS, keeps its
+// code-page tables out of the worker's chunk.
 function decodeCsv(bytes: Uint8Array): string {
   const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   try {

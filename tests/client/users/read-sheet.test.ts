@@ -86,12 +86,32 @@ describe("reading the first sheet of a spreadsheet", () => {
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 
-  it("reads CSV in UTF-8 (with or without BOM) and in the GB18030 Excel writes on Chinese Windows", () => {
-    const utf8 = new TextEncoder().encode("\ufeff姓名,密码,手机号\n张三,001234,13800000000\n");
-    expect(readSheetRows(utf8, "a.csv", limits).rows).toEqual([["张三", "001234", "13800000000"]]);
-    // "张三" in GB18030 is D5 C5 C8 FD.
-    const gb = new Uint8Array([...new TextEncoder().encode("name,passwd,mobile\n"), 0xd5, 0xc5, 0xc8, 0xfd, ...new TextEncoder().encode(",1,13800000000\n")]);
-    expect(readSheetRows(gb, "a.CSV", limits).rows).toEqual([["张三", "1", "13800000000"]]);
+  it("reads a UTF-8 CSV, with a byte-order mark or without one, Chinese names intact", () => {
+    const text = "姓名,密码,手机号\n张三丰,001234,13800000000\n欧阳娜娜,abc123,13900000001\n";
+    const rows = [
+      ["张三丰", "001234", "13800000000"],
+      ["欧阳娜娜", "abc123", "13900000001"],
+    ];
+    expect(readSheetRows(new TextEncoder().encode(`\ufeff${text}`), "a.csv", limits)).toEqual({ header: ["姓名", "密码", "手机号"], rows, truncated: false });
+    // Without the mark SheetJS alone takes the bytes for a single-byte code page and garbles every name.
+    expect(readSheetRows(new TextEncoder().encode(text), "a.csv", limits)).toEqual({ header: ["姓名", "密码", "手机号"], rows, truncated: false });
+  });
+
+  it("reads a GBK CSV, as Excel saves one on Chinese Windows", () => {
+    // The GBK bytes of each Chinese cell ("姓名".encode("gbk") in Python); the rest is ASCII.
+    const gbk: Record<string, string> = { 姓名: "d0d5c3fb", 密码: "c3dcc2eb", 手机号: "cad6bbfabac5", 张三丰: "d5c5c8fdb7e1", 欧阳娜娜: "c5b7d1f4c4c8c4c8" };
+    const cellBytes = (cell: string) => (gbk[cell] ? Uint8Array.from(gbk[cell].match(/../g)!, (h) => parseInt(h, 16)) : new TextEncoder().encode(cell));
+    const csv = (lines: string[][]) =>
+      new Uint8Array(lines.flatMap((line) => [...line.flatMap((cell, i) => [...(i ? [0x2c] : []), ...cellBytes(cell)]), 0x0d, 0x0a]));
+    const sheet = readSheetRows(csv([["姓名", "密码", "手机号"], ["张三丰", "1", "13800000000"], ["欧阳娜娜", "abc123", "13900000001"]]), "a.CSV", limits);
+    expect(sheet).toEqual({
+      header: ["姓名", "密码", "手机号"],
+      rows: [
+        ["张三丰", "1", "13800000000"],
+        ["欧阳娜娜", "abc123", "13900000001"],
+      ],
+      truncated: false,
+    });
   });
 
   it("says a broken workbook cannot be read", () => {
