@@ -20,12 +20,12 @@ export const UNDER_WAY = "进行中";
 const underWayLabel = { show: true, formatter: UNDER_WAY, color: "#8c8c8c", fontSize: 11 };
 
 /**
- * A point of a period under way: a hollow point on a line (which says 进行中 at its end), a faded
+ * A point of a period under way: a larger dashed ring on a line (which says 进行中 at its end), a faded
  * bar with a dashed edge, the top one of a stack labelled.
  */
 const underWay = (value: number, kind: "line" | "bar", color: string, labelled: boolean) =>
   kind === "line"
-    ? { value, symbol: "emptyCircle", symbolSize: 8 }
+    ? { value, symbol: "emptyCircle", symbolSize: 10, itemStyle: { borderType: "dashed" as const, borderWidth: 2 } }
     : {
         value,
         itemStyle: { opacity: 0.45, borderType: "dashed" as const, borderColor: color, borderWidth: 1 },
