@@ -10,7 +10,9 @@
 // - 50 connections each creating a teacher (a new person: one password hash) and deleting it:
 //   req/s, p50/p99, errors. Target: at least 125 req/s.
 // The console page needs a built console: BENCH_DIST_DIR (default dist/); without one its row is
-// skipped. Every loop is bounded in time and in count, every request by a timeout.
+// skipped. Every loop is bounded in time and in count, every request by a timeout. The load
+// average and the server's CPU time per request are printed beside the timings: on a machine
+// shared with other work the timings say little alone, the CPU time does.
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -69,6 +71,29 @@ function request(agent: http.Agent, base: string, method: string, url: string, o
 /** Runs `step` over and over until the deadline or the count bound, whichever comes first. */
 async function loop(deadline: number, step: () => Promise<void>): Promise<void> {
   for (let i = 0; i < MAX_REQUESTS_PER_LOOP && performance.now() < deadline; i++) await step();
+}
+
+/** CPU time of the server process (all its threads) in ms, from /proc; null where there is none. */
+function serverCpuMs(): number | null {
+  try {
+    for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[1]) !== process.pid || !fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server/main.ts")) continue;
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+    }
+  } catch {
+    // not Linux
+  }
+  return null;
+}
+
+/** Runs `work` and answers its result with the server's CPU ms spent meanwhile. */
+async function withServerCpu<T>(work: () => Promise<T>): Promise<T & { cpuMs: number | null }> {
+  const before = serverCpuMs();
+  const result = await work();
+  const after = serverCpuMs();
+  return { ...result, cpuMs: before === null || after === null ? null : after - before };
 }
 
 const percentile = (values: number[], p: number) => {
@@ -187,31 +212,36 @@ try {
     ...(hasConsole ? [{ label: "console page", url: "/", target: TARGETS.console }] : []),
   ];
 
+  const loadBefore = os.loadavg()[0];
   const quiet = await measure(base, probes, QUIET_S);
   const unknownTally: FloodTally = { total: 0, byKind: {}, times: [] };
-  const unknown = await measure(base, probes, FLOOD_S, signInFlood(base, unknownTally, randomMobile));
+  const unknown = await withServerCpu(async () => ({ rows: await measure(base, probes, FLOOD_S, signInFlood(base, unknownTally, randomMobile)) }));
   const knownTally: FloodTally = { total: 0, byKind: {}, times: [] };
-  const known = await measure(base, probes, FLOOD_S, signInFlood(base, knownTally, () => KNOWN_MOBILE));
-  const mix = await teacherMix(base, admin, MIX_S);
+  const known = await withServerCpu(async () => ({ rows: await measure(base, probes, FLOOD_S, signInFlood(base, knownTally, () => KNOWN_MOBILE)) }));
+  const mix = await withServerCpu(() => teacherMix(base, admin, MIX_S));
+  const loadAfter = os.loadavg()[0];
 
   const row = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  const widths = [34, 9, 9, 9, 8, 7];
-  console.log(`\nSign-in flood (production server, loopback, argon2id m=19456 t=2 p=1, LECTERN_RATE_LIMITS=off, ${os.availableParallelism()} cores)`);
+  const widths = [42, 9, 9, 9, 8, 5];
+  const perRequest = (cpuMs: number | null, n: number) => (cpuMs === null ? "n/a" : `${(cpuMs / n).toFixed(1)} ms`);
+  console.log(`\nSign-in flood (production server, loopback, argon2id m=19456 t=2 p=1, LECTERN_RATE_LIMITS=off)`);
+  console.log(`  ${os.availableParallelism()} cores, load average ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after (this bench alone adds about 2)`);
   console.log(row(["", "requests", "p50 ms", "p95 ms", "target", "ok?"], widths));
-  for (const [label, results] of [["quiet", quiet], [`${FLOOD_LOOPS} loops, unknown mobiles`, unknown], [`${FLOOD_LOOPS} loops, known mobile`, known]] as const)
+  for (const [label, results] of [["quiet", quiet], [`${FLOOD_LOOPS} loops, unknown mobiles`, unknown.rows], [`${FLOOD_LOOPS} loops, known mobile`, known.rows]] as const)
     for (const r of results)
       console.log(row([`${r.probe.label}, ${label}`, String(r.n), ms(r.p50), ms(r.p95), `< ${r.probe.target}`, label === "quiet" ? "" : r.p95 < r.probe.target && r.failures === 0 ? "ok" : "MISS"], widths));
   if (!hasConsole) console.log(`  console page: skipped, no built console in ${distDir} (vite build, or BENCH_DIST_DIR)`);
-  for (const [label, t] of [["unknown mobiles", unknownTally], ["known mobile, wrong password", knownTally]] as const) {
+  for (const [label, t, cpuMs] of [["unknown mobiles", unknownTally, unknown.cpuMs], ["known mobile, wrong password", knownTally, known.cpuMs]] as const) {
     const kinds = Object.entries(t.byKind).map(([k, n]) => `${k} ${((100 * n) / t.total).toFixed(1)}%`).join(", ");
-    console.log(`  flood, ${label}: ${t.total} sign-ins (${(t.total / FLOOD_S).toFixed(0)}/s), p50 ${ms(percentile(t.times, 50))} ms, p95 ${ms(percentile(t.times, 95))} ms; ${kinds}`);
+    console.log(`  flood, ${label}: ${t.total} sign-ins (${(t.total / FLOOD_S).toFixed(0)}/s), p50 ${ms(percentile(t.times, 50))} ms, p95 ${ms(percentile(t.times, 95))} ms; ${kinds}; server CPU ${perRequest(cpuMs, t.total)} a sign-in`);
   }
   console.log(
     `\nTeacher create/delete, ${MIX_CONNECTIONS} connections, ${MIX_S} s: ${mix.requests} requests, ${mix.rps.toFixed(1)} req/s (target ≥ ${TARGETS.mixRps}; ${mix.rps >= TARGETS.mixRps ? "ok" : "MISS"}), ` +
-      `p50 ${ms(mix.p50)} ms, p99 ${ms(mix.p99)} ms, errors ${mix.errors}`,
+      `p50 ${ms(mix.p50)} ms, p99 ${ms(mix.p99)} ms, errors ${mix.errors}; server CPU ${perRequest(mix.cpuMs, mix.requests)} a request`,
   );
   fs.mkdirSync(".bench", { recursive: true });
-  fs.writeFileSync(".bench/signin.json", JSON.stringify({ quiet, unknown, known, unknownTally: { ...unknownTally, times: undefined }, knownTally: { ...knownTally, times: undefined }, mix }, null, 2));
+  const tally = (t: FloodTally) => ({ total: t.total, byKind: t.byKind });
+  fs.writeFileSync(".bench/signin.json", JSON.stringify({ loadBefore, loadAfter, quiet, unknown, known, unknownTally: tally(unknownTally), knownTally: tally(knownTally), mix }, null, 2));
 } finally {
   clearTimeout(watchdog);
   await server.stop();
