@@ -2,15 +2,17 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
 /**
- * The console's Content-Security-Policy. Scripts come only from our own files (index.html has no
- * inline script); antd's CSS-in-JS writes <style> elements at run time, hence 'unsafe-inline' for
- * styles only. Images are ours (uploads), data: (antd's icons, small previews) or blob: (a picked
+ * The console's Content-Security-Policy. Scripts come only from our own files: index.html has no
+ * inline script and none injected into a page runs. 'unsafe-eval' stays until the forms' ajv
+ * validators are compiled at build time: ajv turns each schema into a function with `new Function`,
+ * and without it no form dialog opens. antd's CSS-in-JS writes <style> elements at run time, hence
+ * 'unsafe-inline' for styles only. Images are ours (uploads), data: (antd's icons, small previews) or blob: (a picked
  * cover before upload); the xlsx parser runs in a worker of ours. Every host kind of /config.json
  * is this server, so 'self' is every address the client calls.
  */
 export const contentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

@@ -23,7 +23,7 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
 }
 
 describe("the console under its Content-Security-Policy (issue 8 finding 10)", () => {
-  it("signs in and shows the home, courses and students with no violation", async () => {
+  it("signs in and shows the home, courses, students and a form with no violation", async () => {
     const page = await newPage();
     const violations = await watchViolations(page);
     const login = await page.goto("/login");
@@ -41,6 +41,16 @@ describe("the console under its Content-Security-Policy (issue 8 finding 10)", (
       expect(await violations(), route).toEqual([]);
       await screenshot(page, `csp-${route.slice(1)}`);
     }
+
+    // A form dialog: its validator is compiled in the page, and it still judges the title.
+    await page.goto("/courseop");
+    await page.getByRole("button", { name: /创建课程/ }).click();
+    const create = page.locator(".ant-modal:visible").filter({ has: page.locator(".ant-modal-title", { hasText: "创建课程" }) });
+    await create.getByPlaceholder("请输入课程名称").fill("课".repeat(31));
+    await create.getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(() => create.locator(".ant-form-item-explain-error").allInnerTexts()).toContain("课程标题不能超过30字");
+    expect(await violations()).toEqual([]);
+    await screenshot(page, "csp-course-form");
 
     // The watch sees what the policy refuses: an injected inline script does not run.
     const ran = await page.evaluate(() => {
