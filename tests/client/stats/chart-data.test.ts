@@ -64,7 +64,7 @@ describe("chart data", () => {
 describe("a period under way", () => {
   const label = (option: ReturnType<typeof chartOption>) =>
     (option.xAxis as { axisLabel: { formatter: (v: string, i: number) => string } }).axisLabel.formatter;
-  const tip = (option: ReturnType<typeof chartOption>) => (option.tooltip as { valueFormatter: (v: number, i?: number) => string }).valueFormatter;
+  const formatter = (option: ReturnType<typeof chartOption>) => (option.tooltip as { formatter: (params: unknown) => string }).formatter;
   const month = (count: number, value: (i: number) => number) =>
     Array.from({ length: count }, (_, i) => ({ date: `2026-03-${String(15 - count + 1 + i).padStart(2, "0")}`, usernum: value(i) }));
 
@@ -77,16 +77,22 @@ describe("a period under way", () => {
     expect(partialDate([], now)).toBeNull();
   });
 
-  it("marks today's point of a 30-day line, so its low figure is not read as a day of no use", () => {
+  it("ends a 30-day line at the last full day and draws today dashed, so its low figure is not read as a day of no use", () => {
     const option = chartOption(chartSpecs.liveOnline, month(30, (i) => (i === 29 ? 3 : 200)), { now });
-    const [series] = option.series as { data: unknown[]; endLabel?: { formatter: string } }[];
-    expect(series.data.slice(0, 29).every((v) => v === 200)).toBe(true);
-    expect(series.data[29]).toMatchObject({ value: 3, symbol: "emptyCircle" });
-    expect(series.endLabel?.formatter).toBe("进行中");
+    const [solid, dashed] = option.series as { name: string; data: unknown[]; lineStyle?: object; endLabel?: { formatter: string } }[];
+    expect(solid.data.slice(0, 29).every((v) => v === 200)).toBe(true);
+    expect(solid.data[29]).toBeNull();
+    expect(dashed).toMatchObject({ name: "直播并发", lineStyle: { type: "dashed" }, endLabel: { formatter: "进行中" } });
+    expect(dashed.data.slice(0, 28).every((v) => v === null)).toBe(true);
+    expect(dashed.data[28]).toMatchObject({ value: 200, symbol: "none" });
+    expect(dashed.data[29]).toMatchObject({ value: 3, symbol: "emptyCircle" });
     expect(label(option)("2026-03-15", 29)).toBe("03-15 进行中");
     expect(label(option)("2026-03-14", 28)).toBe("03-14");
-    expect(tip(option)(3, 29)).toBe("3人（截至10:30）");
-    expect(tip(option)(200, 28)).toBe("200人");
+    // One row per series, though the dashed stretch repeats the last full day; today says until when.
+    const at = (dataIndex: number, ...values: (number | null)[]) =>
+      formatter(option)(values.map((value) => ({ seriesName: "直播并发", value, marker: "", dataIndex, axisValueLabel: `2026-03-${dataIndex - 14}` })));
+    expect(at(29, null, 3)).toBe("2026-03-15<br/>直播并发&nbsp;&nbsp;<b>3人（截至10:30）</b>");
+    expect(at(28, 200, 200)).toBe("2026-03-14<br/>直播并发&nbsp;&nbsp;<b>200人</b>");
   });
 
   it("fades today's bar and labels the top of a stack only", () => {

@@ -136,16 +136,19 @@ describe("the admin home dashboard", () => {
     expect(tooltip(storage)(1.5)).toBe("1.50GB");
 
     const bandwidth = drawn.get("回放带宽图表")!;
-    expect(bandwidth.series).toMatchObject([{ type: "line", data: [55.55, { value: 7 }], endLabel: { formatter: "进行中" } }]);
+    expect(bandwidth.series).toMatchObject([
+      { type: "line", data: [55.55, null] },
+      { type: "line", data: [{ value: 55.55 }, { value: 7 }], lineStyle: { type: "dashed" }, endLabel: { formatter: "进行中" } },
+    ]);
     expect(bandwidth.yAxis).toMatchObject({ name: "Mbps" });
-    expect(tooltip(bandwidth)(55.55)).toBe("55.55Mbps");
+    expect(tip(bandwidth, 0, 55.55)).toBe("55.55Mbps");
 
     const live = drawn.get("直播并发图表")!;
     expect(live.xAxis).toMatchObject({ data: ["2026-03-14", "2026-03-15"] });
-    expect(live.series).toMatchObject([{ type: "line", data: [40, { value: 8 }] }]);
+    expect(live.series).toMatchObject([{ type: "line", data: [40, null] }, { data: [{ value: 40 }, { value: 8 }] }]);
     expect(live.yAxis).toMatchObject({ name: "人" });
-    expect(tooltip(live)(40)).toBe("40人");
-    expect(tooltip(live)(8, 1)).toBe("8人（截至10:30）");
+    expect(tip(live, 0, 40)).toBe("40人");
+    expect(tip(live, 1, 8)).toBe("8人（截至10:30）");
   });
 
   it("shows an empty state for a chart without points and for a card of zeros", async () => {
@@ -260,3 +263,6 @@ describe("the dashboard of a sub-admin without the account's menus", () => {
 
 type ValueFormatter = (value: number, dataIndex?: number) => string;
 const tooltip = (option: { tooltip?: unknown }) => (option.tooltip as { valueFormatter: ValueFormatter }).valueFormatter;
+/** The value a line chart with a day under way shows in its tooltip (its own formatter, one row a series). */
+const tip = (option: { tooltip?: unknown }, dataIndex: number, value: number) =>
+  (option.tooltip as { formatter: (params: unknown) => string }).formatter([{ seriesName: "", value, dataIndex }]).split("<b>")[1].replace("</b>", "");

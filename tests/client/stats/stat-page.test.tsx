@@ -60,7 +60,8 @@ describe("the statistics pages", () => {
     expect(server.seen).toHaveLength(1);
     expect(server.calls(key(statsApi.liveOnline))[0].params).toEqual({ begindate: "2026-02-13 00:00:00", enddate: "2026-03-15 23:59:59" });
     const option = chart("liveOnline")!;
-    expect(option.series).toMatchObject([{ type: "line", name: "直播并发" }]);
+    // The line, and its dashed stretch to today (under way).
+    expect(option.series).toMatchObject([{ type: "line", name: "直播并发" }, { type: "line", name: "直播并发" }]);
     expect(option.yAxis).toMatchObject({ name: "人" });
     expect(screen.getByText("单位：人")).toBeTruthy();
   });
@@ -70,14 +71,15 @@ describe("the statistics pages", () => {
     renderStat("liveOnline");
     await waitFor(() => expect(chart("liveOnline")).toBeDefined());
     const option = chart("liveOnline")!;
-    const { data } = (option.series as { data: unknown[] }[])[0];
-    const last = data.length - 1;
+    const [solid, dashed] = option.series as { data: unknown[] }[];
+    const last = solid.data.length - 1;
     expect((option.xAxis as { data: string[] }).data[last]).toBe("2026-03-15");
-    expect(data[last]).toMatchObject({ symbol: "emptyCircle" });
-    expect(option.series).toMatchObject([{ endLabel: { formatter: "进行中" } }]);
-    const tip = (option.tooltip as { valueFormatter: (v: number, i: number) => string }).valueFormatter;
-    expect(tip(12, last)).toBe("12人（截至10:30）");
-    expect(tip(12, last - 1)).toBe("12人");
+    expect(solid.data[last]).toBeNull();
+    expect(dashed).toMatchObject({ lineStyle: { type: "dashed" }, endLabel: { formatter: "进行中" } });
+    expect(dashed.data[last]).toMatchObject({ symbol: "emptyCircle" });
+    const tip = (dataIndex: number) => (option.tooltip as { formatter: (p: unknown) => string }).formatter([{ seriesName: "直播并发", value: 12, dataIndex }]);
+    expect(tip(last)).toContain("12人（截至10:30）");
+    expect(tip(last - 1)).not.toContain("截至");
   });
 
   it("draw storage as bars in GB and storage by kind as stacked bars", async () => {
