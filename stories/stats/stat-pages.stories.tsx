@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, waitFor } from "storybook/test";
+import { expect, userEvent, waitFor, within } from "storybook/test";
 import { dashboardModules, statsApi } from "../../resources/stats";
 import type { ChartKey } from "../../src/pages/stats/chart-specs";
 import { StatPage } from "../../src/pages/stats/stat-page";
@@ -29,8 +29,10 @@ function page(chart: ChartKey): Story {
   };
 }
 
+const chartDrawn = (canvasElement: HTMLElement) =>
+  waitFor(() => expect(canvasElement.querySelector("[data-chart-state=drawn]")).not.toBeNull(), { timeout: 8000 });
 const drawn: Story["play"] = async ({ canvasElement }) => {
-  await waitFor(() => expect(canvasElement.querySelector("[data-chart-state=drawn]")).not.toBeNull(), { timeout: 8000 });
+  await chartDrawn(canvasElement);
 };
 const empty: Story["play"] = async ({ canvasElement }) => {
   await waitFor(() => expect(canvasElement.querySelector(".ant-empty")).not.toBeNull());
@@ -69,5 +71,25 @@ export const Refused: Story = {
   parameters: { initialEntries: ["/liveConcurrencyStat"], api: [[statsApi.liveOnline, failEnvelope(400, "最多请求31天数据")]] } satisfies ScreenParameters,
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(canvasElement.textContent).toContain("最多请求31天数据"));
+  },
+};
+
+/**
+ * An 80-day range typed in: refused with 最多请求31天数据 before any call, and the picker goes
+ * back to the 30 days the chart shows. Today's point, still under way, is dashed and says 进行中.
+ */
+export const RangeRefused: Story = {
+  ...page("liveOnline"),
+  play: async ({ canvasElement }) => {
+    await chartDrawn(canvasElement);
+    const [start, end] = within(canvasElement).getAllByRole("textbox") as HTMLInputElement[];
+    const shown = [start.value, end.value];
+    await userEvent.click(start);
+    await userEvent.clear(start);
+    await userEvent.type(start, "2025-01-01{enter}");
+    await userEvent.clear(end);
+    await userEvent.type(end, "2025-03-21{enter}");
+    await waitFor(() => expect(within(document.body).getByText("最多请求31天数据")).toBeTruthy());
+    await waitFor(() => expect((within(canvasElement).getAllByRole("textbox") as HTMLInputElement[]).map((input) => input.value)).toEqual(shown));
   },
 };
