@@ -13,7 +13,7 @@ const scrypt = promisify(crypto.scrypt) as (
 ) => Promise<Buffer>;
 
 /** OWASP's first argon2id recommendation: m=19 MiB, t=2, p=1. Only the memory is configurable. */
-export const ARGON2_MEMORY_KIB = 19456;
+const ARGON2_MEMORY_KIB = 19456;
 const TIME_COST = 2;
 const PARALLELISM = 1;
 /** `Algorithm.Argon2id` of @node-rs/argon2, an ambient const enum that isolated modules cannot read. */
@@ -37,7 +37,7 @@ export function configureHashing(next: HashingPolicy): void {
   gate.resize(next.concurrency, next.queue);
 }
 
-/** How busy hashing is; for tests and the bench. */
+/** How busy hashing is: what runs and what waits. */
 export const hashingLoad = () => gate.load;
 
 const normal = (password: string) => password.normalize("NFKC");
