@@ -187,7 +187,7 @@ describe("login page", () => {
       const image = (await screen.findByAltText("图形验证码")) as HTMLImageElement;
       expect(image.src).toMatch(/mobile=1380000&/);
       type(activePane(), "手机号", "13800000003");
-      await waitFor(() => expect(image.src).toMatch(/mobile=13800000003&/), { timeout: 5_000 });
+      await waitFor(() => expect(image.src).toMatch(/mobile=13800000003&/));
       type(activePane(), "图形验证码", "k3x9");
       fireEvent.click(codeButton());
       expect(await screen.findByText("获取成功")).toBeTruthy();

@@ -1,6 +1,7 @@
+import { createRequire } from "node:module";
 import { cleanup, configure } from "@testing-library/react";
 import { message } from "antd";
-import { afterEach, vi } from "vitest";
+import { afterAll, afterEach, vi } from "vitest";
 
 // Every waitFor and findBy* waits for what a person would see, and on a busy 2-core machine the
 // first lazily loaded page of a file takes seconds to appear (Testing Library's default of 1 s
@@ -36,4 +37,13 @@ afterEach(() => {
   localStorage.clear();
   // Lists remember their place for the detail pages' 返回 (src/engine/use-list-place.ts).
   sessionStorage.clear();
+});
+
+// React renders concurrently (antd's toasts and dialogs in roots of their own, the router's
+// transitions) in tasks of its scheduler, the one react-dom requires. On a busy machine the last
+// of a file's can still be queued when the file ends, and would then run after jsdom is gone
+// ("window is not defined"). The file ends once React has nothing left to do.
+const scheduler = createRequire(import.meta.url)("scheduler") as { unstable_getFirstCallbackNode: () => unknown };
+afterAll(async () => {
+  while (scheduler.unstable_getFirstCallbackNode() !== null) await new Promise((resolve) => setImmediate(resolve));
 });

@@ -1,5 +1,5 @@
 import { Refine } from "@refinedev/core";
-import { configure, render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { ConfigProvider } from "antd";
 import zhCN from "antd/es/locale/zh_CN";
 import type { ReactElement } from "react";
@@ -8,9 +8,7 @@ import type { ResourceDecl } from "../../../resources/define";
 import { consoleDataProvider } from "../../../src/app/console-app";
 import { fail, fakeServer, ok, type Handler, type SeenRequest } from "../support/fake-server";
 
-// antd renders slowly in jsdom; the first render of a file also pays for its imports.
-configure({ asyncUtilTimeout: 5000 });
-
+// How long a wait may take is the suite's (tests/client/setup.ts), not each file's.
 
 /** Where the router is now, query included, for routes the test does not render for real. */
 function Landed() {
