@@ -71,10 +71,10 @@ describe("reading the first sheet of a spreadsheet", () => {
     const file = xlsxOf([["姓名"], ["张三"]], (sheet) => {
       sheet["!ref"] = "A1:A1048576";
     });
-    const started = performance.now();
+    // Walking the claimed range would take seconds per call; the test's own time-out catches that,
+    // where a time assertion here would fail on a busy machine.
     const sheet = readSheetRows(file, "a.xlsx", limits);
     expect(sheet).toEqual({ header: ["姓名"], rows: [["张三"]], truncated: false });
-    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it("caps columns and cell length, and returns only plain arrays of strings", () => {
