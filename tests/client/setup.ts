@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
-import { cleanup, configure } from "@testing-library/react";
+import { cleanup, configure, waitFor } from "@testing-library/react";
 import { message } from "antd";
-import { afterAll, afterEach, vi } from "vitest";
+import { afterAll, afterEach, expect, vi } from "vitest";
 
 // Every waitFor and findBy* waits for what a person would see, and on a busy 2-core machine the
 // first lazily loaded page of a file takes seconds to appear (Testing Library's default of 1 s
@@ -30,10 +30,13 @@ const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element, pseudo?: string | null) => computedStyle(element, pseudo ? undefined : pseudo);
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(() => {
+afterEach(async () => {
   cleanup();
-  // antd's toasts live outside the rendered tree; a leftover one could satisfy the next test.
+  // antd's toasts live outside the rendered tree; a leftover one could satisfy the next test. Taking
+  // them down is a render of antd's own, which on a busy machine lands after the next test has
+  // begun (a 验证码错误 from one login test was found by the next): wait until none is shown.
   message.destroy();
+  await waitFor(() => expect(document.querySelector(".ant-message-notice")).toBeNull());
   localStorage.clear();
   // Lists remember their place for the detail pages' 返回 (src/engine/use-list-place.ts).
   sessionStorage.clear();
