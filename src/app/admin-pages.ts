@@ -1,10 +1,10 @@
-import type { ComponentType, LazyExoticComponent } from "react";
 import { enginePages } from "../engine/pages";
+import type { PageMap } from "../engine/registry";
 import { userPages } from "../pages/users/pages";
 import { statPages } from "../pages/stats/pages";
 import { coursePages } from "../pages/courses/pages";
 
-export type PageMap = Record<string, LazyExoticComponent<ComponentType>>;
+export type { PageMap };
 
 /**
  * Every built admin screen by route, each area listing its own lazily loaded pages; a route

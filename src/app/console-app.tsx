@@ -4,7 +4,9 @@ import { resources } from "../../resources";
 import { authProvider } from "../../providers/auth-provider";
 import { createDataProvider } from "../../providers/data-provider";
 import type { ReactNode } from "react";
+import { EngineRegistryProvider } from "../engine/registry";
 import { ConsoleRoutes } from "./console-routes";
+import { engineRegistry } from "./engine-registry";
 
 // Each declared entity's calls, by resource name; a resource's own meta.api still wins.
 export const consoleDataProvider = createDataProvider({ resources: Object.fromEntries(resources.map((resource) => [resource.name, resource.api])) });
@@ -20,7 +22,7 @@ export function ConsoleRefine({ children }: { children: ReactNode }) {
       // layer already reported the failure, and a retry would only repeat its message.
       options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
     >
-      {children}
+      <EngineRegistryProvider registry={engineRegistry}>{children}</EngineRegistryProvider>
     </Refine>
   );
 }

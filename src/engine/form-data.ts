@@ -3,7 +3,7 @@ import type { BaseRecord } from "@refinedev/core";
 import type { ResourceDecl } from "../../resources/define";
 import type { FormDefinition } from "./form-schemas";
 import { defaultPermissionText, type PermissionTree } from "./permission-picker";
-import type { FormValues } from "./schema-form";
+import type { FormValues } from "./form-values";
 
 const fieldsOf = ({ schema }: FormDefinition) => Object.keys((schema.properties as Record<string, unknown> | undefined) ?? {});
 

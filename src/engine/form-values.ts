@@ -1,6 +1,8 @@
 import type { Registry } from "@rjsf/utils";
 import { useSyncExternalStore } from "react";
-import type { FormValues } from "./schema-form";
+
+/** A form's values by field name. */
+export type FormValues = Record<string, unknown>;
 
 /**
  * A form's live values for the widgets whose field depends on another (a course's maximum users

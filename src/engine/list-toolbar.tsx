@@ -2,7 +2,7 @@ import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { Button, Input, Space } from "antd";
 import { Suspense, useEffect, useState } from "react";
 import type { ResourceDecl } from "../../resources/define";
-import { listParts } from "./list-parts";
+import { useEngineRegistry } from "./registry";
 
 export interface ListToolbarProps {
   decl: ResourceDecl;
@@ -23,6 +23,7 @@ export function ListToolbar({ decl, searchKey, onSearch, onAdd, onQuickAdd, addi
   // Back and forward change the key in the URL; the box follows.
   useEffect(() => setTyped(searchKey), [searchKey]);
   const search = (text: string) => onSearch(text.trim());
+  const { listParts } = useEngineRegistry();
 
   return (
     <div style={{ display: "flex", justifyContent: "space-between", gap: 12, marginBottom: 16 }}>
@@ -51,7 +52,7 @@ export function ListToolbar({ decl, searchKey, onSearch, onAdd, onQuickAdd, addi
       <Space>
         {decl.toolbar?.map((name) => {
           const Part = listParts[name];
-          if (!Part) throw new Error(`resource "${decl.name}" names an unknown toolbar part "${name}"`);
+          if (!Part) throw new Error(`resource "${decl.name}" names a toolbar part "${name}" that no area registered`);
           return (
             <Suspense key={name} fallback={null}>
               <Part reload={reload} />

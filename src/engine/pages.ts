@@ -1,7 +1,7 @@
 import { createElement, lazy } from "react";
-import type { PageMap } from "../app/admin-pages";
 import type { ResourceDecl } from "../../resources/define";
 import { resources } from "../../resources";
+import type { PageMap } from "./registry";
 
 // Each screen loads with its chunk (RJSF, ajv and the table stay out of /login and the shells).
 const listPage = (decl: ResourceDecl) =>

@@ -5,13 +5,13 @@ import { message } from "antd";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { DateTimePickerWidget } from "./date-time-widget";
 import type { FormDefinition } from "./form-schemas";
-import { FormValueStore } from "./form-values";
+import { FormValueStore, type FormValues } from "./form-values";
 import { ImageUploadWidget } from "./image-upload-widget";
 import { PermissionPickerWidget } from "./permission-picker";
 import { formValidator, transformErrorsFor, translateZh } from "./validator";
 import "./schema-form.css";
 
-export type FormValues = Record<string, unknown>;
+export type { FormValues };
 export type FormHandle = CoreForm<FormValues>;
 
 /**

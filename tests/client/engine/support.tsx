@@ -6,6 +6,8 @@ import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router-dom";
 import type { ResourceDecl } from "../../../resources/define";
 import { consoleDataProvider } from "../../../src/app/console-app";
+import { engineRegistry } from "../../../src/app/engine-registry";
+import { EngineRegistryProvider } from "../../../src/engine/registry";
 import { fail, fakeServer, ok, type Handler, type SeenRequest } from "../support/fake-server";
 
 // How long a wait may take is the suite's (tests/client/setup.ts), not each file's.
@@ -33,11 +35,13 @@ export function renderPage(route: string, page: ReactElement, entry = route) {
     <ConfigProvider locale={zhCN}>
       <MemoryRouter initialEntries={[entry]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
         <Refine dataProvider={consoleDataProvider} options={{ disableTelemetry: true }}>
-          <NavigationProbe />
-          <Routes>
-            <Route path={route} element={page} />
-            <Route path="*" element={<Landed />} />
-          </Routes>
+          <EngineRegistryProvider registry={engineRegistry}>
+            <NavigationProbe />
+            <Routes>
+              <Route path={route} element={page} />
+              <Route path="*" element={<Landed />} />
+            </Routes>
+          </EngineRegistryProvider>
         </Refine>
       </MemoryRouter>
     </ConfigProvider>,

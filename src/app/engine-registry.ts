@@ -1,0 +1,5 @@
+import { createEngineRegistry } from "../engine/registry";
+import { userEngineParts } from "../pages/users/engine-parts";
+
+/** The parts each area lends the engine, by name (toolbar parts, form widgets); one place to add an area. */
+export const engineRegistry = createEngineRegistry(userEngineParts);
