@@ -66,6 +66,7 @@ export type OrgInsert<T extends OrgTable> = Omit<Insertable<Database[T]>, "org_i
 export type OrgUpdate<T extends OrgTable> = Omit<UpdateObject<Database, T, T>, "org_id">;
 
 // A type-only witness so the builders' types are Kysely's own (its From/FromTables are not exported).
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- read only by `typeof`, never at run time
 declare const witness: Kysely<Database>;
 type SelectOf<TE extends OrgTableRef> = ReturnType<typeof witness.selectFrom<TE>>;
 
