@@ -2,6 +2,9 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
+
+const root = import.meta.dirname;
 
 export default tseslint.config(
   { ignores: ["dist", "storybook-static", "data", "node_modules", ".bench"] },
@@ -15,6 +18,36 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // The walls of the client (DESIGN.md, "Imports go one way"): no import cycles, lazy `import()`
+    // included, since a cycle through a lazy chunk still makes module order matter. Type-only
+    // imports vanish at build time and are not counted.
+    files: ["src/**/*.{ts,tsx}", "resources/**/*.ts", "providers/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".json"] })],
+      // Only the project's own files are walked: a package cannot import back into it.
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // The engine is handed its bespoke parts through src/engine/registry, never reaches for them.
+      // Checked on resolved paths, so a lazy import() is caught as well as a static one.
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          basePath: root,
+          zones: [
+            {
+              target: "./src/engine",
+              from: ["./src/pages", "./src/app"],
+              message: "src/engine never imports src/pages or src/app: register the part from its own area (src/engine/registry).",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import course from "../../../resources/course";
-import type { PageMap } from "../../app/admin-pages";
+import type { PageMap } from "../../engine/registry";
 
 /** Course management screens, by route: /courseop with the course's own row actions and form widgets. */
 export const coursePages: PageMap = {

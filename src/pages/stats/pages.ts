@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import { dashboardModules } from "../../../resources/stats";
-import type { PageMap } from "../../app/admin-pages";
+import type { PageMap } from "../../engine/registry";
 import { isChartKey } from "./chart-specs";
 
 const DashboardPage = lazy(() => import("./dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })));

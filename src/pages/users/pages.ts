@@ -1,7 +1,7 @@
 import { lazy } from "react";
 import student from "../../../resources/student";
 import teacher from "../../../resources/teacher";
-import type { PageMap } from "../../app/admin-pages";
+import type { PageMap } from "../../engine/registry";
 
 // The routes the lists' "view" action links to (the resources' `show`), without their query.
 const routeOf = (show: string | undefined, name: string) => {

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { ESLint } from "eslint";
+import { afterAll, describe, expect, it } from "vitest";
+
+// The walls of DESIGN.md ("Imports go one way"), judged by the project's own eslint.config.js on
+// files written for the test inside src/, where the rules apply; the folder goes afterwards.
+const root = join(import.meta.dirname, "..", "..");
+const eslint = new ESLint({ cwd: root });
+const scratch = mkdtempSync(join(root, "src", "engine", "lint-walls-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const ruleIds = async (file: string, text: string) => {
+  const [result] = await eslint.lintText(text, { filePath: file });
+  return result.messages.map((message) => message.ruleId);
+};
+
+describe("lint walls inside src/", () => {
+  it("rejects an import cycle, a lazy import() included", async () => {
+    const first = join(scratch, "first.ts");
+    const second = join(scratch, "second.ts");
+    writeFileSync(second, 'import { first } from "./first";\nexport const second = () => first;\n');
+    writeFileSync(first, 'import { second } from "./second";\nexport const first = 1;\nexport const both = () => second;\n');
+    expect(await ruleIds(first, 'import { second } from "./second";\nexport const first = 1;\nexport const both = () => second;\n')).toContain(
+      "import-x/no-cycle",
+    );
+
+    const lazy = 'export const first = 1;\nexport const later = () => import("./second");\n';
+    writeFileSync(first, lazy);
+    expect(await ruleIds(first, lazy)).toContain("import-x/no-cycle");
+  }, 60_000);
+
+  it("accepts the same files once the cycle is cut", async () => {
+    const first = join(scratch, "first.ts");
+    writeFileSync(first, "export const first = 1;\n");
+    const text = 'import { first } from "./first";\nexport const second = () => first;\n';
+    expect(await ruleIds(join(scratch, "second.ts"), text)).toEqual([]);
+  }, 60_000);
+
+  it("forbids src/engine importing src/pages or src/app, statically or lazily", async () => {
+    const file = join(scratch, "reach.ts");
+    const up = relative(scratch, join(root, "src")).replaceAll("\\", "/");
+    const toPages = `import { userPages } from "${up}/pages/users/pages";\nexport const pages = userPages;\n`;
+    expect(await ruleIds(file, toPages)).toContain("import-x/no-restricted-paths");
+    const toApp = `export const load = () => import("${up}/app/route-titles");\n`;
+    expect(await ruleIds(file, toApp)).toContain("import-x/no-restricted-paths");
+    // The engine may still read what it is allowed to: resources, providers and src/lib.
+    const allowed = `import { formatYuan } from "${up}/lib/format";\nexport const show = formatYuan;\n`;
+    expect(await ruleIds(file, allowed)).toEqual([]);
+  }, 60_000);
+});
