@@ -1,5 +1,4 @@
 import axios, { type AxiosAdapter, type AxiosError, type AxiosRequestConfig, type AxiosResponse } from "axios";
-import { message } from "antd";
 import type { Endpoint } from "../resources/endpoint";
 import { hostBase } from "./hosts";
 import { isSessionlessPath, pageLocation } from "./location";
@@ -30,28 +29,32 @@ declare module "axios" {
 }
 
 /**
- * A failed call, shaped like Refine's `HttpError` so Refine hooks and forms understand
- * it. `code` is the body code when there was a body; `notified` marks errors the HTTP
- * layer already showed (or, for timeouts, deliberately kept quiet) so pages do not
- * toast them twice.
+ * A failed call, shaped like Refine's `HttpError` so Refine hooks and forms understand it. The
+ * HTTP layer shows nothing itself: Refine's notification provider (providers/notify.ts) or the
+ * page's error state does. `code` is the body code when there was a body; `refused` marks a call
+ * the server answered with a non-zero code (a business refusal, which a declaration may keep
+ * quiet, 1 §8), as opposed to a failed transport or status; `quiet` marks failures nobody is to
+ * be told of (a timeout is only logged; a 401 leaves for /login).
  */
 export class HttpRequestError extends Error {
   readonly statusCode: number;
   readonly code?: number;
   readonly errors?: Record<string, string>;
-  readonly notified: boolean;
+  readonly refused: boolean;
+  readonly quiet: boolean;
 
   constructor(
     messageText: string,
     statusCode: number,
-    extra: { code?: number; errors?: Record<string, string>; notified?: boolean } = {},
+    extra: { code?: number; errors?: Record<string, string>; refused?: boolean; quiet?: boolean } = {},
   ) {
     super(messageText);
     this.name = "HttpRequestError";
     this.statusCode = statusCode;
     this.code = extra.code;
     this.errors = extra.errors;
-    this.notified = extra.notified ?? false;
+    this.refused = extra.refused ?? false;
+    this.quiet = extra.quiet ?? false;
   }
 }
 
@@ -100,19 +103,17 @@ instance.interceptors.response.use(
     if (axios.isCancel(error)) return Promise.reject(error);
     if (error.code === "ECONNABORTED" || error.code === "ETIMEDOUT") {
       console.warn("[http] request timed out:", error.config?.url);
-      return Promise.reject(new HttpRequestError("请求超时", 408, { notified: true }));
+      return Promise.reject(new HttpRequestError("请求超时", 408, { quiet: true }));
     }
     // No answer at all: axios says "Network Error" in English; a person needs the catalogue's word.
     if (!error.response) return Promise.reject(new HttpRequestError(NETWORK_ERROR, 0));
     const { status, data } = error.response;
     // "Too many requests" is not in the catalogue; the server's own words say what to wait for.
     const text = status === 429 && isEnvelope(data) && data.msg ? data.msg : httpStatusText(status, error.config?.url);
-    // A probe's 401 is an answer; on the sign-in pages a 401 is simply expected.
-    const quiet = status === 401 && (error.config?.authProbe || isSessionlessPath(pageLocation.pathname()));
-    if (!quiet) message.error({ content: text, key: `http-${status}` });
+    // A 401 leaves for /login (or, for a probe, is the answer itself): nothing to tell anyone.
     if (status === 401 && !error.config?.authProbe) toLogin();
     const code = isEnvelope(data) ? data.code : undefined;
-    return Promise.reject(new HttpRequestError(text, status, { code, notified: true }));
+    return Promise.reject(new HttpRequestError(text, status, { code, quiet: status === 401 }));
   },
 );
 
@@ -183,6 +184,8 @@ export function unwrap<T>(envelope: Envelope<T>): T {
   throw new HttpRequestError(envelope.msg || "请求失败", statusCode, {
     code: envelope.code,
     errors: fieldErrors(envelope),
+    refused: true,
+    quiet: envelope.code === 401,
   });
 }
 
@@ -196,10 +199,4 @@ export function errorText(error: unknown): string {
     return (error as { message: string }).message;
   }
   return "未知错误";
-}
-
-/** Shows a failure unless the HTTP layer already did (or chose silence, as for timeouts). */
-export function reportError(error: unknown, prefix = ""): void {
-  if (error instanceof HttpRequestError && error.notified) return;
-  message.error(prefix + errorText(error));
 }

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { reportError } from "../../providers/http";
+import { reportError } from "../../providers/notify";
 
 /**
  * A submit or save in flight: `run(action)` shows `busy` until the action ends, and an error it

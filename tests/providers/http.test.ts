@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { authApi } from "../../resources/auth";
 import { ep } from "../../resources/endpoint";
 import { setHosts } from "../../providers/hosts";
-import { call, endpointUrl, HttpRequestError, httpStatusText, reportError, request, setHttpAdapter } from "../../providers/http";
+import { call, endpointUrl, HttpRequestError, httpStatusText, request, setHttpAdapter } from "../../providers/http";
+import { reportError } from "../../providers/notify";
 import { pageLocation } from "../../providers/location";
 import { fail, fakeServer, HttpReply, ok, TransportFailure } from "../client/support/fake-server";
 
@@ -51,7 +52,7 @@ describe("http layer", () => {
     expect(await call(authApi.enterpriseName)).toBe("示例学校");
     const error = await call(authApi.changePassword, { auth_code: "1", passwd: "abcdef" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpRequestError);
-    expect(error).toMatchObject({ message: "验证码已过期", statusCode: 400, code: 1001, notified: false });
+    expect(error).toMatchObject({ message: "验证码已过期", statusCode: 400, code: 1001, refused: true, quiet: false });
     expect(toast).not.toHaveBeenCalled();
   });
 
@@ -83,27 +84,32 @@ describe("http layer", () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it("shows the status catalogue in Chinese and marks those errors as already shown", async () => {
+  it("words a failed status from the catalogue in Chinese and shows nothing itself (the caller's notifications do)", async () => {
     fakeServer({
       "GET /cms/a": new HttpReply(500),
       "GET /cms/b": new HttpReply(404),
       "GET /cms/c": new HttpReply(418),
       "GET /cms/d": new HttpReply(403, { code: 403, msg: "no", data: null }),
     });
-    await expect(request(ep("GET /cms/a"))).rejects.toMatchObject({ message: "服务器内部错误", statusCode: 500, notified: true });
+    await expect(request(ep("GET /cms/a"))).rejects.toMatchObject({ message: "服务器内部错误", statusCode: 500, refused: false, quiet: false });
     await expect(request(ep("GET /cms/b"))).rejects.toMatchObject({ message: "请求地址出错: http://cms.test/cms/b" });
     await expect(request(ep("GET /cms/c"))).rejects.toMatchObject({ message: "未知错误" });
-    await expect(request(ep("GET /cms/d"))).rejects.toMatchObject({ message: "拒绝访问", code: 403 });
-    const shown = toast.mock.calls.map((args: unknown[]) => (args[0] as { content: string }).content);
-    expect(shown).toEqual(["服务器内部错误", "请求地址出错: http://cms.test/cms/b", "未知错误", "拒绝访问"]);
+    const forbidden = await request(ep("GET /cms/d")).catch((e: unknown) => e);
+    expect(forbidden).toMatchObject({ message: "拒绝访问", code: 403 });
+    expect(toast).not.toHaveBeenCalled();
+    // Shown where a page reports it, once, in the catalogue's words.
+    reportError(forbidden);
+    expect(toast).toHaveBeenCalledWith("拒绝访问");
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it("HTTP 401 tells the person to sign in and goes to /login", async () => {
+  it("HTTP 401 goes to /login and is a quiet failure nobody is told of", async () => {
     fakeServer({ "GET /cms/userpriv": new HttpReply(401) });
-    await expect(request(authApi.userPriv)).rejects.toMatchObject({ statusCode: 401 });
-    expect(toast.mock.calls[0][0]).toMatchObject({ content: "未授权，请登录" });
+    const error = await request(authApi.userPriv).catch((e: unknown) => e);
+    expect(error).toMatchObject({ statusCode: 401, message: "未授权，请登录", quiet: true });
     expect(assign).toHaveBeenCalledWith("/login");
+    reportError(error);
+    expect(toast).not.toHaveBeenCalled();
   });
 
   it("knows every status of the catalogue", () => {

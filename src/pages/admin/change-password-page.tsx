@@ -31,7 +31,7 @@ export function ChangePasswordPage() {
       message.success("验证码已发送");
       return true;
     } catch (error) {
-      if (!(error instanceof HttpRequestError && error.notified)) message.error("发送验证码失败！请联系管理员");
+      if (!(error instanceof HttpRequestError && error.quiet)) message.error("发送验证码失败！请联系管理员");
       return false;
     }
   };

@@ -1,7 +1,8 @@
 import { message, type FormInstance } from "antd";
 import { defaultAreaCode } from "../../../resources/auth";
 import type { Endpoint } from "../../../resources/endpoint";
-import { reportError, request } from "../../../providers/http";
+import { request } from "../../../providers/http";
+import { reportError } from "../../../providers/notify";
 import { captchaProblem } from "./login-schemas";
 import type { Captcha } from "./use-captcha";
 

@@ -1,6 +1,7 @@
 import { message } from "antd";
 import { useCallback, useState } from "react";
-import { reportError, request } from "../../../../providers/http";
+import { request } from "../../../../providers/http";
+import { reportError } from "../../../../providers/notify";
 import type { PaneKind, PickerStudent } from "./pane-kinds";
 
 /**
