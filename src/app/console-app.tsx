@@ -3,6 +3,7 @@ import routerProvider from "@refinedev/react-router-v6";
 import { resources } from "../../resources";
 import { authProvider } from "../../providers/auth-provider";
 import { createDataProvider } from "../../providers/data-provider";
+import { notificationProvider } from "../../providers/notify";
 import type { ReactNode } from "react";
 import { EngineRegistryProvider } from "../engine/registry";
 import { ConsoleRoutes } from "./console-routes";
@@ -18,8 +19,9 @@ export function ConsoleRefine({ children }: { children: ReactNode }) {
       routerProvider={routerProvider}
       authProvider={authProvider}
       dataProvider={consoleDataProvider}
-      // No usage reports to Refine's servers (notes/stack.md). No query retries: the HTTP
-      // layer already reported the failure, and a retry would only repeat its message.
+      notificationProvider={notificationProvider}
+      // No usage reports to Refine's servers (notes/stack.md). No query retries: a failed list
+      // shows its error and 重试 at once rather than after seconds of silent attempts.
       options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
     >
       <EngineRegistryProvider registry={engineRegistry}>{children}</EngineRegistryProvider>
