@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assistant, resources, student, subadmin, teacher } from "../../resources";
+import { assistant, student, subadmin, teacher } from "../../resources";
 import { authApi } from "../../resources/auth";
 import { cookieOf, signIn, startSignedIn, type TestServer } from "./helpers";
 import { allRows, call, mobileSupply, type Row } from "./users-helpers";
@@ -30,36 +30,15 @@ describe("tenancy", () => {
   });
 });
 
+// Every declared call's 401 and 403 (no session, portal roles, sub-admins without the key, the
+// main-admin-only sub-admins) is checked for every resource in access.test.ts; here, what is the
+// person families' own: the session check before a dialog and the demo accounts' grants.
 describe("permissions", () => {
-  const everyCall = (r: (typeof resources)[number]) => [
-    [r.api.list, {}],
-    [r.api.search ?? r.api.list, { key: "a" }],
-    [r.api.create, { name: "x", mobile: "13999999999", passwd: "abc123" }],
-    [r.api.update, { id: 1, name: "x", mobile: "13999999999" }],
-    [r.api.remove, { id: 999_999 }],
-  ] as const;
-
-  it("answers 401 without a session, before looking at the payload", async () => {
-    for (const r of resources)
-      for (const [endpoint] of everyCall(r)) {
-        const res = await api("", endpoint!, {});
-        expect(res.status).toBe(401);
-        expect(res.body.code).toBe(401);
-      }
+  it("checks the admin session before an add or edit dialog", async () => {
     expect((await api("", authApi.interCheck)).status).toBe(401);
     expect((await api(admin, authApi.interCheck)).body).toMatchObject({ code: 0 });
-  });
-
-  it("refuses teachers, assistants and students everywhere", async () => {
-    for (const [mobile, type] of [["13800000001", "teacher"], ["13800000002", "assistant"], ["13800000003", "student"]] as const) {
-      const cookie = await signIn(s.app, mobile, type);
-      for (const r of resources)
-        for (const [endpoint, params] of everyCall(r)) {
-          const res = await api(cookie, endpoint!, params);
-          expect([res.status, res.body]).toEqual([403, { code: 403, data: null, msg: "拒绝访问" }]);
-        }
-      expect((await api(cookie, authApi.interCheck)).status).toBe(403);
-    }
+    for (const [mobile, type] of [["13800000001", "teacher"], ["13800000002", "assistant"], ["13800000003", "student"]] as const)
+      expect((await api(await signIn(s.app, mobile, type), authApi.interCheck)).status).toBe(403);
   });
 
   it("lets sub-admin 13800000004 manage teachers, assistants and students, but not sub-admins", async () => {
@@ -67,11 +46,7 @@ describe("permissions", () => {
     for (const r of [teacher, assistant, student]) expect((await api(cookie, r.api.list)).body.code).toBe(0);
     const added = await api(cookie, student.api.create, { name: "主管加的", mobile: freshMobile(), passwd: "abc123" });
     expect(added.body.code).toBe(0);
-    for (const [endpoint, params] of everyCall(subadmin)) {
-      const res = await api(cookie, endpoint!, params);
-      expect(res.status).toBe(403);
-      expect(res.body).toMatchObject({ code: 403, msg: "拒绝访问" });
-    }
+    expect((await api(cookie, subadmin.api.list)).status).toBe(403);
     expect((await api(cookie, authApi.interCheck)).body.code).toBe(0);
   });
 
@@ -80,7 +55,7 @@ describe("permissions", () => {
     for (const r of [teacher, assistant, student]) expect((await api(asSubadmin, r.api.list)).body.code).toBe(0);
     expect((await api(asSubadmin, subadmin.api.list)).status).toBe(403);
     const asTeacher = await signIn(s.app, "13800000009", "teacher");
-    for (const r of resources) expect((await api(asTeacher, r.api.list!)).status).toBe(403);
+    for (const r of [subadmin, teacher, assistant, student]) expect((await api(asTeacher, r.api.list)).status).toBe(403);
   });
 
   it("applies a sub-admin's grants as they change", async () => {
@@ -96,15 +71,7 @@ describe("permissions", () => {
   });
 });
 
-describe("the declared endpoints", () => {
-  it("are all served and published in the OpenAPI document", async () => {
-    const doc = (await s.app.inject({ url: "/api/docs/json" })).json();
-    for (const r of resources)
-      for (const endpoint of Object.values(r.api).filter((e) => e !== undefined))
-        expect(doc.paths[endpoint.path], endpoint.path).toHaveProperty(endpoint.method.toLowerCase());
-    expect(doc.paths[authApi.interCheck.path]).toHaveProperty("get");
-  });
-
+describe("the person calls", () => {
   it("refuse cross-site writes like every other call", async () => {
     const res = await s.app.inject({
       method: "POST",
