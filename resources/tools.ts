@@ -1,0 +1,92 @@
+import { ep } from "./endpoint";
+
+/**
+ * The embedded tool pages (3 §2.1, §2.4, §2.5): each is a header and a full-page frame of the
+ * open-platform host (`openIframe` in /config.json), loaded with a short-lived token from
+ * `POST /cms/webapitokenv2`. One declaration per route; the client generates the page from it
+ * (src/pages/tools), the server checks a token request against it (server/routes/tools).
+ */
+export interface ToolDecl {
+  route: string;
+  /** Also the tool name a token is bound to. */
+  name: string;
+  title: string;
+  /**
+   * The permission a sub-admin must hold (1 §3). Tools opened from another page's rows (a live's
+   * recording cut) carry the key of that page.
+   */
+  menuKey: string;
+  /** Fixed path of the tool on the open-platform host. */
+  subPath: string;
+  /**
+   * Query parameters of the route passed on to the frame under the same name; a `fallback` is
+   * sent when the route's address has none (/recordCut opens in `mode=data`).
+   */
+  params?: { name: string; fallback?: string }[];
+  /** The AI pages add the time of loading, so the open platform never answers from a cache (3 §2.5). */
+  timestamp?: boolean;
+  /** The frame's `allow` attribute: the voice page records the speaker (3 §2.5). */
+  allow?: string;
+  /** The page's own 返回 (back one page). Routes outside the sidebar get the shell's instead. */
+  back?: boolean;
+  /**
+   * The frame posts `{type: "goBackTip", flag}`; while the flag is set, 返回 asks `question` and only
+   * the cancel branch leaves (3 §2.5, /virtualMake).
+   */
+  backGuard?: { question: string };
+}
+
+const ai = (route: string, title: string, subPath: string, extra: Partial<ToolDecl> = {}): ToolDecl => ({
+  route: `/${route}`, name: route, title, menuKey: route, subPath, timestamp: true, back: true, ...extra,
+});
+
+/** Every tool page, in the order of the permission catalogue. */
+export const tools: readonly ToolDecl[] = [
+  { route: "/mediaUploadMgr", name: "mediaUploadMgr", title: "媒体上传管理", menuKey: "mediaUploadMgr", subPath: "/media/upload" },
+  { route: "/vodMediaMgr", name: "vodMediaMgr", title: "媒体管理", menuKey: "vodMediaMgr", subPath: "/media/vod" },
+  { route: "/srtMediaMgr", name: "srtMediaMgr", title: "字幕管理", menuKey: "srtMediaMgr", subPath: "/media/srt" },
+  { route: "/recordCut", name: "recordCut", title: "录制剪辑", menuKey: "liveop", subPath: "/record/cut", params: [{ name: "liveId" }, { name: "mode", fallback: "data" }] },
+  { route: "/emulive", name: "emulive", title: "仿真直播", menuKey: "liveop", subPath: "/emulive", params: [{ name: "liveId" }] },
+  { route: "/questionBankMgr", name: "questionBankMgr", title: "题库管理", menuKey: "questionBankMgr", subPath: "/question/bank", params: [{ name: "liveId" }], back: true },
+  { route: "/questionTagMgr", name: "questionTagMgr", title: "题目标签", menuKey: "questionTagMgr", subPath: "/question/tag" },
+  { route: "/examMgr", name: "examMgr", title: "考试管理", menuKey: "examMgr", subPath: "/exam/manage", params: [{ name: "liveId" }], back: true },
+  ai("virtualAudio", "声音模型", "/virtual/audio", { allow: "microphone" }),
+  ai("virtualProtrait", "形象模型", "/virtual/portrait"),
+  ai("virtualOcr", "课件语料", "/virtual/ocr"),
+  ai("virtualBgDoc", "背景文档", "/virtual/bg-doc"),
+  ai("virtualBgVideo", "背景视频", "/virtual/bg-video"),
+  ai("virtualMake", "数字人制作", "/virtual/make", { backGuard: { question: "是否需要保存数字人制作？" } }),
+  { route: "/chatRobotMgr", name: "chatRobotMgr", title: "机器人管理", menuKey: "chatRobotMgr", subPath: "/chat/robot" },
+  { route: "/chatTemplateMgr", name: "chatTemplateMgr", title: "话术模板", menuKey: "chatTemplateMgr", subPath: "/chat/template" },
+  { route: "/streamFilterWords", name: "streamFilterWords", title: "音视频敏感词", menuKey: "streamFilterWords", subPath: "/stream/filter-words" },
+  { route: "/streamRec", name: "streamRec", title: "直播流审核", menuKey: "streamRecBySelect", subPath: "/stream/rec", params: [{ name: "id" }] },
+];
+
+/**
+ * Token holders that are not frame pages: /bindExamByLive calls the exam service with a token of
+ * its own (3 §7.1), under the exam-management key.
+ */
+export const examBinding = { name: "bindExamByLive", route: "/bindExamByLive", title: "绑定考试", menuKey: "examMgr" } as const;
+
+/** Every name a token may be bound to, with the key its holder needs. */
+export const tokenTools: Readonly<Record<string, { menuKey: string }>> = Object.fromEntries(
+  [...tools, examBinding].map((t) => [t.name, { menuKey: t.menuKey }]),
+);
+
+/** The tools whose token the exam service accepts. */
+export const examTokenTools: readonly string[] = [examBinding.name, "examMgr", "questionBankMgr"];
+
+export const toolApi = {
+  /** `{tool}` → `{token, expires_in}`: one token for one tool, organisation and identity. */
+  token: ep("POST /cms/webapitokenv2"),
+  /** What the open platform asks of a token it was handed (the sandbox page does): whom and what for. */
+  verify: ep("GET /v1/token", "openIframe"),
+} as const;
+
+/** Seconds a token lives; a frame page fetches a fresh one on each entry. */
+export const tokenLifetimeSeconds = 30 * 60;
+
+/** The delay before a hidden frame is shown again, forcing its reload (3 §4, §9). */
+export const frameReloadMs = 100;
+
+export const toolMessages = { tokenFailed: "获取webtoken失败" } as const;
