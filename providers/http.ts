@@ -179,8 +179,10 @@ function fieldErrors(envelope: Envelope): Record<string, string> | undefined {
 /** The one place the envelope is unwrapped: code 0 gives `data`, anything else throws. */
 export function unwrap<T>(envelope: Envelope<T>): T {
   if (envelope.code === 0) return envelope.data;
-  // Refine reads statusCode (401 logs out); a refused business call is a client-side 400.
-  const statusCode = envelope.code === 401 || envelope.code === 403 ? envelope.code : 400;
+  // Refine reads statusCode (401 logs out); the codes that mean an HTTP status (401, 403, and 404
+  // for 记录不存在) keep it, so a page tells "no such record" from a failure without reading `code`;
+  // any other refused business call is a client-side 400.
+  const statusCode = envelope.code === 401 || envelope.code === 403 || envelope.code === 404 ? envelope.code : 400;
   throw new HttpRequestError(envelope.msg || "请求失败", statusCode, {
     code: envelope.code,
     errors: fieldErrors(envelope),
