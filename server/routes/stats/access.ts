@@ -1,6 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import { permissionGroups } from "../../../resources/menu";
 import { dashboardModules, mayShowModule, statCallKeys, type DashboardModule } from "../../../resources/stats";
+import type { Db } from "../../db/database";
+import { orgScope, type OrgScope } from "../../engine/org-scope";
 import { needResource } from "../../plugins/permissions";
 import { menuKeysOf } from "../../services/menu";
 import { needIdentity } from "../../plugins/session";
@@ -32,8 +34,11 @@ export function guardOf(call: StatCall) {
   return (request: FastifyRequest) => (grant ? needResource(request, grant) : needIdentity(request, "admin"));
 }
 
-/** The organisation the admin acts for: every statistic is read for it alone. */
-export const adminOrg = (request: FastifyRequest) => needIdentity(request, "admin").identity.orgId;
+/** The organisation the admin acts for, as the scoped accessor: every statistic is read for it alone. */
+export function adminScope(request: FastifyRequest, db: Db): OrgScope {
+  needIdentity(request, "admin");
+  return orgScope(request, db);
+}
 
 /** Whether the signed-in admin may see a dashboard module, by the menu keys it holds. */
 export function moduleVisibility(request: FastifyRequest): (id: number) => boolean {

@@ -4,7 +4,7 @@ import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
 import { CONSUME_RANGE, needRange, type RangeQuery } from "../../services/stat-range";
 import { route } from "../define";
-import { adminOrg, guardOf } from "./access";
+import { adminScope, guardOf } from "./access";
 
 interface ConsumeQuery extends RangeQuery {
   type: ConsumeType | "all" | "-1";
@@ -18,7 +18,7 @@ export default function consumeRoutes(app: FastifyInstance, { db }: Ctx) {
   route(app, statsApi.consume, { guard: guardOf("consume"), query: "consume.query", summary, tags: ["stats"] }, async (request) => {
     const q = request.query as ConsumeQuery;
     const { firstDay, lastDay } = needRange(q, CONSUME_RANGE);
-    let base = db.kysely.selectFrom("daily_consumption").where("org_id", "=", adminOrg(request)).where("day", ">=", firstDay).where("day", "<=", lastDay);
+    let base = adminScope(request, db).selectFrom("daily_consumption").where("day", ">=", firstDay).where("day", "<=", lastDay);
     if (q.type !== "all" && q.type !== "-1") base = base.where("type", "=", q.type);
     const total = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     const rows = await base

@@ -14,27 +14,23 @@ import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
 import { addDays, localDay, needRange, startOfDay, type RangeQuery } from "../../services/stat-range";
 import { route } from "../define";
-import { adminOrg, guardOf } from "./access";
+import { adminScope, guardOf } from "./access";
 
 const tags = ["stats"];
 const n = (v: unknown) => Number(v ?? 0);
 
 /** The figure cards of the home dashboard (1 §2.3, §3). */
 export default function homeRoutes(app: FastifyInstance, { db }: Ctx) {
-  const k = db.kysely;
-
   route(app, statsApi.courseLive, { guard: guardOf("courseLive"), summary: "Course overview: {course, live, vod} counts", tags }, async (request) => {
-    const orgId = adminOrg(request);
-    const courses = await k
+    const scope = adminScope(request, db);
+    const courses = await scope
       .selectFrom("courses")
       .select([sql<number>`sum(case when type = ${RECORDED_COURSE_TYPE} then 0 else 1 end)`.as("course"), sql<number>`sum(case when type = ${RECORDED_COURSE_TYPE} then 1 else 0 end)`.as("vod")])
-      .where("org_id", "=", orgId)
       .executeTakeFirst();
-    const lives = await k
+    const lives = await scope
       .selectFrom("lives as l")
       .innerJoin("courses as c", "c.id", "l.course_id")
       .select((eb) => eb.fn.countAll<number>().as("live"))
-      .where("l.org_id", "=", orgId)
       .where("l.voided", "=", 0)
       .where("c.type", "!=", RECORDED_COURSE_TYPE)
       .executeTakeFirst();
@@ -45,7 +41,7 @@ export default function homeRoutes(app: FastifyInstance, { db }: Ctx) {
   route(app, statsApi.todayLive, { guard: guardOf("todayLive"), summary: "Today's lives: {total, used (begun), big, samll, ass (dual-teacher)}", tags }, async (request) => {
     const today = startOfDay(Date.now());
     const among = (scales: readonly number[]) => sql<number>`sum(case when l.scale in (${sql.join(scales.map((s) => sql.lit(s)))}) then 1 else 0 end)`;
-    const row = await k
+    const row = await adminScope(request, db)
       .selectFrom("lives as l")
       .innerJoin("courses as c", "c.id", "l.course_id")
       .select((eb) => [
@@ -55,7 +51,6 @@ export default function homeRoutes(app: FastifyInstance, { db }: Ctx) {
         among(todayLiveScales.samll).as("samll"),
         among(todayLiveScales.ass).as("ass"),
       ])
-      .where("l.org_id", "=", adminOrg(request))
       .where("l.voided", "=", 0)
       .where("c.type", "!=", RECORDED_COURSE_TYPE)
       .where("l.begin_time", ">=", today)
@@ -67,10 +62,9 @@ export default function homeRoutes(app: FastifyInstance, { db }: Ctx) {
 
   route(app, statsApi.users, { guard: guardOf("users"), summary: "People of the organisation: {assistant, student, teacher}, from the kept counts", tags }, async (request) => {
     // The counts the identity triggers keep (migration 0005), not a count over every person.
-    const rows = await k
+    const rows = await adminScope(request, db)
       .selectFrom("identity_counts")
       .select(["role", "n"])
-      .where("org_id", "=", adminOrg(request))
       .where("role", "in", ["assistant", "student", "teacher"])
       .execute();
     const count = (role: string) => n(rows.find((r) => r.role === role)?.n);
@@ -82,10 +76,9 @@ export default function homeRoutes(app: FastifyInstance, { db }: Ctx) {
     const q = request.query as RangeQuery;
     const today = localDay(Date.now());
     const { firstDay, lastDay } = q.begindate || q.enddate ? needRange(q) : { firstDay: today, lastDay: today };
-    const row = await k
+    const row = await adminScope(request, db)
       .selectFrom("page_views")
       .select((eb) => [eb.fn.sum<number>("uv").as("uv"), eb.fn.sum<number>("pv").as("pv"), eb.fn.sum<number>("vod_uv").as("vod_uv"), eb.fn.sum<number>("vod_pv").as("vod_pv")])
-      .where("org_id", "=", adminOrg(request))
       .where("day", ">=", firstDay)
       .where("day", "<=", lastDay)
       .executeTakeFirst();
@@ -95,10 +88,9 @@ export default function homeRoutes(app: FastifyInstance, { db }: Ctx) {
 
   route(app, statsApi.todayConsume, { guard: guardOf("todayConsume"), summary: "Today's cost so far in yuan: {live, replay, sms, voicesms}", tags }, async (request) => {
     const wanted = ["live", "replay", "sms", "voicesms"] as const;
-    const rows = await k
+    const rows = await adminScope(request, db)
       .selectFrom("daily_consumption")
       .select(["type", "cost_milli"])
-      .where("org_id", "=", adminOrg(request))
       .where("day", "=", localDay(Date.now()))
       .where("type", "in", wanted)
       .execute();
