@@ -20,8 +20,11 @@ import registerRoutes from "./routes/auth/register";
 import userRoutes from "./routes/users";
 import coursesDomain from "./routes/courses";
 import statsRoutes from "./routes/stats";
+import toolsDomain from "./routes/tools";
 import { configureHashing } from "./services/passwords";
 import { startCleanup } from "./services/cleanup";
+import { registerResources } from "./engine/register";
+import { resources } from "../resources";
 
 /** Builds the whole API and console server; `main.ts` listens, tests `inject`. */
 export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
@@ -43,7 +46,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
 
   configureHashing({ memoryKiB: ctx.config.passwordMemoryKiB, concurrency: ctx.config.hashConcurrency, queue: ctx.config.hashQueue });
   await app.register(envelope);
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { frameOrigins: ctx.config.openPlatformUrl ? [new URL(ctx.config.openPlatformUrl).origin] : [] });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Lectern API", version: "0.1.0", description: "The cms contract Lectern answers." } },
   });
@@ -62,6 +65,8 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(userRoutes, ctx);
   await app.register(coursesDomain, ctx);
   await app.register(statsRoutes, ctx);
+  await app.register(async (scope) => registerResources(scope, ctx, resources));
+  await app.register(toolsDomain, ctx);
   await app.register(consoleRoutes, ctx);
   startCleanup(app, ctx.db);
   return app;

@@ -29,6 +29,13 @@ export interface Config {
   uploadQuotaBytes: number;
   distDir: string;
   logLevel: string;
+  /** Key of the frame tokens (LECTERN_TOKEN_SECRET); absent, one kept in DATA_DIR (routes/tools/tokens.ts). */
+  tokenSecret: string | null;
+  /**
+   * The open-platform address the tool pages frame (OPEN_PLATFORM_URL); absent, the sandbox this
+   * server serves under `hostPrefixes.openIframe`.
+   */
+  openPlatformUrl: string | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -50,6 +57,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadQuotaBytes: Number(env.UPLOAD_QUOTA_MB || 1024) * 1024 * 1024,
     distDir: path.resolve(env.DIST_DIR || "./dist"),
     logLevel: env.LOG_LEVEL || "warn",
+    tokenSecret: env.LECTERN_TOKEN_SECRET || null,
+    openPlatformUrl: env.OPEN_PLATFORM_URL ? new URL(env.OPEN_PLATFORM_URL).href.replace(/\/+$/, "") : null,
   };
 }
 

@@ -8,6 +8,7 @@ import * as m0006 from "./migrations/0006-sign-in-guards";
 import * as m0007 from "./migrations/0007-person-provenance";
 import * as m0008 from "./migrations/0008-uploads";
 import * as m0009 from "./migrations/0009-cleanup-indexes";
+import * as m0014 from "./migrations/0014-exam-papers";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "0007-person-provenance": m0007,
   "0008-uploads": m0008,
   "0009-cleanup-indexes": m0009,
+  "0014-exam-papers": m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

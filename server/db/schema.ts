@@ -225,6 +225,23 @@ export interface UploadTable {
   created_at: number;
 }
 
+/** An exam paper of an organisation (3 §3, migration 0014). */
+export interface ExamPaperTable {
+  id: Generated<number>;
+  org_id: number;
+  title: string;
+  created_at: number;
+  last_modified: number;
+}
+
+/** A paper bound to a live (3 §2.5, migration 0014); one row per (live, paper). */
+export interface LivePaperTable {
+  org_id: number;
+  live_id: number;
+  paper_id: number;
+  created_at: number;
+}
+
 export interface Database {
   persons: PersonTable;
   organisations: OrganisationTable;
@@ -249,4 +266,6 @@ export interface Database {
   page_views: PageViewsTable;
   board_config: BoardConfigTable;
   uploads: UploadTable;
+  exam_papers: ExamPaperTable;
+  live_papers: LivePaperTable;
 }

@@ -10,8 +10,10 @@ import fp from "fastify-plugin";
  * cover before upload); the xlsx parser runs in a worker of ours. Every host kind of /config.json
  * is this server, so 'self' is every address the client calls.
  */
-export const contentSecurityPolicy = [
+export const contentSecurityPolicy = (frameOrigins: string[] = []) => [
   "default-src 'self'",
+  // The tool pages frame the open platform: this server's sandbox, or the origin OPEN_PLATFORM_URL names.
+  `frame-src ${["'self'", ...frameOrigins].join(" ")}`,
   "script-src 'self' 'unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
@@ -24,13 +26,13 @@ export const contentSecurityPolicy = [
   "form-action 'self'",
 ].join("; ");
 
-const headers: Record<string, string> = {
-  "content-security-policy": contentSecurityPolicy,
+const headersFor = (frameOrigins: string[]): Record<string, string> => ({
+  "content-security-policy": contentSecurityPolicy(frameOrigins),
   // For browsers that predate frame-ancestors.
   "x-frame-options": "SAMEORIGIN",
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
-};
+});
 
 /**
  * The same headers on every answer, pages and API alike: a JSON answer opened as a page or framed
@@ -38,7 +40,8 @@ const headers: Record<string, string> = {
  * (upgrade-insecure-requests, HSTS, cross-origin isolation) would break the plain-http LAN
  * address an organisation may serve on and are a TLS proxy's to choose.
  */
-async function securityHeaders(app: FastifyInstance) {
+async function securityHeaders(app: FastifyInstance, opts: { frameOrigins?: string[] }) {
+  const headers = headersFor(opts.frameOrigins ?? []);
   app.addHook("onRequest", async (_request, reply) => {
     reply.headers(headers);
   });

@@ -18,6 +18,8 @@ export default async function metaRoutes(app: FastifyInstance, { db, config }: C
   app.get("/config.json", { schema: { summary: "Base address of every host kind", tags: ["meta"] } }, async (request, reply) => {
     const origin = `${request.protocol}://${request.headers.host ?? `${config.host}:${config.port}`}`;
     const hosts = Object.fromEntries(hostKinds.map((k) => [k, origin + (hostPrefixes[k] ?? "")]));
+    // The tool pages frame the sandbox served here unless OPEN_PLATFORM_URL names a real open platform.
+    if (config.openPlatformUrl) hosts.openIframe = config.openPlatformUrl;
     reply.header("cache-control", "no-cache");
     return { ...hosts, applyUrl: config.applyUrl };
   });
