@@ -1,13 +1,24 @@
 import type { FastifyInstance } from "fastify";
 import { authApi, type IdentityType } from "../../../resources/auth";
 import type { Ctx } from "../../context";
+import { orgScope, type OrgScope } from "../../engine/org-scope";
 import { ApiError, ok } from "../../plugins/envelope";
 import { needIdentity, needPerson, typeOfRole } from "../../plugins/session";
 import { extendedTreeOf, menuOf, permissionTreeOf } from "../../services/menu";
 import { route } from "../define";
 
+/** The organisation's own row: `organisations` carries no org_id, its id is the organisation. */
+const ownOrganisation = (scope: OrgScope) => scope.shared.selectFrom("organisations").where("id", "=", scope.orgId);
+
 const tags = ["identity"];
 
+/**
+ * Identity choice and the current identity's own facts. The list of a person's identities and the
+ * choice of one are deliberately across organisations: a person signed in but not yet acting for
+ * any organisation picks among all of theirs, so those two read `identities` by the session's
+ * person, never by an organisation. Everything after the choice (the organisation's name, its
+ * balance, the user's info) goes through the organisation-scoped accessor.
+ */
 export default async function identityRoutes(app: FastifyInstance, { db }: Ctx) {
   route(app, authApi.identities, { summary: "The signed-in person's identities by type", tags }, async (request) => {
     const { person } = needPerson(request);
@@ -43,8 +54,7 @@ export default async function identityRoutes(app: FastifyInstance, { db }: Ctx) 
   });
 
   route(app, authApi.enterpriseName, { summary: "Name of the current organisation", tags }, async (request) => {
-    const { identity } = needIdentity(request);
-    const org = await db.kysely.selectFrom("organisations").select("name").where("id", "=", identity.orgId).executeTakeFirstOrThrow();
+    const org = await ownOrganisation(orgScope(request, db)).select("name").executeTakeFirstOrThrow();
     return ok({ name: org.name });
   });
 
@@ -59,14 +69,14 @@ export default async function identityRoutes(app: FastifyInstance, { db }: Ctx) 
   });
 
   route(app, authApi.balance, { summary: "Balance of the organisation, in yuan", tags: ["account"] }, async (request) => {
-    const { identity } = needIdentity(request, "admin");
-    const org = await db.kysely.selectFrom("organisations").select("balance_milli").where("id", "=", identity.orgId).executeTakeFirstOrThrow();
+    needIdentity(request, "admin");
+    const org = await ownOrganisation(orgScope(request, db)).select("balance_milli").executeTakeFirstOrThrow();
     return ok({ balance: org.balance_milli / 1000 });
   });
 
   route(app, authApi.userInfo, { summary: "The signed-in person and identity", tags }, async (request) => {
     const { person, identity } = needIdentity(request);
-    const org = await db.kysely.selectFrom("organisations").select(["id", "name"]).where("id", "=", identity.orgId).executeTakeFirstOrThrow();
+    const org = await ownOrganisation(orgScope(request, db)).select(["id", "name"]).executeTakeFirstOrThrow();
     return ok({
       name: identity.name,
       nickname: person.nickname || identity.name,

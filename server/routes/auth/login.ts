@@ -11,6 +11,11 @@ import { route } from "../define";
 
 const tags = ["sign-in"];
 
+/**
+ * Sign-in and sign-out. Nothing here is an organisation's: a person signs in by mobile before
+ * choosing any organisation (routes/auth/identity.ts), so `persons` is read by mobile across all
+ * of them, and the session is the person's. No query here touches an organisation's rows.
+ */
 export default async function loginRoutes(app: FastifyInstance, { db, messages, config }: Ctx) {
   const findPerson = (mobile: string) => db.kysely.selectFrom("persons").select("id").where("mobile", "=", mobile).executeTakeFirst();
 

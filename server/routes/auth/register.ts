@@ -10,6 +10,11 @@ import { route } from "../define";
 
 const tags = ["registration"];
 
+/**
+ * Registration, password retrieval and change. These are the person's, not an organisation's:
+ * the mobile is the person's one sign-in everywhere, so `persons` is read and written by mobile
+ * (or by the session's person) across organisations. No query here touches an organisation's rows.
+ */
 export default async function registerRoutes(app: FastifyInstance, { db, messages, config }: Ctx) {
   const personByMobile = (mobile: string) =>
     db.kysely.selectFrom("persons").select("id").where("mobile", "=", mobile).executeTakeFirst();
