@@ -1,10 +1,12 @@
 import type { Endpoint } from "./endpoint";
 import type { SidebarGroupKey } from "./menu";
+import type { TableDecl } from "./table";
 
 /** How a column shows its value; the engine knows each format, a resource only names it. */
 export type ColumnFormat = "text" | "datetime" | "date" | "mobile" | "image" | "enum";
 
 export interface ColumnDecl {
+  /** A record field; `Product.productname` reads `productname` of the JSON text in `Product`. */
   field: string;
   title: string;
   format?: ColumnFormat;
@@ -34,6 +36,15 @@ export type RowAction = "show" | "edit" | "delete" | (string & {});
 /** Calls whose refusal may show the server's msg as an error toast (1 §8). */
 export type FailureToasts = Partial<Record<"create" | "update" | "remove", boolean>>;
 
+/** How the engine tidies a form field before sending it (2 §5); each kind is implemented once (src/engine/transforms.ts). */
+export type FieldTransform =
+  /** https:// in front unless the value starts with http://, https:// or {host} (detail and jump URLs). */
+  | "httpsPrefix"
+  /** Line breaks removed (a product's description). */
+  | "singleLine"
+  /** Left empty, it becomes the moment of adding, epoch milliseconds as text (a product's id). */
+  | "timestampIfEmpty";
+
 /**
  * One entity, declared as plain data: the client engine derives its list, forms, menu entry
  * and detail link; the server derives its routes, validation and permission key; Storybook
@@ -47,7 +58,8 @@ export interface ResourceDecl {
   route: string;
   /** The menu key is also the permission key a sub-admin must hold. */
   menu: { group: SidebarGroupKey; key: string };
-  api: Partial<Record<"list" | "search" | "create" | "update" | "remove", Endpoint>>;
+  /** `get`: one record by `id` (get-one), where declared. */
+  api: Partial<Record<"list" | "search" | "get" | "create" | "update" | "remove", Endpoint>>;
   id: string;
   /** Field that names a record in confirmations. */
   label: string;
@@ -60,6 +72,15 @@ export interface ResourceDecl {
   actions: RowAction[];
   /** By default a refused add or change shows the server's msg and a refused deletion says nothing (1 §8). */
   failureToasts?: FailureToasts;
+  /**
+   * The words of a refused add, change or removal when the spec gives them (2 §8: 添加商品失败);
+   * the server answers them for a record that is gone, the client shows them, then reloads the list.
+   */
+  failureMessages?: Partial<Record<"create" | "update" | "remove", string>>;
+  /** Form field → how it is tidied before sending, in order (2 §5: URLs get https://, descriptions lose line breaks). */
+  transforms?: Record<string, readonly FieldTransform[]>;
+  /** 修改 with nothing changed closes the dialog without a call (2 §5: modify product saves only if changed). */
+  editOnlyChanges?: boolean;
   /** The add button's label when not 添加 (创建课程). */
   addLabel?: string;
   /**
@@ -82,6 +103,8 @@ export interface ResourceDecl {
   show?: string;
   /** Only the main admin may use it, whatever a sub-admin was granted. */
   mainAdminOnly?: boolean;
+  /** The resource's table: with it the server engine registers the declared calls (resources/table.ts). */
+  table?: TableDecl;
 }
 
 export const defineResource = <T extends ResourceDecl>(decl: T): T => decl;

@@ -4,12 +4,19 @@ import teacher from "./teacher";
 import assistant from "./assistant";
 import student from "./student";
 import course from "./course";
+import message from "./message";
+import productTemplate from "./product-template";
+import adTemplate from "./ad-template";
+import auditLog from "./audit-log";
 
 export { subadmin, teacher, assistant, student };
-export { course };
+export { course, message, productTemplate, adTemplate, auditLog };
 
 /** Every declared entity, in menu order: the engine, the server, Storybook and tests read this list. */
 export const resources: readonly ResourceDecl[] = [
   subadmin, teacher, assistant, student,
   course,
+  productTemplate, adTemplate,
+  message,
+  auditLog,
 ];

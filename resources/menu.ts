@@ -132,6 +132,12 @@ export const permissionGroups: PermissionGroup[] = [
 /** Only the main admin manages sub-admins; it is never granted to a sub-admin. */
 export const mainAdminOnlyItem = { key: "adminop", label: "子管理员", sidebar: "user" as SidebarGroupKey };
 
+/**
+ * Every item only the main admin has, never in the permission picker: sub-admins, and the
+ * organisation's log of changes (resources/audit-log.ts).
+ */
+export const mainAdminOnlyItems = [mainAdminOnlyItem, { key: "auditLog", label: "操作日志", sidebar: "account" as SidebarGroupKey }];
+
 /** Extended (live-system) permission groups (1 §3). `defaultOn` items start checked. */
 export const extendedPermissionGroups = [
   {

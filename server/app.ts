@@ -25,6 +25,8 @@ import { configureHashing } from "./services/passwords";
 import { startCleanup } from "./services/cleanup";
 import { registerResources } from "./engine/register";
 import { resources } from "../resources";
+import { registerResources } from "./engine/register";
+import { resources } from "../resources";
 
 /** Builds the whole API and console server; `main.ts` listens, tests `inject`. */
 export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
@@ -65,6 +67,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(userRoutes, ctx);
   await app.register(coursesDomain, ctx);
   await app.register(statsRoutes, ctx);
+  await app.register(async (scope) => registerResources(scope, ctx, resources));
   await app.register(async (scope) => registerResources(scope, ctx, resources));
   await app.register(toolsDomain, ctx);
   await app.register(consoleRoutes, ctx);

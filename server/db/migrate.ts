@@ -8,6 +8,10 @@ import * as m0006 from "./migrations/0006-sign-in-guards";
 import * as m0007 from "./migrations/0007-person-provenance";
 import * as m0008 from "./migrations/0008-uploads";
 import * as m0009 from "./migrations/0009-cleanup-indexes";
+import * as m0010 from "./migrations/0010-admin-messages";
+import * as m0011 from "./migrations/0011-product-templates";
+import * as m0012 from "./migrations/0012-ad-templates";
+import * as m0013 from "./migrations/0013-audit-log";
 import * as m0014 from "./migrations/0014-exam-papers";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
@@ -21,6 +25,10 @@ const migrations: Record<string, Migration> = {
   "0007-person-provenance": m0007,
   "0008-uploads": m0008,
   "0009-cleanup-indexes": m0009,
+  "0010-admin-messages": m0010,
+  "0011-product-templates": m0011,
+  "0012-ad-templates": m0012,
+  "0013-audit-log": m0013,
   "0014-exam-papers": m0014,
 };
 

@@ -225,6 +225,54 @@ export interface UploadTable {
   created_at: number;
 }
 
+/** An admin message (2 §3, migration 0010). */
+export interface AdminMessageTable {
+  id: Generated<number>;
+  org_id: number;
+  msg: string;
+  /** The author's name as it was then. */
+  create_user: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A product template (2 §3, migration 0011): `product` is JSON text; `name` and `product_key` copy its productname and productid. */
+export interface ProductTemplateTable {
+  id: Generated<number>;
+  org_id: number;
+  product: string;
+  name: string;
+  product_key: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An ad template (3 §3, migration 0012): `ad` is JSON text; `name` and `ad_key` copy its productname and productid. */
+export interface AdTemplateTable {
+  id: Generated<number>;
+  org_id: number;
+  ad: string;
+  name: string;
+  ad_key: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One write, who made it and what changed (migration 0013; server/engine/audit.ts). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  org_id: number;
+  actor_id: number;
+  actor_name: string;
+  /** The resource's name (resources/<name>.ts). */
+  resource: string;
+  record_id: number;
+  action: "create" | "update" | "remove";
+  /** JSON text `{"before": {...}, "after": {...}}` of the changed fields, by wire name. */
+  diff: string;
+  created_at: number;
+}
+
 /** An exam paper of an organisation (3 §3, migration 0014). */
 export interface ExamPaperTable {
   id: Generated<number>;
@@ -266,6 +314,10 @@ export interface Database {
   page_views: PageViewsTable;
   board_config: BoardConfigTable;
   uploads: UploadTable;
+  admin_messages: AdminMessageTable;
+  product_templates: ProductTemplateTable;
+  ad_templates: AdTemplateTable;
+  audit_log: AuditLogTable;
   exam_papers: ExamPaperTable;
   live_papers: LivePaperTable;
 }

@@ -2,6 +2,7 @@ import type { Db } from "../db/database";
 import { seedDemo } from "./demo";
 import { seedCourses } from "./courses";
 import { seedUsage } from "./usage";
+import { seedTemplates } from "./templates";
 import { seedExams } from "./exams";
 
 export { isEmpty } from "./demo";
@@ -20,5 +21,6 @@ export async function seedAll(db: Db, opts: SeedOptions): Promise<void> {
   await seedDemo(db, opts);
   await seedCourses(db);
   await seedUsage(db, opts);
+  await seedTemplates(db);
   await seedExams(db);
 }

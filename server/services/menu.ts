@@ -1,7 +1,7 @@
 import {
   extendedPermissionGroups,
   grantedKeys,
-  mainAdminOnlyItem,
+  mainAdminOnlyItems,
   permissionGroups,
   sidebarGroups,
   type SavedPermissions,
@@ -21,7 +21,7 @@ const parse = <T>(text: string, fallback: T): T => {
 /** The menu keys an identity may use; the main admin has them all. */
 export function menuKeysOf(identity: Identity): Set<string> {
   if (identity.role === "admin")
-    return new Set([...permissionGroups.flatMap((g) => g.items.map((i) => i.key)), mainAdminOnlyItem.key]);
+    return new Set([...permissionGroups.flatMap((g) => g.items.map((i) => i.key)), ...mainAdminOnlyItems.map((i) => i.key)]);
   if (identity.role === "subadmin") return grantedKeys(parse<SavedPermissions>(identity.userop, []));
   // Teachers and assistants carry only cloud-disk keys (1 §6), saved the same way.
   const keys = new Set<string>();
@@ -32,7 +32,7 @@ export function menuKeysOf(identity: Identity): Set<string> {
 /** `/cms/loginrouter`: the sidebar in group order, plus the keyed form of 1 §3. */
 export function menuOf(identity: Identity) {
   const keys = menuKeysOf(identity);
-  const items = [...permissionGroups.flatMap((g) => g.items), mainAdminOnlyItem].filter((i) => keys.has(i.key));
+  const items = [...permissionGroups.flatMap((g) => g.items), ...mainAdminOnlyItems].filter((i) => keys.has(i.key));
   const groups = sidebarGroups
     .map((g) => ({
       key: g.key,

@@ -1,0 +1,16 @@
+import type { ResourceHooks } from "../engine/hooks";
+import { adTemplateHooks } from "./ad-template";
+import { productTemplateHooks } from "./product-template";
+
+/** Hooks by the name a table declaration gives them (`table.hooks`); see server/engine/hooks.ts. */
+const registry: Record<string, ResourceHooks> = {
+  "product-template": productTemplateHooks,
+  "ad-template": adTemplateHooks,
+};
+
+/** A declaration naming a hook nobody wrote is a mistake found at start-up, not at the first call. */
+export function hooksNamed(name: string): ResourceHooks {
+  const hooks = registry[name];
+  if (!hooks) throw new Error(`no hooks named ${name} (server/hooks/index.ts)`);
+  return hooks;
+}
