@@ -1,15 +1,10 @@
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { inlineRefs } from "../lib/schema-refs";
+import { schemaFiles, type SchemaFile } from "./validator";
 
-// Each form's files become small chunks of their own, fetched when the form first opens. Only
-// create and edit forms: a schema the sign-in pages import statically would otherwise be split
-// out of their chunk too, and /login would pay a request and ~0.4 kB gzip for each (measured).
-const schemaFiles = import.meta.glob<RJSFSchema>(["../../schemas/*.create.schema.json", "../../schemas/*.edit.schema.json"], {
-  import: "default",
-});
+// Each form's presentation file becomes a small chunk of its own, fetched when the form first
+// opens. The schemas themselves are the validator's: it registers every file anyway.
 const uiFiles = import.meta.glob<UiSchema>("../../schemas/*.ui.json", { import: "default" });
-// The shared definitions the forms refer to (a few hundred bytes), written into each form on load.
-const definitions = Object.values(import.meta.glob<Record<string, unknown>>("../../schemas/*.def.schema.json", { eager: true, import: "default" }));
 
 export interface FormDefinition {
   schema: RJSFSchema;
@@ -56,14 +51,46 @@ function branchPatternsAsProperties(node: SchemaNode): SchemaNode {
   return out;
 }
 
+/**
+ * Folds a root `allOf` (written out by `inlineRefs`) into the form itself: assistant.create is
+ * `allOf: [teacher.create]`, and RJSF, the field order and the error placement all read the
+ * form's own `properties`, `required` and `errorMessage.required`.
+ */
+function foldRootAllOf(schema: SchemaNode): SchemaNode {
+  const parts = (schema.allOf as SchemaNode[] | undefined) ?? [];
+  if (!parts.length) return schema;
+  const own: SchemaNode = { ...schema };
+  delete own.allOf;
+  return [...parts.map(foldRootAllOf), own].reduce<SchemaNode>((folded, part) => {
+    const messages = { ...(folded.errorMessage as SchemaNode | undefined), ...(part.errorMessage as SchemaNode | undefined) };
+    const required = { ...((folded.errorMessage as SchemaNode | undefined)?.required as SchemaNode), ...((part.errorMessage as SchemaNode | undefined)?.required as SchemaNode) };
+    return {
+      ...folded,
+      ...part,
+      properties: { ...(folded.properties as SchemaNode), ...(part.properties as SchemaNode) },
+      required: [...new Set([...((folded.required as string[]) ?? []), ...((part.required as string[]) ?? [])])],
+      ...(Object.keys(messages).length ? { errorMessage: Object.keys(required).length ? { ...messages, required } : messages } : {}),
+    };
+  }, {});
+}
+
+/**
+ * A form as RJSF draws it, from its schema file, its `*.ui.json` and the files its `$ref`s name.
+ * RJSF resolves only references inside the schema it is handed, so they are written out here;
+ * validation uses the registered file itself (validator.ts), references and all.
+ */
+export function prepareForm(schema: SchemaFile, uiSchema: UiSchema, schemas: readonly SchemaFile[]): FormDefinition {
+  const drawn = branchPatternsAsProperties(foldRootAllOf(inlineRefs(schema, schemas)));
+  return { schema: drawn as RJSFSchema, uiSchema: { ...uiSchema, ...engineUi, "ui:options": { ...engineUi["ui:options"], ...uiSchema["ui:options"] } } };
+}
+
 const cache = new Map<string, Promise<FormDefinition>>();
 
 async function load(id: string): Promise<FormDefinition> {
-  const schemaFile = schemaFiles[`../../schemas/${id}.schema.json`];
-  if (!schemaFile) throw new Error(`没有找到表单 ${id}（schemas/${id}.schema.json，表单名以 .create 或 .edit 结尾）`);
+  const schema = /\.(create|edit)$/.test(id) ? schemaFiles.find((file) => file.$id === id) : undefined;
+  if (!schema) throw new Error(`没有找到表单 ${id}（schemas/${id}.schema.json，表单名以 .create 或 .edit 结尾）`);
   const uiFile = uiFiles[`../../schemas/${id}.ui.json`];
-  const [schema, uiSchema] = await Promise.all([schemaFile(), uiFile ? uiFile() : Promise.resolve<UiSchema>({})]);
-  return { schema: branchPatternsAsProperties(inlineRefs(schema, definitions)) as RJSFSchema, uiSchema: { ...uiSchema, ...engineUi, "ui:options": { ...engineUi["ui:options"], ...uiSchema["ui:options"] } } };
+  return prepareForm(schema, uiFile ? await uiFile() : {}, schemaFiles);
 }
 
 /** A form by its schema `$id` (schemas/<id>.schema.json and, when present, schemas/<id>.ui.json). */

@@ -22,14 +22,14 @@ function merged(local: Node, definition: Node, ref: string): Node {
 }
 
 /**
- * Writes `$ref`s to shared definitions (schemas/*.def.schema.json, referred to as `"<$id>#"`) out in
- * place, for the client's schema readers: RJSF resolves only references inside the schema it is
- * handed (and lays a resolved one under its siblings, so one `errorMessage` would hide the other),
- * and the light reader (schema-rules.ts) reads keywords, not references. The server's ajv resolves
- * them itself. The definition and the referring node may share only `type` (equal), `title`,
- * `$comment` and `errorMessage` keyword maps, which merge; with no other keyword in both, the
- * written-out node accepts and refuses exactly what the reference and its siblings do, with the
- * same messages.
+ * Writes `$ref`s to other schema files (a shared definition such as `"phone.def#"`, or a whole
+ * form such as assistant.create's `"teacher.create#"`) out in place, for RJSF's drawing of a
+ * form: RJSF resolves only references inside the schema it is handed (and lays a resolved one
+ * under its siblings, so one `errorMessage` would hide the other). Validation does not need this:
+ * the validator's ajv, like the server's, has every file registered and resolves them itself. The
+ * definition and the referring node may share only `type` (equal), `title`, `$comment` and
+ * `errorMessage` keyword maps, which merge; with no other keyword in both, the written-out node
+ * accepts and refuses exactly what the reference and its siblings do, with the same messages.
  */
 export function inlineRefs<T>(schema: T, definitions: readonly Node[]): T {
   const walk = (value: unknown): unknown => {
@@ -41,7 +41,7 @@ export function inlineRefs<T>(schema: T, definitions: readonly Node[]): T {
     const local = { ...out };
     delete local.$ref;
     const definition = definitions.find((d) => d.$id === ref.replace(/#$/, ""));
-    if (!definition) throw new Error(`no shared definition "${ref}" (schemas/*.def.schema.json)`);
+    if (!definition) throw new Error(`no shared definition "${ref}" (schemas/*.schema.json)`);
     return merged(local, walk(definition) as Node, ref);
   };
   return walk(schema) as T;

@@ -1,5 +1,6 @@
 import { expect, waitFor, within } from "storybook/test";
-import { compileSchema, validateValues, type JsonSchema } from "../../src/lib/schema-rules";
+import { schemaProblems } from "../../src/engine/schema-check";
+import type { SchemaFile } from "../../src/engine/validator";
 
 /** The validation messages a form shows, top to bottom. */
 export const formErrors = (root: HTMLElement) =>
@@ -9,8 +10,8 @@ export const formErrors = (root: HTMLElement) =>
  * The messages a schema gives `values`, in the schema's field order: what the form must show.
  * Read from the schema so a story never restates a message the schema owns.
  */
-export const schemaMessages = (values: Record<string, unknown>, schema: JsonSchema, refs: JsonSchema[] = []) =>
-  validateValues(compileSchema(schema, refs), values).map((failure) => failure.message);
+export const schemaMessages = (values: Record<string, unknown>, schema: SchemaFile) =>
+  schemaProblems(schema, values).map((failure) => failure.message);
 
 /** The open tab's pane (the other tab's form stays mounted once visited). */
 export const activeTabPane = (root: HTMLElement) => {

@@ -1,58 +1,26 @@
-import fs from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import Ajv, { type ErrorObject } from "ajv";
-import ajvErrors from "ajv-errors";
-import localizeZh from "ajv-i18n/localize/zh";
 import { assistant, student, subadmin, teacher } from "../../resources";
 import { ep, type Endpoint } from "../../resources/endpoint";
 import { ok } from "../../server/plugins/envelope";
 import { route } from "../../server/routes/define";
+import { schemaProblems } from "../../src/engine/schema-check";
+import { schemaFiles } from "../../src/engine/validator";
 import { signIn, startTestServer, type TestServer } from "../server/helpers";
 import { call, mobileSupply, type Row } from "../server/users-helpers";
 
 /**
  * The forms and the server read the same schema files; this proves they also say the same
- * thing. Each fixture is validated twice: by a validator built the way the client builds its
- * own (ajv 8 + ajv-errors with allErrors and $data; ajv-i18n zh only for errors without a
- * schema message; an emptied input is undefined, as RJSF makes it; a required error shows under
- * its field; the form shows the first field, in its order, that has an error) and by the server
- * through the real endpoint. Both must give the message the spec gives, on the same field.
+ * thing. Each fixture is validated twice: by the client's own validator (src/engine/validator.ts
+ * through schema-check.ts: every schema registered, an emptied input dropped as RJSF drops it, a
+ * required error under its field, the first field in the form's order) and by the server through
+ * the real endpoint. Both must give the message the spec gives, on the same field.
  */
 
 type Json = Record<string, unknown>;
-const dir = fileURLToPath(new URL("../../schemas/", import.meta.url));
-const schemas = fs
-  .readdirSync(dir)
-  .filter((f) => f.endsWith(".schema.json"))
-  .map((f) => JSON.parse(fs.readFileSync(dir + f, "utf8")) as Json & { $id: string; properties?: Json });
-
-const ajv = new Ajv({ allErrors: true, $data: true, strict: false, verbose: true });
-ajvErrors(ajv);
-for (const schema of schemas) ajv.addSchema(schema);
-
-const emptiedToUndefined = (payload: Json) => Object.fromEntries(Object.entries(payload).filter(([, v]) => v !== ""));
 
 function clientFirst(schemaId: string, payload: Json): { msg: string; field: string } | null {
-  const validate = ajv.getSchema(schemaId)!;
-  if (validate(emptiedToUndefined(payload))) return null;
-  const errors = (validate.errors ?? []).map((e) => {
-    if (e.keyword === "errorMessage") return e;
-    const copy = [{ ...e }];
-    localizeZh(copy);
-    return copy[0];
-  });
-  const fieldOf = (e: ErrorObject) => {
-    const original = e.keyword === "errorMessage" ? ((e.params as { errors: ErrorObject[] }).errors[0] ?? e) : e;
-    if (original.keyword === "required") return (original.params as { missingProperty: string }).missingProperty;
-    return e.instancePath.split("/")[1] ?? "";
-  };
-  const order = Object.keys(schemas.find((s) => s.$id === schemaId)!.properties ?? {});
-  for (const field of order) {
-    const shown = errors.find((e) => fieldOf(e) === field);
-    if (shown) return { msg: shown.message ?? "", field };
-  }
-  return { msg: errors[0].message ?? "", field: fieldOf(errors[0]) };
+  const [first] = schemaProblems(schemaFiles.find((file) => file.$id === schemaId)!, payload);
+  return first ? { msg: first.message, field: first.field } : null;
 }
 
 let s: TestServer;

@@ -72,9 +72,13 @@ describe("numbers in the query (issue 8 finding 7)", () => {
     const unbounded: string[] = [];
     const walk = (node: unknown, where: string) => {
       if (!node || typeof node !== "object") return;
-      const p = node as { type?: unknown; minimum?: unknown; maximum?: unknown; enum?: unknown };
+      const p = node as { type?: unknown; minimum?: unknown; maximum?: unknown; enum?: unknown; $ref?: string; not?: { not?: { $ref?: string } } };
+      // A field may take its bounds from a shared definition: `{"$ref": "id.def#"}`, or
+      // `{"not": {"not": {"$ref": "id.def#"}}}` where the field words the message itself.
+      const shared = schemaRegistry.get((p.$ref ?? p.not?.not?.$ref ?? "").replace(/#$/, "")) as typeof p | undefined;
+      const bounded = (q: typeof p | undefined) => typeof q?.minimum === "number" && typeof q?.maximum === "number";
       const numeric = [p.type].flat().some((t) => t === "integer" || t === "number");
-      if (numeric && !p.enum && (typeof p.minimum !== "number" || typeof p.maximum !== "number")) unbounded.push(where);
+      if (numeric && !p.enum && !bounded(p) && !bounded(shared)) unbounded.push(where);
       for (const [k, v] of Object.entries(node)) walk(v, `${where}/${k}`);
     };
     for (const [id, schema] of schemaRegistry) walk(schema, id);

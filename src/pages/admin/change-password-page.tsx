@@ -4,13 +4,12 @@ import { authApi } from "../../../resources/auth";
 import { call, HttpRequestError, request } from "../../../providers/http";
 import type { UserInfo } from "../../../providers/session-store";
 import chgpasswdFormSchema from "../../../schemas/chgpasswd.form.schema.json";
-import chgpasswdSchema from "../../../schemas/chgpasswd.schema.json";
 import { SmsCodeField } from "../../components/sms-code-field";
+import { schemaRules } from "../../engine/schema-check";
 import { maskMobile } from "../../lib/mask";
-import { schemaRules } from "../../lib/schema-rules";
 import { useBusy } from "../../lib/use-busy";
 
-const rules = schemaRules(chgpasswdFormSchema, [chgpasswdSchema]);
+const rules = schemaRules(chgpasswdFormSchema);
 
 interface Values {
   auth_code: string;

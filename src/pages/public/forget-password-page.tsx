@@ -3,14 +3,13 @@ import { Link, useNavigate } from "react-router-dom";
 import { authApi, defaultAreaCode } from "../../../resources/auth";
 import { request } from "../../../providers/http";
 import retrieveFormSchema from "../../../schemas/retrieve.form.schema.json";
-import retrieveSchema from "../../../schemas/retrieve.schema.json";
 import { PublicCard } from "../../components/public-card";
 import { PublicLayout } from "../../components/public-layout";
-import { schemaRules } from "../../lib/schema-rules";
+import { schemaRules } from "../../engine/schema-check";
 import { useBusy } from "../../lib/use-busy";
 import { SmsPasswordFields } from "./sms-password-fields";
 
-const rules = schemaRules(retrieveFormSchema, [retrieveSchema]);
+const rules = schemaRules(retrieveFormSchema);
 
 interface Values {
   mobile: string;

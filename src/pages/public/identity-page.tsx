@@ -10,14 +10,14 @@ import { sessionStore } from "../../../providers/session-store";
 import identitySelectSchema from "../../../schemas/identity.select.schema.json";
 import { PageLoading } from "../../components/page-loading";
 import { PublicLayout } from "../../components/public-layout";
-import { compileSchema } from "../../lib/schema-rules";
+import { fieldProblem } from "../../engine/schema-check";
 import { IdentityCard, type IdentityEntry } from "./identity-card";
 
 type IdentityList = Partial<Record<IdentityType, IdentityEntry[]>>;
 
 /** Card order on the page (1 §2.1). */
 const cardOrder: IdentityType[] = ["admin", "assistant", "teacher", "student"];
-const noSelectionMessage = compileSchema(identitySelectSchema).fields.id.requiredMessage;
+const noSelectionMessage = fieldProblem(identitySelectSchema, "id", {});
 
 /** 272 px with a 22 px gap for three or four cards, 400 px with 60 px for one or two (1 §4). */
 const cardLayout = (count: number) => (count >= 3 ? { width: 272, gap: 22 } : { width: 400, gap: 60 });

@@ -1,14 +1,12 @@
 import codeRequestSchema from "../../../schemas/login.code-request.schema.json";
 import passwordSchema from "../../../schemas/login.password.schema.json";
 import quickSchema from "../../../schemas/login.quick.schema.json";
-import { checkField, compileSchema, schemaRules } from "../../lib/schema-rules";
+import { fieldProblem, schemaRules } from "../../engine/schema-check";
 
 export const passwordRules = schemaRules(passwordSchema);
 export const quickRules = schemaRules(quickSchema);
 /** The graphic captcha, whenever it is shown, is required (1 §5). */
 export const captchaRules = schemaRules(codeRequestSchema).authcode;
 
-const codeRequest = compileSchema(codeRequestSchema);
-
 /** The message for a missing or wrong graphic captcha, or null when it will do. */
-export const captchaProblem = (authcode: string | undefined) => checkField(codeRequest, "authcode", { authcode });
+export const captchaProblem = (authcode: string | undefined) => fieldProblem(codeRequestSchema, "authcode", { authcode });

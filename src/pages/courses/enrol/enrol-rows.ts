@@ -1,6 +1,6 @@
 import mobileSchema from "../../../../schemas/course.student-mobile.schema.json";
 import type { RunRow } from "../../../lib/import-run/use-import-run";
-import { compileSchema, checkField, type JsonSchema } from "../../../lib/schema-rules";
+import { fieldProblem } from "../../../engine/schema-check";
 
 /** The course's student import by mobile (1 §5, §9): xlsx and xls only, at most 500 rows. */
 export const courseEnrol = {
@@ -20,7 +20,5 @@ export function enrolRowsFromSheet(rows: string[][]): EnrolRow[] {
   return rows.slice(0, courseEnrol.maxRows).map((cells, index) => ({ key: index + 1, name: cells[0] ?? "", mobile: (cells[1] ?? "").trim(), state: "pending" }));
 }
 
-const compiled = compileSchema(mobileSchema as JsonSchema);
-
 /** Why the row's mobile cannot be sent, in the add-by-mobile schema's words (手机号不能为空, 手机号格式不对). */
-export const mobileProblem = (row: EnrolRow): string | null => checkField(compiled, "mobile", { mobile: row.mobile });
+export const mobileProblem = (row: EnrolRow): string | null => fieldProblem(mobileSchema, "mobile", { mobile: row.mobile });

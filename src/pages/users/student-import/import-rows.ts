@@ -1,7 +1,6 @@
-import passwordRule from "../../../../schemas/password.def.schema.json";
 import rowSchema from "../../../../schemas/student.import-row.schema.json";
 import type { RunRow } from "../../../lib/import-run/use-import-run";
-import { compileSchema, validateValues, type JsonSchema } from "../../../lib/schema-rules";
+import { schemaProblems } from "../../../engine/schema-check";
 import type { SheetFileTypes } from "../../../lib/xlsx/file-types";
 
 /** The student batch import's limits (1 §5, §9). */
@@ -16,9 +15,7 @@ export type ImportField = "name" | "passwd" | "mobile" | "remark";
 /** The sheet's columns in order; their titles come from the row schema. */
 export const importFields: ImportField[] = ["name", "passwd", "mobile", "remark"];
 
-const compiled = compileSchema(rowSchema as JsonSchema, [passwordRule]);
-
-export const fieldTitle = (field: ImportField) => compiled.fields[field].title;
+export const fieldTitle = (field: ImportField) => rowSchema.properties[field].title;
 
 /** The template's single header row. */
 export const templateHeader = importFields.map(fieldTitle);
@@ -40,6 +37,6 @@ export function rowsFromSheet(rows: string[][]): ImportRow[] {
 /** The row's first failing rule with the schema's own message (手机号不能为空, 手机号格式不对…). */
 export function rowProblem(row: ImportRow): { field: ImportField; message: string } | null {
   const values = { name: row.name, passwd: row.passwd, mobile: row.mobile.trim(), remark: row.remark };
-  const [first] = validateValues(compiled, values);
+  const [first] = schemaProblems(rowSchema, values);
   return first ? { field: first.field as ImportField, message: first.message } : null;
 }
