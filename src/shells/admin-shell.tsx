@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { PageLoading } from "../components/page-loading";
 import { loadServerMenu, ShellMenuContext, type ServerMenu } from "../lib/server-menu";
 import { AdminHeader } from "./admin-header";
+import { CommandPaletteLauncher } from "./command-palette-launcher";
 import { OrgTitle } from "./org-title";
 import { useSessionGuard } from "./use-session-guard";
 
@@ -57,6 +58,7 @@ function AdminLayout() {
       </Layout.Sider>
       <Layout>
         <AdminHeader menuPaths={menuPaths} />
+        <CommandPaletteLauncher menu={menu} />
         <Layout.Content style={{ padding: 24 }}>
           <ShellMenuContext.Provider value={menu ?? "loading"}>
             <Outlet />
