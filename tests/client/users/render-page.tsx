@@ -3,6 +3,7 @@ import { ConfigProvider } from "antd";
 import zhCN from "antd/es/locale/zh_CN";
 import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
+import { ConsoleRefine } from "../../../src/app/console-app";
 
 /** Where the app is now (path and query), for tests that check what the page wrote to the URL. */
 function Where() {
@@ -12,17 +13,22 @@ function Where() {
 
 export const where = () => document.querySelector("[data-testid=where]")?.textContent ?? "";
 
-/** Renders `page` at `url` (query string included), in Chinese as the app does; any other path renders only its location. */
+/**
+ * Renders `page` at `url` (query string included), in Chinese and inside Refine with the console's
+ * providers as the app does (pages read through Refine's hooks); any other path renders only its location.
+ */
 export function renderPage(url: string, page: ReactElement) {
   const path = url.split("?")[0];
   return render(
     <ConfigProvider locale={zhCN}>
       <MemoryRouter initialEntries={[url]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-      <Routes>
-        <Route path={path} element={page} />
-        <Route path="*" element={null} />
-      </Routes>
-      <Where />
+        <ConsoleRefine>
+          <Routes>
+            <Route path={path} element={page} />
+            <Route path="*" element={null} />
+          </Routes>
+          <Where />
+        </ConsoleRefine>
       </MemoryRouter>
     </ConfigProvider>,
   );

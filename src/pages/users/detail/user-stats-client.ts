@@ -1,6 +1,6 @@
-import { call, HttpRequestError, request, unwrap, type Payload } from "../../../../providers/http";
+import type { Payload } from "../../../../providers/http";
 import { checkStates, userStatApi, type CheckState } from "../../../../resources/user-stats";
-import { hasFilters, livePayload, type LiveQuery } from "./live-query";
+import { hasFilters, type LiveQuery } from "./live-query";
 
 /** Whose detail page this is: a teacher by record id, a student by mobile. */
 export type DetailSubject = { kind: "teacher"; userid: number } | { kind: "student"; mobile: string };
@@ -51,63 +51,30 @@ export const defaultNickname = { teacher: "老师", student: "学生" } as const
 const num = (value: unknown) => (Number.isFinite(Number(value)) ? Number(value) : 0);
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
-const subjectPayload = (subject: DetailSubject): Payload =>
+export const subjectPayload = (subject: DetailSubject): Payload =>
   subject.kind === "teacher" ? { userid: subject.userid } : { mobile: subject.mobile };
 
-async function orDefault<T>(load: () => Promise<T>, fallback: T): Promise<Loaded<T>> {
-  try {
-    return { value: await load(), failed: false };
-  } catch {
-    return { value: fallback, failed: true };
-  }
+/** The header as the page shows it, the role's default name standing in for what is missing. */
+export function personOf(subject: DetailSubject, info: Record<string, unknown> | undefined): PersonInfo {
+  const mobile = subject.kind === "student" ? subject.mobile : "";
+  return {
+    nickname: text(info?.nickname) || defaultNickname[subject.kind],
+    headimg: text(info?.headimg),
+    mobile: text(info?.mobile) || mobile,
+  };
 }
 
-/** The header, and whether the organisation has no such person of the page's role (记录不存在), which no default stands in for. */
-export interface LoadedPerson extends Loaded<PersonInfo> {
-  missing: boolean;
-}
-
-export async function loadPerson(subject: DetailSubject): Promise<LoadedPerson> {
-  const fallback = { nickname: defaultNickname[subject.kind], headimg: "", mobile: subject.kind === "student" ? subject.mobile : "" };
-  try {
-    const info = await call<Record<string, unknown>>(userStatApi.userInfo, subjectPayload(subject));
-    const value = { nickname: text(info?.nickname) || fallback.nickname, headimg: text(info?.headimg), mobile: text(info?.mobile) || fallback.mobile };
-    return { value, failed: false, missing: false };
-  } catch (error) {
-    return { value: fallback, failed: true, missing: error instanceof HttpRequestError && error.code === 404 };
-  }
-}
-
-const progress = (data: Record<string, unknown> | null, key: "course" | "live"): Progress => ({
+const progress = (data: Record<string, unknown> | undefined, key: "course" | "live"): Progress => ({
   done: num(data?.[`${key}Do`]),
   total: num(data?.[`${key}Total`]),
 });
 
-const checks = (data: Record<string, unknown> | null) =>
+/** The attendance counts of an answer (`check-<state>`); zeros where it has none. */
+export const checksOf = (data: Record<string, unknown> | undefined) =>
   Object.fromEntries(checkStates.map((state) => [state, num(data?.[`check-${state}`])])) as Record<CheckState, number>;
 
-const zeroStats = (): DetailStats => ({ courses: { done: 0, total: 0 }, lives: { done: 0, total: 0 }, checks: checks(null) });
-
-/** A teacher's stats come in one call, a student's in three; each part falls back to zeros on its own. */
-export async function loadStats(subject: DetailSubject): Promise<Loaded<DetailStats>> {
-  const zero = zeroStats();
-  if (subject.kind === "teacher") {
-    return orDefault(async () => {
-      const data = await call<Record<string, unknown>>(userStatApi.teacherCourseLive, subjectPayload(subject));
-      return { courses: progress(data, "course"), lives: progress(data, "live"), checks: checks(data) };
-    }, zero);
-  }
-  const get = (endpoint: typeof userStatApi.studentCourse) => () => call<Record<string, unknown>>(endpoint, subjectPayload(subject));
-  const [courses, lives, checked] = await Promise.all([
-    orDefault(async () => progress(await get(userStatApi.studentCourse)(), "course"), zero.courses),
-    orDefault(async () => progress(await get(userStatApi.studentLive)(), "live"), zero.lives),
-    orDefault(async () => checks(await get(userStatApi.studentCheck)()), zero.checks),
-  ]);
-  return {
-    value: { courses: courses.value, lives: lives.value, checks: checked.value },
-    failed: courses.failed || lives.failed || checked.failed,
-  };
-}
+export const coursesOf = (data: Record<string, unknown> | undefined) => progress(data, "course");
+export const livesOf = (data: Record<string, unknown> | undefined) => progress(data, "live");
 
 function liveRow(raw: Record<string, unknown>): LiveRow {
   return {
@@ -123,16 +90,16 @@ function liveRow(raw: Record<string, unknown>): LiveRow {
   };
 }
 
-/** One page of the person's lives; the search call when a filter is set. Rejects on failure. */
-export async function loadLives(subject: DetailSubject, query: LiveQuery): Promise<LivePage> {
+/** The call of the person's lives: the search call when a filter is set. */
+export function livesEndpoint(subject: DetailSubject, query: LiveQuery) {
   const search = hasFilters(query);
-  const endpoint =
-    subject.kind === "teacher"
-      ? search ? userStatApi.teacherLivesSearch : userStatApi.teacherLives
-      : search ? userStatApi.studentLivesSearch : userStatApi.studentLives;
-  const envelope = await request<unknown>(endpoint, { ...subjectPayload(subject), ...livePayload(query) });
-  const data = unwrap(envelope);
+  return subject.kind === "teacher"
+    ? search ? userStatApi.teacherLivesSearch : userStatApi.teacherLives
+    : search ? userStatApi.studentLivesSearch : userStatApi.studentLives;
+}
+
+/** One page of lives from the answer's rows and count (the server sends `count` beside `totalCount`). */
+export function livePageOf(data: unknown, count: unknown): LivePage {
   const rows = Array.isArray(data) ? data.map((raw) => liveRow(raw as Record<string, unknown>)) : [];
-  const total = (envelope as { totalCount?: unknown }).totalCount ?? envelope.count;
-  return { rows, total: num(total) };
+  return { rows, total: num(count) };
 }

@@ -1,0 +1,71 @@
+import { useCustom, useCustomMutation, type BaseRecord, type HttpError } from "@refinedev/core";
+import type { Endpoint } from "../../resources/endpoint";
+import type { Payload } from "../../providers/http";
+
+/** What the data provider's `custom` answers: the call's data, with the envelope's count and msg. */
+export interface CallAnswer<T> {
+  data: T;
+  count?: number;
+  msg?: string;
+}
+
+const verb = (endpoint: Endpoint) => endpoint.method.toLowerCase() as Lowercase<Endpoint["method"]>;
+
+export interface CallState<T> {
+  answer: CallAnswer<T> | undefined;
+  error: HttpError | null;
+  /** A request of this call is on its way (the first, or a retry while the last answer stays shown). */
+  loading: boolean;
+  retry: () => void;
+}
+
+export interface CallOptions {
+  /** False holds the call back (a part of the page this person does not have). */
+  enabled?: boolean;
+  /** A table's next page or search: the last answer stays shown while the new one loads. */
+  keepPrevious?: boolean;
+}
+
+/**
+ * One of the spec's odd calls (a detail page's stats, a chart's points) read through Refine's
+ * `useCustom`: cached by endpoint and query, made once however many parts ask, and its failure
+ * shown by the page (no toast): each page says what it could not load in its own place (1 §8).
+ */
+export function useCall<T>(endpoint: Endpoint, query?: Payload, { enabled = true, keepPrevious = false }: CallOptions = {}): CallState<T> {
+  const result = useCustom<BaseRecord, HttpError, Payload>({
+    url: endpoint.path,
+    method: verb(endpoint),
+    config: { query },
+    meta: { endpoint },
+    errorNotification: false,
+    queryOptions: { enabled, keepPreviousData: keepPrevious },
+  });
+  return {
+    answer: result.data as CallAnswer<T> | undefined,
+    error: result.error ?? null,
+    loading: enabled && result.isFetching,
+    retry: () => void result.refetch(),
+  };
+}
+
+/**
+ * A write among the spec's odd calls (a course's 添加/移除 of a student, the dashboard's module
+ * list), through Refine's `useCustomMutation`: `send` resolves to the answer or rejects with the
+ * HttpError. Callers say what to show through the mutation's notifications.
+ */
+export function useCallMutation() {
+  const mutation = useCustomMutation<BaseRecord, HttpError, Payload>();
+  const send = <T>(endpoint: Endpoint, values: Payload, notes: Pick<Parameters<typeof mutation.mutateAsync>[0], "successNotification" | "errorNotification"> = {}) => {
+    // The data provider sends a DELETE's values in the address, a POST's as its body.
+    return mutation.mutateAsync({
+      url: endpoint.path,
+      method: verb(endpoint) as Exclude<ReturnType<typeof verb>, "get">,
+      values,
+      meta: { endpoint },
+      successNotification: false,
+      errorNotification: false,
+      ...notes,
+    }) as unknown as Promise<CallAnswer<T>>;
+  };
+  return { send, busy: mutation.isLoading };
+}
