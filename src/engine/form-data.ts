@@ -4,6 +4,7 @@ import type { ResourceDecl } from "../../resources/define";
 import type { FormDefinition } from "./form-schemas";
 import { defaultPermissionText, type PermissionTree } from "./permission-picker";
 import type { FormValues } from "./form-values";
+import { flattenRecord, readField } from "./record-fields";
 
 const fieldsOf = ({ schema }: FormDefinition) => Object.keys((schema.properties as Record<string, unknown> | undefined) ?? {});
 
@@ -26,11 +27,14 @@ function recordField(decl: ResourceDecl, record: BaseRecord, field: string): str
 }
 
 /** An edit form's values, taken from the row being edited. */
-export function editValues(decl: ResourceDecl, definition: FormDefinition, record: BaseRecord): FormValues {
+export function editValues(decl: ResourceDecl, definition: FormDefinition, row: BaseRecord): FormValues {
+  // A JSON text column's fields fill the form like any other (a product template's `Product`).
+  const record = flattenRecord(decl, row);
   const values: FormValues = {};
   for (const field of fieldsOf(definition)) {
     const key = recordField(decl, record, field);
-    const value = key === undefined ? undefined : record[key];
+    // A declared field may read into a JSON text column (`Product.productname`).
+    const value = key === undefined ? undefined : readField(record, key);
     if (value !== undefined && value !== null) values[field] = value;
   }
   return values;

@@ -9,7 +9,8 @@ import { createValues } from "./form-data";
 import { loadForm, type FormDefinition } from "./form-schemas";
 import { focusFirstField } from "./resource-form-dialog";
 import { SchemaForm, type FormHandle } from "./schema-form";
-import { useSaveRecord } from "./use-save-record";
+import { useEngineRegistry } from "./registry";
+import { useRecordSave } from "./use-record-save";
 
 /** A resource's create form as a page of its own (`createRoute`, e.g. /createAdmin of 1 §2.4). */
 export function ResourceCreatePage({ decl }: { decl: ResourceDecl }) {
@@ -27,7 +28,8 @@ function CreateForm({ decl }: { decl: ResourceDecl }) {
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<FormHandle>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
-  const { save, saving, serverErrors, clearServerErrors } = useSaveRecord(decl, "create");
+  const { save, saving, serverErrors, clearServerErrors } = useRecordSave(decl, "create");
+  const { widgets } = useEngineRegistry();
   const initialData = useMemo(() => (definition ? createValues(definition) : {}), [definition]);
 
   useEffect(() => {
@@ -70,6 +72,7 @@ function CreateForm({ decl }: { decl: ResourceDecl }) {
           serverErrors={serverErrors}
           onServerErrorsSeen={clearServerErrors}
           onMounted={() => focusFirstField(bodyRef.current)}
+          widgets={widgets}
           onSubmit={async (values) => {
             if (await save(values)) back();
           }}

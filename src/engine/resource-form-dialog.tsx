@@ -4,11 +4,13 @@ import { Modal } from "antd";
 import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import type { ResourceDecl } from "../../resources/define";
 import { authApi } from "../../resources/auth";
-import { reportError, request } from "../../providers/http";
+import { request } from "../../providers/http";
+import { reportError } from "../../providers/notify";
 import { createValues, editValues } from "./form-data";
 import { loadForm, type FormDefinition } from "./form-schemas";
 import type { FormHandle } from "./schema-form";
-import { useSaveRecord, type FormMode } from "./use-save-record";
+import { useEngineRegistry } from "./registry";
+import { useRecordSave, type FormMode } from "./use-record-save";
 
 // RJSF and ajv load with the first dialog, not with the list: the opener fetches them alongside
 // the interaction check and the form's files, so the dialog does not wait any longer for them.
@@ -77,7 +79,8 @@ export interface ResourceFormDialogProps {
   open: boolean;
   onClose: () => void;
   afterClose?: () => void;
-  onSaved: () => void;
+  /** After a save (the resource's lists are already invalidated). */
+  onSaved?: () => void;
   /** Widgets of the resource's own page that its `*.ui.json` names. */
   widgets?: RegistryWidgetsType;
 }
@@ -90,7 +93,9 @@ export function ResourceFormDialog({ decl, form, open, onClose, afterClose, onSa
   const { mode, record, definition } = form;
   const formRef = useRef<FormHandle>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
-  const { save, saving, serverErrors, clearServerErrors } = useSaveRecord(decl, mode, record);
+  const { save, saving, serverErrors, clearServerErrors } = useRecordSave(decl, mode, record);
+  const registered = useEngineRegistry().widgets;
+  const allWidgets = useMemo(() => ({ ...registered, ...widgets }), [registered, widgets]);
   const initialData = useMemo(
     () => (mode === "create" || !record ? createValues(definition) : editValues(decl, definition, record)),
     [decl, definition, mode, record],
@@ -122,11 +127,11 @@ export function ResourceFormDialog({ decl, form, open, onClose, afterClose, onSa
             formRef={formRef}
             serverErrors={serverErrors}
             onServerErrorsSeen={clearServerErrors}
-            widgets={widgets}
+            widgets={allWidgets}
             onMounted={() => focusFirstField(bodyRef.current)}
             onSubmit={async (values) => {
-              if (await save(values)) {
-                onSaved();
+              if (await save(values, initialData)) {
+                onSaved?.();
                 onClose();
               }
             }}

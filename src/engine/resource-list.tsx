@@ -1,19 +1,20 @@
-import { useDataProvider, type BaseRecord } from "@refinedev/core";
+import { useDelete, useInvalidate, type BaseRecord } from "@refinedev/core";
 import type { RegistryWidgetsType } from "@rjsf/utils";
-import { Alert, Button, Card, Empty, message, Modal, Result, Table, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Empty, Modal, Result, Table, type TableColumnsType } from "antd";
 import { useEffect, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import type { ResourceDecl } from "../../resources/define";
-import { reportError } from "../../providers/http";
 import { AccessGate } from "./access-gate";
 import { formatCell } from "./cells";
+import { mutationNotices } from "./mutation-notices";
+import { readField } from "./record-fields";
 import { ExpandedRecord } from "./expanded-record";
 import { ListFilters } from "./list-filters";
 import { ListToolbar } from "./list-toolbar";
 import { ResourceFormDialog, useFormOpener } from "./resource-form-dialog";
 import { RowActions, rowActionsWidth, type BespokeRowActions } from "./row-actions";
 import { pageSizes, useListPlace } from "./use-list-place";
-import { useResourceList } from "./use-resource-list";
+import { useResourceRows } from "./use-resource-rows";
 
 export interface ResourceListProps {
   decl: ResourceDecl;
@@ -42,10 +43,11 @@ export function ResourceList({ decl, rowActions, widgets, children }: ResourceLi
 
 function ResourceTable({ decl, rowActions, widgets }: Omit<ResourceListProps, "children">) {
   const navigate = useNavigate();
-  const dataProvider = useDataProvider()();
   const { place, go } = useListPlace(decl.filters);
   const filtered = !!place.key || Object.keys(place.filters).length > 0;
-  const list = useResourceList(decl, place);
+  const list = useResourceRows(decl, place);
+  const { mutateAsync: remove } = useDelete();
+  const invalidate = useInvalidate();
   const opener = useFormOpener(decl);
   const [modal, modalHolder] = Modal.useModal();
 
@@ -59,18 +61,17 @@ function ResourceTable({ decl, rowActions, widgets }: Omit<ResourceListProps, "c
   const confirmDelete = (row: BaseRecord) =>
     modal.confirm({
       title: "提示",
-      content: `确定删除${decl.noun}「${String(row[decl.label] ?? "")}」吗？`,
+      content: `确定删除${decl.noun}「${String(readField(row, decl.label) ?? "")}」吗？`,
       okText: "确定",
       cancelText: "取消",
       onOk: async () => {
         try {
-          await dataProvider.deleteOne({ resource: decl.name, id: row[decl.id] as string | number, meta: { api: decl.api } });
-          message.success("删除成功");
-          list.reload();
-        } catch (error) {
-          // 1 §8: a refused deletion of a user says nothing, of a course shows the server's msg;
-          // the list stays as it was either way.
-          if (decl.failureToasts?.remove) reportError(error);
+          // Success and failure words come from the notification provider (mutation-notices.ts);
+          // a success invalidates the resource's lists.
+          await remove({ resource: decl.name, id: row[decl.id] as string | number, meta: { api: decl.api }, ...mutationNotices(decl, "remove") });
+        } catch {
+          // 2 §8: after a refused deletion the list is reloaded, showing what the server holds.
+          void invalidate({ resource: decl.name, invalidates: ["list"] });
         }
       },
     });
@@ -96,7 +97,7 @@ function ResourceTable({ decl, rowActions, widgets }: Omit<ResourceListProps, "c
       dataIndex: column.field,
       key: column.field,
       width: column.width,
-      render: (value: unknown) => formatCell(column, value),
+      render: (_: unknown, row: BaseRecord) => formatCell(column, readField(row, column.field)),
     })),
     ...(decl.actions.length > 0 ? [actionColumn] : []),
   ];
@@ -175,7 +176,6 @@ function ResourceTable({ decl, rowActions, widgets }: Omit<ResourceListProps, "c
           open={opener.visible}
           onClose={opener.close}
           afterClose={opener.closed}
-          onSaved={list.reload}
           widgets={widgets}
         />
       )}

@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import course from "../../resources/course";
 import { imageUpload } from "../../resources/upload";
 import { courseFormWidgets } from "../../src/pages/courses/course-form-widgets";
-import type { FormMode } from "../../src/engine/use-save-record";
+import type { FormMode } from "../../src/engine/use-record-save";
 import { EngineStage, OpenDialog } from "../engine/engine-stage";
 import { okEnvelope, type MockRoutes } from "../mock-api";
 import { buttonName, formErrors } from "../support/play";

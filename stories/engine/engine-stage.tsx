@@ -6,7 +6,7 @@ import { Route, Routes, useLocation } from "react-router-dom";
 import type { ResourceDecl } from "../../resources/define";
 import { consoleDataProvider } from "../../src/app/console-app";
 import { ResourceFormDialog, useFormOpener } from "../../src/engine/resource-form-dialog";
-import type { FormMode } from "../../src/engine/use-save-record";
+import type { FormMode } from "../../src/engine/use-record-save";
 
 // The console's own data provider (src/app/console-app.tsx); every call goes through the
 // story's mocked HTTP (parameters.api, staged by .storybook/preview.tsx).

@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import { assistant, student, subadmin, teacher } from "../../resources";
 import type { ResourceDecl } from "../../resources/define";
 import { ResourceCreatePage } from "../../src/engine/resource-create-page";
-import type { FormMode } from "../../src/engine/use-save-record";
+import type { FormMode } from "../../src/engine/use-record-save";
 import type { ScreenParameters } from "../support/screen-parameters";
 import { familyAnswers, mobileTaken, userRows } from "./engine-answers";
 import { EngineStage, OpenDialog } from "./engine-stage";

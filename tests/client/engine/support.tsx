@@ -5,6 +5,7 @@ import zhCN from "antd/es/locale/zh_CN";
 import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router-dom";
 import type { ResourceDecl } from "../../../resources/define";
+import { notificationProvider } from "../../../providers/notify";
 import { consoleDataProvider } from "../../../src/app/console-app";
 import { engineRegistry } from "../../../src/app/engine-registry";
 import { EngineRegistryProvider } from "../../../src/engine/registry";
@@ -34,7 +35,11 @@ export function renderPage(route: string, page: ReactElement, entry = route) {
   return render(
     <ConfigProvider locale={zhCN}>
       <MemoryRouter initialEntries={[entry]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <Refine dataProvider={consoleDataProvider} options={{ disableTelemetry: true }}>
+        <Refine
+          dataProvider={consoleDataProvider}
+          notificationProvider={notificationProvider}
+          options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+        >
           <EngineRegistryProvider registry={engineRegistry}>
             <NavigationProbe />
             <Routes>

@@ -1,0 +1,32 @@
+import type { OpenNotificationParams } from "@refinedev/core";
+import type { ResourceDecl } from "../../resources/define";
+import { errorText, HttpRequestError } from "../../providers/http";
+import { isQuiet } from "../../providers/notify";
+
+export type Operation = "create" | "update" | "remove";
+
+const successText: Record<Operation, string> = { create: "添加成功", update: "修改成功", remove: "删除成功" };
+
+/** What a failed add, change or removal tells a person (1 §8, 2 §8), or null for silence. */
+export function failureText(decl: ResourceDecl, operation: Operation, error: unknown): string | null {
+  if (isQuiet(error)) return null;
+  // The spec's own words for a resource (删除商品失败) replace the server's, whatever went wrong.
+  const declared = decl.failureMessages?.[operation];
+  if (declared) return declared;
+  // A failed transport or status is always told; a refusal as the declaration says: by default an
+  // add or change shows the server's msg and a deletion says nothing.
+  const refused = error instanceof HttpRequestError && error.refused;
+  if (refused && !(decl.failureToasts?.[operation] ?? operation !== "remove")) return null;
+  return errorText(error);
+}
+
+/** The notifications a Refine mutation of `decl` hands the notification provider (providers/notify.ts). */
+export function mutationNotices(decl: ResourceDecl, operation: Operation) {
+  return {
+    successNotification: (): OpenNotificationParams => ({ type: "success", message: successText[operation] }),
+    errorNotification: (error?: unknown): OpenNotificationParams | false => {
+      const text = failureText(decl, operation, error);
+      return text === null ? false : { type: "error", message: text };
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { useList, type BaseRecord, type CrudFilter } from "@refinedev/core";
+import { useEffect, useMemo, useRef } from "react";
+import { useLocation } from "react-router-dom";
+import type { ResourceDecl } from "../../resources/define";
+import { errorText } from "../../providers/http";
+import type { ListPlace } from "./use-list-place";
+
+/**
+ * One page of a resource through Refine's `useList` over the app's data provider, with its search
+ * key and filters (the provider takes the search call then, when the resource has one). Refine's
+ * cache keeps each page: a list visited before shows its rows at once and refreshes behind them;
+ * an add, change or removal invalidates it. Entering the route again (its menu item clicked
+ * again) refreshes too (1 §2.4). A failed refresh keeps the rows shown (1 §8).
+ */
+export function useResourceRows(decl: ResourceDecl, place: ListPlace) {
+  const { page, pageSize, key } = place;
+  // By value: the place is a new object on every render.
+  const filterKey = JSON.stringify(place.filters ?? {});
+  const filters = useMemo<CrudFilter[]>(() => {
+    const declared = Object.entries(JSON.parse(filterKey) as Record<string, string>).map(([field, value]) => ({ field, operator: "eq" as const, value }));
+    return [...(key && decl.search ? [{ field: decl.search.param, operator: "eq" as const, value: key }] : []), ...declared];
+  }, [decl.search, key, filterKey]);
+
+  const query = useList<BaseRecord>({
+    resource: decl.name,
+    pagination: { current: page, pageSize, mode: "server" },
+    filters,
+    meta: { api: decl.api },
+    // The list shows its own error state with 重试 instead of a toast.
+    errorNotification: false,
+    successNotification: false,
+  });
+
+  // A new place is a new query that loads by itself; the same place entered again is refetched.
+  const { key: navigation, search } = useLocation();
+  const entered = useRef({ navigation, search });
+  const { refetch } = query;
+  useEffect(() => {
+    const before = entered.current;
+    entered.current = { navigation, search };
+    if (before.navigation !== navigation && before.search === search) void refetch();
+  }, [navigation, search, refetch]);
+
+  return {
+    rows: query.data?.data ?? [],
+    total: query.data?.total ?? 0,
+    loading: query.isFetching,
+    /** Whether a page has arrived: before that a failure has nothing to keep showing. */
+    loaded: query.data !== undefined,
+    error: query.isError ? errorText(query.error) : null,
+    reload: () => void refetch(),
+  };
+}
