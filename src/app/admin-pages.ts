@@ -3,10 +3,11 @@ import type { PageMap } from "../engine/registry";
 import { userPages } from "../pages/users/pages";
 import { statPages } from "../pages/stats/pages";
 import { coursePages } from "../pages/courses/pages";
+import { toolPages } from "../pages/tools/pages";
 
 /**
  * Every built admin screen by route, each area listing its own lazily loaded pages; a route
  * of the table missing here renders the shell's honest empty state. The app is the one place that
  * knows every area, so neither the engine nor an area imports this file (no cycle through it).
  */
-export const adminPages: PageMap = { ...enginePages, ...userPages, ...statPages, ...coursePages };
+export const adminPages: PageMap = { ...enginePages, ...userPages, ...statPages, ...coursePages, ...toolPages };

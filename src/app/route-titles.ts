@@ -18,6 +18,7 @@ export const routeTitles: Record<string, string> = {
   "/assistantop": "助教管理",
   "/studentop": "学生管理",
   "/studentInfo": "学生详情",
+  "/mediaUploadMgr": "媒体上传管理",
   "/courseop": "课程管理",
   "/liveCourse": "课程直播",
   "/liveop": "直播管理",
