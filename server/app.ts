@@ -1,12 +1,10 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import ajvErrors from "ajv-errors";
-import { addSchemaKeywords } from "../resources/schema-keywords";
 import fastifyCookie from "@fastify/cookie";
 import fastifyCompress from "@fastify/compress";
 import fastifySwagger from "@fastify/swagger";
 import type { Ctx } from "./context";
 import envelope, { clientErrorHandler, frameworkErrors } from "./plugins/envelope";
-import schemas from "./plugins/schemas";
+import schemas, { ajvOptions } from "./plugins/schemas";
 import session from "./plugins/session";
 import sameOrigin from "./plugins/same-origin";
 import rateLimits from "./plugins/rate-limits";
@@ -25,8 +23,6 @@ import { configureHashing } from "./services/passwords";
 import { startCleanup } from "./services/cleanup";
 import { registerResources } from "./engine/register";
 import { resources } from "../resources";
-import { registerResources } from "./engine/register";
-import { resources } from "../resources";
 
 /** Builds the whole API and console server; `main.ts` listens, tests `inject`. */
 export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
@@ -36,14 +32,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
     frameworkErrors,
-    ajv: {
-      // ajv-errors needs allErrors; $data lets a form compare two fields; "all" drops any
-      // property a schema does not declare before a handler sees it.
-      customOptions: { allErrors: true, $data: true, removeAdditional: "all", coerceTypes: "array", useDefaults: true, strictNumbers: true },
-      // ajv-errors is typed against the root ajv, not the copy inside Fastify's compiler. The
-      // schemas' own keywords (notBeforeNow) are the client validator's too.
-      plugins: [ajvErrors as never, addSchemaKeywords as never],
-    },
+    ajv: ajvOptions,
   });
 
   configureHashing({ memoryKiB: ctx.config.passwordMemoryKiB, concurrency: ctx.config.hashConcurrency, queue: ctx.config.hashQueue });
@@ -67,7 +56,6 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(userRoutes, ctx);
   await app.register(coursesDomain, ctx);
   await app.register(statsRoutes, ctx);
-  await app.register(async (scope) => registerResources(scope, ctx, resources));
   await app.register(async (scope) => registerResources(scope, ctx, resources));
   await app.register(toolsDomain, ctx);
   await app.register(consoleRoutes, ctx);
