@@ -1,4 +1,5 @@
 import { useCustom, useCustomMutation, type BaseRecord, type HttpError } from "@refinedev/core";
+import { useCallback } from "react";
 import type { Endpoint } from "../../resources/endpoint";
 import type { Payload } from "../../providers/http";
 
@@ -55,17 +56,20 @@ export function useCall<T>(endpoint: Endpoint, query?: Payload, { enabled = true
  */
 export function useCallMutation() {
   const mutation = useCustomMutation<BaseRecord, HttpError, Payload>();
-  const send = <T>(endpoint: Endpoint, values: Payload, notes: Pick<Parameters<typeof mutation.mutateAsync>[0], "successNotification" | "errorNotification"> = {}) => {
-    // The data provider sends a DELETE's values in the address, a POST's as its body.
-    return mutation.mutateAsync({
-      url: endpoint.path,
-      method: verb(endpoint) as Exclude<ReturnType<typeof verb>, "get">,
-      values,
-      meta: { endpoint },
-      successNotification: false,
-      errorNotification: false,
-      ...notes,
-    }) as unknown as Promise<CallAnswer<T>>;
-  };
+  const { mutateAsync } = mutation;
+  const send = useCallback(
+    <T>(endpoint: Endpoint, values: Payload, notes: Pick<Parameters<typeof mutateAsync>[0], "successNotification" | "errorNotification"> = {}) =>
+      // The data provider sends a DELETE's values in the address, a POST's as its body.
+      mutateAsync({
+        url: endpoint.path,
+        method: verb(endpoint) as Exclude<ReturnType<typeof verb>, "get">,
+        values,
+        meta: { endpoint },
+        successNotification: false,
+        errorNotification: false,
+        ...notes,
+      }) as unknown as Promise<CallAnswer<T>>,
+    [mutateAsync],
+  );
   return { send, busy: mutation.isLoading };
 }

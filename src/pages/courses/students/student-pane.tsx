@@ -7,9 +7,6 @@ import { usePanePage } from "./use-pane-page";
 interface StudentPaneProps {
   kind: PaneKind;
   courseId: number;
-  /** Moves after every add or remove, in either pane. */
-  version: number;
-  onChanged: () => void;
 }
 
 function PaneEmpty({ error, searching, kind, onRetry }: { error: string | null; searching: boolean; kind: PaneKind; onRetry: () => void }) {
@@ -27,9 +24,9 @@ function PaneEmpty({ error, searching, kind, onRetry }: { error: string | null; 
 }
 
 /** One pane of 学员管理: a search box and 5 students a page, each with the pane's action. */
-export function StudentPane({ kind, courseId, version, onChanged }: StudentPaneProps) {
-  const list = usePanePage(kind, courseId, version);
-  const { busy, act } = usePaneAction(kind, courseId, onChanged);
+export function StudentPane({ kind, courseId }: StudentPaneProps) {
+  const list = usePanePage(kind, courseId);
+  const { busy, act } = usePaneAction(kind, courseId);
 
   const columns = useMemo<TableColumnsType<PickerStudent>>(
     () => [

@@ -1,15 +1,17 @@
-import { message } from "antd";
+import { useInvalidate } from "@refinedev/core";
 import { useCallback, useState } from "react";
-import { request } from "../../../../providers/http";
-import { reportError } from "../../../../providers/notify";
+import { useCallMutation } from "../../../lib/use-call";
 import type { PaneKind, PickerStudent } from "./pane-kinds";
+import { paneResource } from "./use-pane-page";
 
 /**
- * The pane's row action (添加 or 移除) for one course: the server's msg as a toast either way
- * (1 §8), and `onChanged` after a success so both panes reload.
+ * The pane's row action (添加 or 移除) for one course through Refine's `useCustomMutation`: the
+ * server's msg as a toast either way (1 §8), and after a success both panes' lists are invalidated.
  */
-export function usePaneAction(kind: PaneKind, courseId: number, onChanged: () => void) {
+export function usePaneAction(kind: PaneKind, courseId: number) {
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const { send } = useCallMutation();
+  const invalidate = useInvalidate();
 
   const mark = (id: number, on: boolean) =>
     setBusy((ids) => {
@@ -23,20 +25,18 @@ export function usePaneAction(kind: PaneKind, courseId: number, onChanged: () =>
     async (student: PickerStudent) => {
       mark(student.Id, true);
       try {
-        const answer = await request(kind.action.endpoint, { userid: student.Id, courseid: courseId });
-        if (answer.code === 0) {
-          message.success(answer.msg || kind.action.doneText);
-          onChanged();
-        } else {
-          message.error(answer.msg || `${kind.action.label}失败`);
-        }
-      } catch (error) {
-        reportError(error);
+        await send(kind.action.endpoint, { userid: student.Id, courseid: courseId }, {
+          successNotification: (answer) => ({ type: "success", message: (answer as { msg?: string } | undefined)?.msg || kind.action.doneText }),
+          errorNotification: (error) => ({ type: "error", message: `${kind.action.label}失败`, description: error?.message }),
+        });
+        await invalidate({ resource: paneResource, invalidates: ["list"] });
+      } catch {
+        // Already shown by the mutation's error notification.
       } finally {
         mark(student.Id, false);
       }
     },
-    [kind, courseId, onChanged],
+    [kind, courseId, send, invalidate],
   );
 
   return { busy, act };

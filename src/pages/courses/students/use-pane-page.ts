@@ -1,6 +1,9 @@
+import { useList, type HttpError } from "@refinedev/core";
 import { useCallback, useEffect, useState } from "react";
-import { errorText, request } from "../../../../providers/http";
 import { panePageSize, type PaneKind, type PickerStudent } from "./pane-kinds";
+
+/** The panes' lists as Refine knows them: an add or remove invalidates both (use-pane-action.ts). */
+export const paneResource = "course-students";
 
 export interface PanePage {
   rows: PickerStudent[];
@@ -15,62 +18,49 @@ export interface PanePage {
   retry: () => void;
 }
 
-interface Loaded {
-  rows: PickerStudent[];
-  total: number;
-  error: string | null;
-}
-
 /**
- * One pane's page of students, reloaded whenever `version` moves (a student was added or
- * removed). The page is kept across reloads unless it came back empty; then the last page that
+ * One pane's page of students through Refine's `useList`, refetched when a change invalidates
+ * the panes. The page is kept across reloads unless it came back empty; then the last page that
  * still has students is shown.
  */
-export function usePanePage(kind: PaneKind, courseId: number, version: number): PanePage {
+export function usePanePage(kind: PaneKind, courseId: number): PanePage {
   const [page, setPage] = useState(1);
   const [key, setKey] = useState("");
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded>({ rows: [], total: 0, error: null });
-  const [loading, setLoading] = useState(true);
-
+  const list = useList<PickerStudent, HttpError>({
+    resource: paneResource,
+    // The pane names its own call: the search variant only while a key is typed (1 §7).
+    meta: { api: { list: key ? kind.search : kind.list } },
+    pagination: { current: page, pageSize: panePageSize },
+    filters: [
+      { field: kind.courseParam, operator: "eq", value: courseId },
+      { field: "key", operator: "eq", value: key },
+    ],
+    // The pane says what failed in its own table, with 重试.
+    errorNotification: false,
+    queryOptions: { keepPreviousData: true },
+  });
+  const rows = list.data?.data ?? [];
+  const total = list.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / panePageSize));
+  const stepBack = !list.isFetching && !list.isError && rows.length === 0 && page > lastPage;
   useEffect(() => {
-    // A later query (another page, a new search) wins over an answer still on its way.
-    let current = true;
-    setLoading(true);
-    const query = { [kind.courseParam]: courseId, page, count: panePageSize, ...(key ? { key } : {}) };
-    request<PickerStudent[] | null>(key ? kind.search : kind.list, query)
-      .then((answer) => {
-        if (!current) return;
-        if (answer.code !== 0) {
-          setLoaded({ rows: [], total: 0, error: answer.msg || "加载失败" });
-        } else {
-          const rows = answer.data ?? [];
-          const total = answer.count ?? rows.length;
-          const lastPage = Math.max(1, Math.ceil(total / panePageSize));
-          if (rows.length === 0 && page > lastPage) {
-            setPage(lastPage);
-            return;
-          }
-          setLoaded({ rows, total, error: null });
-        }
-        setLoading(false);
-      })
-      .catch((error: unknown) => {
-        if (!current) return;
-        setLoaded({ rows: [], total: 0, error: errorText(error) });
-        setLoading(false);
-      });
-    return () => {
-      current = false;
-    };
-  }, [kind, courseId, page, key, version, attempt]);
+    if (stepBack) setPage(lastPage);
+  }, [stepBack, lastPage]);
 
   const search = useCallback((text: string) => {
     setKey(text.trim());
     setPage(1);
   }, []);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-
-  return { ...loaded, page, key, loading, setPage, search, retry };
+  return {
+    rows: list.isError ? [] : rows,
+    total: list.isError ? 0 : total,
+    page,
+    key,
+    loading: list.isFetching || stepBack,
+    error: list.isError ? list.error.message : null,
+    setPage,
+    search,
+    retry: () => void list.refetch(),
+  };
 }
