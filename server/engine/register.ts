@@ -31,7 +31,8 @@ export function registerResources(app: FastifyInstance, ctx: Ctx, resources: rea
   registerAuditHistory(app, ctx, resources);
 }
 
-function registerResource(app: FastifyInstance, { db }: Ctx, resource: TableResource) {
+/** One resource's calls; `registerResources` calls it for each (tests register a resource of their own with it). */
+export function registerResource(app: FastifyInstance, { db }: Ctx, resource: TableResource) {
   const { table, api, forms } = resource;
   const hooks: ResourceHooks = table.hooks ? hooksNamed(table.hooks) : {};
   const guard = resourceGuard(resource);
