@@ -19,7 +19,7 @@ export function useAllPapers(token: string | null, page: number, size: number, e
 /** Bind and unbind; a refusal shows the server's msg (1 §8), a success says what the spec says. */
 export function usePaperBinding(roomid: number, token: string | null) {
   const { send, busy } = useCallMutation();
-  const failure = (error: { message?: string }) => ({ type: "error" as const, message: error.message ?? "操作失败" });
+  const failure = (error?: { message?: string }) => ({ type: "error" as const, message: error?.message ?? "操作失败" });
   return {
     busy,
     bind: (paper: ExamPaper) =>
