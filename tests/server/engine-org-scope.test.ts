@@ -56,3 +56,13 @@ describe("the organisation-scoped accessor", () => {
     expect(scope.deleteFrom("courses").where("id", "=", 3).compile().sql).toBe('delete from "courses" where "courses"."org_id" = ? and "id" = ?');
   });
 });
+
+// Checked by the type checker, never run: what the accessor's types refuse.
+export function refusedByTypes(scope: ReturnType<typeof orgScope>) {
+  // @ts-expect-error persons belong to no organisation: only `scope.shared` reaches them
+  scope.selectFrom("persons");
+  // @ts-expect-error a caller cannot name the organisation of a new row
+  scope.insertInto("uploads", { name: "x", bytes: 1, created_at: 1, org_id: 2 });
+  // @ts-expect-error organisation tables are not reachable unscoped through `shared`
+  scope.shared.selectFrom("courses");
+}
