@@ -25,7 +25,9 @@ import { migrateToLatest } from "../server/db/migrate";
 import { recountIdentities } from "../server/db/migrations/0005-list-totals";
 import { demoName } from "../server/seed/names";
 import { hashPassword } from "../server/services/passwords";
+import type { OrgScope } from "../server/engine/org-scope";
 import { listIdentities, matching, shortKeyTotal, type ListQuery } from "../server/services/user-list";
+import { scopeFor } from "./lib/scope-for";
 
 const STUDENTS = 1_000_000;
 const BATCH = 2_000;
@@ -168,8 +170,8 @@ function mainThreadCpuMs(): number | null {
  * setup the server uses, it also holds the queueing the server cannot avoid (one synchronous
  * SQLite connection serves one query at a time), without HTTP, sessions or JSON.
  */
-async function timeFloor(db: Db, q: ListQuery, callers: number) {
-  for (let i = 0; i < WARM_UP; i++) await listIdentities(db, q);
+async function timeFloor(scope: OrgScope, q: ListQuery, callers: number) {
+  for (let i = 0; i < WARM_UP; i++) await listIdentities(scope, q);
   const samples: number[] = [];
   let total = 0;
   let next = 0;
@@ -177,7 +179,7 @@ async function timeFloor(db: Db, q: ListQuery, callers: number) {
     while (next < REQUESTS) {
       next++;
       const t = performance.now();
-      total = (await listIdentities(db, q)).total;
+      total = (await listIdentities(scope, q)).total;
       samples.push(performance.now() - t);
     }
   };
@@ -192,7 +194,7 @@ async function timeFloor(db: Db, q: ListQuery, callers: number) {
  * all rows): neither may scan identities.
  */
 function explain(db: Db, orgId: number, key: string, byOrder = false): { plan: string[]; indexed: boolean } {
-  const compiled = matching(db, { orgId, role: "student" }, key, byOrder).orderBy("i.updated_at", "desc").orderBy("i.id", "desc").limit(10).compile();
+  const compiled = matching({ scope: scopeFor(db, orgId), role: "student" }, key, byOrder).orderBy("i.updated_at", "desc").orderBy("i.id", "desc").limit(10).compile();
   const plan = planOf(compiled.sql, compiled.parameters);
   const scans = plan.some((d) => /^SCAN (i|identities)\b/.test(d));
   const indexed = byOrder
@@ -268,10 +270,10 @@ try {
     let missed = 0;
     let missedSame = 0;
     for (const s of scenarios) {
-      const single = await timeFloor(plain, { orgId, role: "student", page: 1, count: 10, key: s.key }, 1);
+      const single = await timeFloor(scopeFor(plain, orgId), { role: "student", page: 1, count: 10, key: s.key }, 1);
       for (const c of CONNECTIONS) {
         const http = await timeHttp(base, cookie, s.url, c);
-        const same = c === 1 ? single : await timeFloor(db, { orgId, role: "student", page: 1, count: 10, key: s.key }, c);
+        const same = c === 1 ? single : await timeFloor(scopeFor(db, orgId), { role: "student", page: 1, count: 10, key: s.key }, c);
         if (http.total !== single.total || same.total !== single.total) throw new Error(`${s.label}: HTTP count ${http.total}, floor ${single.total} / ${same.total}`);
         const vsSingle = judge(http.p95, single.p95);
         const vsSame = judge(http.p95, same.p95);
@@ -299,7 +301,7 @@ try {
       if (!usesIndex) missed++;
     }
     // The total of a one-character key: one term of the FTS5 vocabulary, found by its value.
-    const total = shortKeyTotal({ orgId, role: "student" }, one).compile(db.kysely);
+    const total = shortKeyTotal({ scope: scopeFor(db, orgId), role: "student" }, one).compile(db.kysely);
     const totalPlan = planOf(total.sql, total.parameters);
     const readsTerm = totalPlan.some((d) => /identity_search_terms VIRTUAL TABLE INDEX/.test(d)) && !totalPlan.some((d) => /\bidentities\b/.test(d));
     process.stdout.write(`  EXPLAIN QUERY PLAN, total of name search "${one}":\n${totalPlan.map((d) => `    ${d}`).join("\n")}\n`);

@@ -1,4 +1,4 @@
-import type { Db } from "../db/database";
+import type { OrgScope } from "../engine/org-scope";
 import { ApiError, fail } from "../plugins/envelope";
 import { matching } from "./user-list";
 
@@ -10,7 +10,6 @@ export interface PickerRow {
 }
 
 export interface PickerQuery {
-  orgId: number;
   courseId: number;
   page: number;
   count: number;
@@ -21,9 +20,13 @@ export interface PickerQuery {
 const refuse = (msg: string) => new ApiError(1, msg);
 const wire = (r: { id: number; name: string; mobile: string }): PickerRow => ({ Id: r.id, Name: r.name, Mobile: r.mobile });
 
-/** The course, inside the caller's organisation; another organisation's is 记录不存在. */
-async function needCourse(db: Db, orgId: number, courseId: number) {
-  const course = await db.kysely.selectFrom("courses").select("id").where("id", "=", courseId).where("org_id", "=", orgId).executeTakeFirst();
+/**
+ * The course, inside the caller's organisation; another organisation's is 记录不存在. Enrolments
+ * (course_students) carry no org_id: they are the organisation's through their course, so every
+ * read or write of them below names a course this has found through the scope first.
+ */
+async function needCourse(scope: OrgScope, courseId: number) {
+  const course = await scope.selectFrom("courses").select("id").where("id", "=", courseId).executeTakeFirst();
   if (!course) throw fail.notFound();
 }
 
@@ -31,51 +34,50 @@ async function needCourse(db: Db, orgId: number, courseId: number) {
  * The organisation's students not in the course, in the student list's order (newest change
  * first). A key narrows through the same name and mobile index as the student search.
  */
-export async function unaddedStudents(db: Db, q: PickerQuery) {
-  await needCourse(db, q.orgId, q.courseId);
+export async function unaddedStudents(scope: OrgScope, q: PickerQuery) {
+  await needCourse(scope, q.courseId);
   const key = q.key?.trim() ?? "";
+  // A derived table of the scoped search: its rows are the organisation's already.
   const students = key
-    ? db.kysely.selectFrom(matching(db, { orgId: q.orgId, role: "student" }, key).as("t")).select(["t.id", "t.name", "t.mobile", "t.updated_at"])
-    : db.kysely
+    ? scope.shared.selectFrom(matching({ scope, role: "student" }, key).as("t")).select(["t.id", "t.name", "t.mobile", "t.updated_at"])
+    : scope
         .selectFrom("identities as t")
         .innerJoin("persons as p", "p.id", "t.person_id")
         .select(["t.id", "t.name", "p.mobile", "t.updated_at"])
-        .where("t.org_id", "=", q.orgId)
         .where("t.role", "=", "student");
   const notIn = students.where((eb) =>
     eb.not(eb.exists(eb.selectFrom("course_students as cs").select("cs.course_id").where("cs.course_id", "=", q.courseId).whereRef("cs.identity_id", "=", "t.id"))),
   );
   const [rows, total] = await Promise.all([
     notIn.orderBy("t.updated_at", "desc").orderBy("t.id", "desc").limit(q.count).offset((q.page - 1) * q.count).execute(),
-    db.kysely.selectFrom(notIn.as("u")).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    scope.shared.selectFrom(notIn.as("u")).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(wire), total: Number(total.n) };
 }
 
 /** The course's students, most recently added first. */
-export async function addedStudents(db: Db, q: PickerQuery) {
-  await needCourse(db, q.orgId, q.courseId);
+export async function addedStudents(scope: OrgScope, q: PickerQuery) {
+  await needCourse(scope, q.courseId);
   const key = q.key?.trim() ?? "";
   const students = key
-    ? db.kysely.selectFrom(matching(db, { orgId: q.orgId, role: "student" }, key).as("t")).select(["t.id", "t.name", "t.mobile"])
-    : db.kysely
+    ? scope.shared.selectFrom(matching({ scope, role: "student" }, key).as("t")).select(["t.id", "t.name", "t.mobile"])
+    : scope
         .selectFrom("identities as t")
         .innerJoin("persons as p", "p.id", "t.person_id")
         .select(["t.id", "t.name", "p.mobile"])
-        .where("t.org_id", "=", q.orgId)
         .where("t.role", "=", "student");
   const enrolled = students
     .innerJoin("course_students as cs", (join) => join.onRef("cs.identity_id", "=", "t.id").on("cs.course_id", "=", q.courseId))
     .select("cs.created_at");
   const [rows, total] = await Promise.all([
     enrolled.orderBy("cs.created_at", "desc").orderBy("t.id", "desc").limit(q.count).offset((q.page - 1) * q.count).execute(),
-    db.kysely.selectFrom(enrolled.as("u")).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    scope.shared.selectFrom(enrolled.as("u")).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(wire), total: Number(total.n) };
 }
 
-async function enrol(db: Db, courseId: number, identityId: number) {
-  const added = await db.kysely
+async function enrol(scope: OrgScope, courseId: number, identityId: number) {
+  const added = await scope.shared
     .insertInto("course_students")
     .values({ course_id: courseId, identity_id: identityId, created_at: Date.now() })
     .onConflict((oc) => oc.columns(["course_id", "identity_id"]).doNothing())
@@ -84,37 +86,30 @@ async function enrol(db: Db, courseId: number, identityId: number) {
 }
 
 /** Adds one of the organisation's students to the course. */
-export async function addStudent(db: Db, orgId: number, courseId: number, userId: number) {
-  await needCourse(db, orgId, courseId);
-  const student = await db.kysely
-    .selectFrom("identities")
-    .select("id")
-    .where("id", "=", userId)
-    .where("org_id", "=", orgId)
-    .where("role", "=", "student")
-    .executeTakeFirst();
+export async function addStudent(scope: OrgScope, courseId: number, userId: number) {
+  await needCourse(scope, courseId);
+  const student = await scope.selectFrom("identities").select("id").where("id", "=", userId).where("role", "=", "student").executeTakeFirst();
   if (!student) throw fail.notFound();
-  await enrol(db, courseId, student.id);
+  await enrol(scope, courseId, student.id);
 }
 
 /** Adds the organisation's student with this mobile: one row of the course's xlsx import. */
-export async function addStudentByMobile(db: Db, orgId: number, courseId: number, mobile: string) {
-  await needCourse(db, orgId, courseId);
-  const student = await db.kysely
+export async function addStudentByMobile(scope: OrgScope, courseId: number, mobile: string) {
+  await needCourse(scope, courseId);
+  const student = await scope
     .selectFrom("identities as i")
     .innerJoin("persons as p", "p.id", "i.person_id")
     .select(["i.id", "i.name", "p.mobile"])
     .where("p.mobile", "=", mobile)
-    .where("i.org_id", "=", orgId)
     .where("i.role", "=", "student")
     .executeTakeFirst();
   if (!student) throw refuse("该手机号不是本机构的学生");
-  await enrol(db, courseId, student.id);
+  await enrol(scope, courseId, student.id);
   return wire(student);
 }
 
-export async function removeStudent(db: Db, orgId: number, courseId: number, userId: number) {
-  await needCourse(db, orgId, courseId);
-  const removed = await db.kysely.deleteFrom("course_students").where("course_id", "=", courseId).where("identity_id", "=", userId).executeTakeFirst();
+export async function removeStudent(scope: OrgScope, courseId: number, userId: number) {
+  await needCourse(scope, courseId);
+  const removed = await scope.shared.deleteFrom("course_students").where("course_id", "=", courseId).where("identity_id", "=", userId).executeTakeFirst();
   if (Number(removed.numDeletedRows) === 0) throw refuse("该学生不在本课程中");
 }

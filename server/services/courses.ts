@@ -1,8 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import { courseTypeOf, maxUsersProblem, offeredCourseTypes, type CourseRecord, type CourseType } from "../../resources/course";
 import { httpsUrl } from "../../resources/upload";
-import type { Db } from "../db/database";
 import type { Database } from "../db/schema";
+import type { OrgScope } from "../engine/org-scope";
 import { ApiError, fail } from "../plugins/envelope";
 import type { Auth } from "../plugins/session";
 import { formatDateTime } from "./datetime";
@@ -12,7 +12,6 @@ import { extendedTreeOf } from "./menu";
 type Identity = NonNullable<Auth["identity"]>;
 
 export interface CourseFilter {
-  orgId: number;
   page: number;
   count: number;
   title?: string;
@@ -58,10 +57,9 @@ const firstLive = (eb: ExpressionBuilder<Database & { c: Database["courses"] }, 
     .whereRef("l.course_id", "=", "c.id")
     .where("l.voided", "=", 0);
 
-function selectCourses(db: Db, orgId: number, now: number) {
-  return db.kysely
+function selectCourses(scope: OrgScope, now: number) {
+  return scope
     .selectFrom("courses as c")
-    .where("c.org_id", "=", orgId)
     .select((eb) => [
       "c.id", "c.title", "c.type", "c.max_user_num", "c.expire", "c.headimg", "c.detail", "c.create_user",
       "c.created_at", "c.updated_at",
@@ -90,11 +88,11 @@ export function wireCourse(r: CourseRow): CourseRecord {
   };
 }
 
-/** One page of an organisation's courses, newest change first, with the filters of 1 §7. */
-export async function listCourses(db: Db, f: CourseFilter) {
+/** One page of the organisation's courses, newest change first, with the filters of 1 §7. */
+export async function listCourses(scope: OrgScope, f: CourseFilter) {
   const now = Date.now();
   const conditions = (eb: ExpressionBuilder<Database & { c: Database["courses"] }, "c">) => {
-    const and: Expression<SqlBool>[] = [eb("c.org_id", "=", f.orgId)];
+    const and: Expression<SqlBool>[] = [];
     const title = f.title?.trim();
     if (title) and.push(sql<SqlBool>`lower(c.title) like lower(${`%${escapeLike(title)}%`}) escape '\\'`);
     if (f.type !== undefined && f.type >= 0) and.push(eb("c.type", "=", f.type));
@@ -113,20 +111,20 @@ export async function listCourses(db: Db, f: CourseFilter) {
     return eb.and(and);
   };
   const [rows, total] = await Promise.all([
-    selectCourses(db, f.orgId, now)
+    selectCourses(scope, now)
       .where(conditions)
       .orderBy("c.updated_at", "desc")
       .orderBy("c.id", "desc")
       .limit(f.count)
       .offset((f.page - 1) * f.count)
       .execute(),
-    db.kysely.selectFrom("courses as c").where(conditions).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    scope.selectFrom("courses as c").where(conditions).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(wireCourse), total: Number(total.n) };
 }
 
-export async function findCourse(db: Db, orgId: number, id: number) {
-  const row = await selectCourses(db, orgId, Date.now()).where("c.id", "=", id).executeTakeFirst();
+export async function findCourse(scope: OrgScope, id: number) {
+  const row = await selectCourses(scope, Date.now()).where("c.id", "=", id).executeTakeFirst();
   if (!row) throw fail.notFound();
   return wireCourse(row);
 }
@@ -156,7 +154,7 @@ function expiryOf(text: string): number {
  * its `notBeforeNow` keyword): the type must be one the admin is offered (1 §6), and the maximum
  * users must suit the type (1 §5).
  */
-export async function addCourse(db: Db, identity: Identity, input: CourseInput) {
+export async function addCourse(scope: OrgScope, identity: Identity, input: CourseInput) {
   const expire = expiryOf(input.expire);
   const now = Date.now();
   const type = courseTypeOf(input.type);
@@ -165,10 +163,8 @@ export async function addCourse(db: Db, identity: Identity, input: CourseInput) 
     throw refuse(`您没有创建${type.label}的权限`, "type");
   const maxUsers = input.maxusernum ?? type.maxUsers.default;
   checkMaxUsers(type, maxUsers);
-  const { id } = await db.kysely
-    .insertInto("courses")
-    .values({
-      org_id: identity.orgId,
+  const { id } = await scope
+    .insertInto("courses", {
       title: input.title.trim(),
       type: type.code,
       max_user_num: maxUsers,
@@ -182,19 +178,18 @@ export async function addCourse(db: Db, identity: Identity, input: CourseInput) 
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return findCourse(db, identity.orgId, id);
+  return findCourse(scope, id);
 }
 
 /** Changes a course; its type stays (1 §5), so the maximum users are checked against the stored one. */
-export async function changeCourse(db: Db, orgId: number, change: CourseChange) {
-  const current = await db.kysely.selectFrom("courses").select(["type"]).where("id", "=", change.id).where("org_id", "=", orgId).executeTakeFirst();
+export async function changeCourse(scope: OrgScope, change: CourseChange) {
+  const current = await scope.selectFrom("courses").select(["type"]).where("id", "=", change.id).executeTakeFirst();
   if (!current) throw fail.notFound();
   const expire = expiryOf(change.expire);
   const type = courseTypeOf(current.type);
   if (type && change.maxusernum !== undefined) checkMaxUsers(type, change.maxusernum);
-  await db.kysely
-    .updateTable("courses")
-    .set({
+  await scope
+    .updateTable("courses", {
       title: change.title.trim(),
       expire,
       updated_at: Date.now(),
@@ -203,9 +198,8 @@ export async function changeCourse(db: Db, orgId: number, change: CourseChange) 
       ...(change.maxusernum !== undefined ? { max_user_num: change.maxusernum } : {}),
     })
     .where("id", "=", change.id)
-    .where("org_id", "=", orgId)
     .execute();
-  return findCourse(db, orgId, change.id);
+  return findCourse(scope, change.id);
 }
 
 const hasLivesMessage = "该课程下已有直播，不能删除";
@@ -219,13 +213,13 @@ function isForeignKeyViolation(err: unknown): boolean {
  * Removes a course and its enrolments. A course that has lives (voided ones too) stays: its
  * lives carry attendance that the teachers' and students' statistics are made of.
  */
-export async function removeCourse(db: Db, orgId: number, id: number) {
-  const course = await db.kysely.selectFrom("courses").select("id").where("id", "=", id).where("org_id", "=", orgId).executeTakeFirst();
+export async function removeCourse(scope: OrgScope, id: number) {
+  const course = await scope.selectFrom("courses").select("id").where("id", "=", id).executeTakeFirst();
   if (!course) throw fail.notFound();
-  const live = await db.kysely.selectFrom("lives").select("id").where("course_id", "=", id).limit(1).executeTakeFirst();
+  const live = await scope.selectFrom("lives").select("id").where("course_id", "=", id).limit(1).executeTakeFirst();
   if (live) throw new ApiError(1, hasLivesMessage);
   try {
-    await db.kysely.deleteFrom("courses").where("id", "=", id).where("org_id", "=", orgId).execute();
+    await scope.deleteFrom("courses").where("id", "=", id).execute();
   } catch (err) {
     // A live added meanwhile: the foreign key keeps the course.
     if (isForeignKeyViolation(err)) throw new ApiError(1, hasLivesMessage);

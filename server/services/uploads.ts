@@ -1,7 +1,6 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import { imageUpload } from "../../resources/upload";
-import type { Db } from "../db/database";
-import type { Database } from "../db/schema";
+import type { OrgScope } from "../engine/org-scope";
 import { ApiError, fail } from "../plugins/envelope";
 
 /** What one organisation may upload: bytes kept in all, and files in any minute. */
@@ -14,10 +13,9 @@ const MINUTE = 60_000;
 
 const megabytes = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)}M`;
 
-async function usage(k: Kysely<Database>, orgId: number, now: number) {
-  const row = await k
+async function usage(scope: OrgScope, now: number) {
+  const row = await scope
     .selectFrom("uploads")
-    .where("org_id", "=", orgId)
     .select([
       sql<number>`coalesce(sum(bytes), 0)`.as("bytes"),
       sql<number>`coalesce(sum(case when created_at > ${now - MINUTE} then 1 else 0 end), 0)`.as("recent"),
@@ -36,8 +34,8 @@ function refusal(used: { bytes: number; recent: number }, adding: number, limits
  * Refuses before a byte of the file is read when the organisation is at its rate, or has no room
  * left for even an empty file: a flood is turned away without touching the disk.
  */
-export async function needRoom(db: Db, orgId: number, limits: UploadLimits, now = Date.now()): Promise<void> {
-  const problem = refusal(await usage(db.kysely, orgId, now), 1, limits);
+export async function needRoom(scope: OrgScope, limits: UploadLimits, now = Date.now()): Promise<void> {
+  const problem = refusal(await usage(scope, now), 1, limits);
   if (problem) throw problem;
 }
 
@@ -47,11 +45,11 @@ export async function needRoom(db: Db, orgId: number, limits: UploadLimits, now 
  * time (a row lock on PostgreSQL; SQLite has one writer), so parallel uploads cannot all see the
  * room that only one of them fits in.
  */
-export async function recordUpload(db: Db, orgId: number, file: { name: string; bytes: number }, limits: UploadLimits, now = Date.now()) {
-  await db.kysely.transaction().execute(async (tx) => {
-    if (db.dialect === "postgres") await tx.selectFrom("organisations").select("id").where("id", "=", orgId).forUpdate().execute();
-    const problem = refusal(await usage(tx, orgId, now), file.bytes, limits);
+export async function recordUpload(scope: OrgScope, file: { name: string; bytes: number }, limits: UploadLimits, now = Date.now()) {
+  await scope.transaction(async (tx) => {
+    if (tx.dialect === "postgres") await tx.shared.selectFrom("organisations").select("id").where("id", "=", tx.orgId).forUpdate().execute();
+    const problem = refusal(await usage(tx, now), file.bytes, limits);
     if (problem) throw problem;
-    await tx.insertInto("uploads").values({ org_id: orgId, name: file.name, bytes: file.bytes, created_at: now }).execute();
+    await tx.insertInto("uploads", { name: file.name, bytes: file.bytes, created_at: now }).execute();
   });
 }

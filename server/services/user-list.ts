@@ -1,9 +1,21 @@
 import { sql } from "kysely";
-import type { Db } from "../db/database";
 import type { Role } from "../db/schema";
+import type { OrgScope } from "../engine/org-scope";
+
+/**
+ * The person lists' reads, all inside one organisation through its scope. The search index
+ * (FTS5 on SQLite, trigram GIN on PostgreSQL) has no org_id column: its tokens carry the
+ * organisation and role (migrations 0002, 0005), taken here from the scope, so a raw query on
+ * it runs on `scope.shared` and still reaches only this organisation's rows.
+ */
+
+/** Which list: an organisation (the scope) and a role in it. */
+export interface ListOf {
+  scope: OrgScope;
+  role: Role;
+}
 
 export interface ListQuery {
-  orgId: number;
   role: Role;
   page: number;
   count: number;
@@ -35,13 +47,13 @@ const pieces = (chars: string[], size: number) => [
  * A token as the SQLite triggers write it (migration 0002): hex of "org/role/piece", in lower case
  * as FTS5's tokenizer folds it.
  */
-const searchToken = (q: Pick<ListQuery, "orgId" | "role">, piece: string) => Buffer.from(`${q.orgId}/${q.role}/${piece}`, "utf8").toString("hex");
+const searchToken = (q: ListOf, piece: string) => Buffer.from(`${q.scope.orgId}/${q.role}/${piece}`, "utf8").toString("hex");
 
 /** A key's characters as the index holds names: SQLite's built-in lower() folds ASCII only, so this does the same. */
 const nameChars = (key: string) => Array.from(key.replace(/[A-Z]/g, (c) => c.toLowerCase()));
 
 /** The FTS5 query for a key, built from its pieces' tokens. */
-function sqliteMatch(q: Pick<ListQuery, "orgId" | "role">, key: string): string {
+function sqliteMatch(q: ListOf, key: string): string {
   const token = (piece: string) => `"${searchToken(q, piece)}"`;
   const byName = pieces(nameChars(key), 2).map(token).join(" AND ");
   if (!mobileFragment(key)) return byName;
@@ -62,28 +74,23 @@ const columns = ["i.id", "i.name", "i.nick", "p.mobile", "i.userop", "i.useropex
  * holds the key's token anyway. Checking them against the candidates instead would first collect
  * all of them (28,986 for "丽" among 1,000,000: 3.5 ms, where the page itself takes 0.1 ms).
  */
-export function matching(db: Db, q: Pick<ListQuery, "orgId" | "role">, key: string, byOrder = false) {
+export function matching(q: ListOf, key: string, byOrder = false) {
   const like = `%${escapeLike(key)}%`;
   const byName = sql<boolean>`lower(i.name) like lower(${like}) escape '\\'`;
   const byMobile = sql<boolean>`p.mobile like ${like} escape '\\'`;
-  const rows = db.kysely
-    .selectFrom("identities as i")
-    .innerJoin("persons as p", "p.id", "i.person_id")
-    .select(columns)
-    .where("i.org_id", "=", q.orgId)
-    .where("i.role", "=", q.role);
-  if (db.dialect === "sqlite" && byOrder && !mobileFragment(key)) return rows.where(byName);
-  if (db.dialect === "sqlite")
+  const rows = q.scope.selectFrom("identities as i").innerJoin("persons as p", "p.id", "i.person_id").select(columns).where("i.role", "=", q.role);
+  if (q.scope.dialect === "sqlite" && byOrder && !mobileFragment(key)) return rows.where(byName);
+  if (q.scope.dialect === "sqlite")
     return rows
       .where(sql<boolean>`i.id in (select rowid from identity_search where identity_search match ${sqliteMatch(q, key)})`)
       .where(mobileFragment(key) ? sql<boolean>`(${byName} or ${byMobile})` : byName);
-  const names = rows.where(sql<boolean>`identity_name_grams(i.org_id, i.role, i.name) @> identity_key_grams(${q.orgId}, ${q.role}, ${key})`).where(byName);
+  const names = rows.where(sql<boolean>`identity_name_grams(i.org_id, i.role, i.name) @> identity_key_grams(${q.scope.orgId}, ${q.role}, ${key})`).where(byName);
   if (!mobileFragment(key)) return names;
   return names.union(rows.where(sql<boolean>`mobile_grams(p.mobile) @> mobile_grams(${key})`).where(byMobile));
 }
 
 /** SQLite: the rows holding a one- or two-character name key's token, read off the index's vocabulary (migration 0005). */
-export const shortKeyTotal = (q: Pick<ListQuery, "orgId" | "role">, key: string) =>
+export const shortKeyTotal = (q: ListOf, key: string) =>
   sql<{ n: number }>`select doc as n from identity_search_terms where term = ${searchToken(q, nameChars(key).join(""))}`;
 
 /** Candidates from the index at least this many, and this many times the rows a page needs: walk the list in order. */
@@ -104,17 +111,17 @@ const WALK_HITS_PER_ROW = 200;
  *   so every candidate contains it and LIKE would keep them all: the candidates are the count. Other
  *   keys are counted by the page query itself, with a window count over the rows LIKE keeps.
  */
-async function searchSqlite(db: Db, q: ListQuery, key: string, offset: number): Promise<{ rows: ListedIdentity[]; total: number }> {
+async function searchSqlite(list: ListOf, q: ListQuery, key: string, offset: number): Promise<{ rows: ListedIdentity[]; total: number }> {
   if (!mobileFragment(key) && Array.from(key).length <= 2) {
-    const hits = await shortKeyTotal(q, key).execute(db.kysely);
+    const hits = await shortKeyTotal(list, key).execute(list.scope.shared);
     const candidates = Number(hits.rows[0]?.n ?? 0);
     const byOrder = candidates >= WALK_MIN_HITS && (offset + q.count) * WALK_HITS_PER_ROW <= candidates;
-    const rows = await matching(db, q, key, byOrder).orderBy("i.updated_at", "desc").orderBy("i.id", "desc").limit(q.count).offset(offset).execute();
+    const rows = await matching(list, key, byOrder).orderBy("i.updated_at", "desc").orderBy("i.id", "desc").limit(q.count).offset(offset).execute();
     return { rows, total: candidates };
   }
   // The page carries the number of all its matches (a window count over the same rows), so the
   // candidates are read and checked once, not once for the page and again for the count.
-  const found = await matching(db, q, key)
+  const found = await matching(list, key)
     .select(sql<number>`count(*) over ()`.as("total"))
     .orderBy("i.updated_at", "desc")
     .orderBy("i.id", "desc")
@@ -124,37 +131,38 @@ async function searchSqlite(db: Db, q: ListQuery, key: string, offset: number): 
   const rows = found.map(({ total: _total, ...row }) => row);
   if (found.length > 0 || offset === 0) return { rows, total: Number(found[0]?.total ?? 0) };
   // A page past the end has no row to carry the count.
-  const counted = await db.kysely.selectFrom(matching(db, q, key).as("t")).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const counted = await list.scope.shared.selectFrom(matching(list, key).as("t")).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return { rows, total: Number(counted.n) };
 }
 
-/** One page of an organisation's people in one role, newest change first, and the total. */
-export async function listIdentities(db: Db, q: ListQuery): Promise<{ rows: ListedIdentity[]; total: number }> {
+/** One page of the organisation's people in one role, newest change first, and the total. */
+export async function listIdentities(scope: OrgScope, q: ListQuery): Promise<{ rows: ListedIdentity[]; total: number }> {
+  const list: ListOf = { scope, role: q.role };
   const key = q.key?.trim() ?? "";
   const offset = (q.page - 1) * q.count;
   if (key === "") {
     // The whole list's total is the count the triggers of migration 0005 keep, not a count(*) over it.
     const [rows, total] = await Promise.all([
-      db.kysely
+      scope
         .selectFrom("identities as i")
         .innerJoin("persons as p", "p.id", "i.person_id")
         .select(columns)
-        .where("i.org_id", "=", q.orgId)
         .where("i.role", "=", q.role)
         .orderBy("i.updated_at", "desc")
         .orderBy("i.id", "desc")
         .limit(q.count)
         .offset(offset)
         .execute(),
-      db.kysely.selectFrom("identity_counts").select("n").where("org_id", "=", q.orgId).where("role", "=", q.role).executeTakeFirst(),
+      scope.selectFrom("identity_counts").select("n").where("role", "=", q.role).executeTakeFirst(),
     ]);
     return { rows, total: Number(total?.n ?? 0) };
   }
-  if (db.dialect === "sqlite") return searchSqlite(db, q, key, offset);
-  const found = matching(db, q, key).as("t");
+  if (scope.dialect === "sqlite") return searchSqlite(list, q, key, offset);
+  // A derived table of the scoped query: its rows are the organisation's already.
+  const found = matching(list, key).as("t");
   const [rows, total] = await Promise.all([
-    db.kysely.selectFrom(found).selectAll().orderBy("t.updated_at", "desc").orderBy("t.id", "desc").limit(q.count).offset(offset).execute(),
-    db.kysely.selectFrom(found).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    scope.shared.selectFrom(found).selectAll().orderBy("t.updated_at", "desc").orderBy("t.id", "desc").limit(q.count).offset(offset).execute(),
+    scope.shared.selectFrom(found).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
 }

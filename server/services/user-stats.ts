@@ -1,8 +1,8 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { httpsUrl } from "../../resources/upload";
 import { checkStates, type CheckState } from "../../resources/user-stats";
-import type { Db } from "../db/database";
 import type { Database, Role } from "../db/schema";
+import type { OrgScope } from "../engine/org-scope";
 import { fail } from "../plugins/envelope";
 import { escapeLike } from "./courses";
 import { formatDateTime } from "./datetime";
@@ -24,7 +24,8 @@ import { parseDateTime } from "./local-time";
  *   on counts once it has ended, and a replay is no attendance.
  */
 export interface Subject {
-  orgId: number;
+  /** The organisation it belongs to: every query about it goes through this scope. */
+  scope: OrgScope;
   identityId: number;
   role: DetailRole;
 }
@@ -38,35 +39,28 @@ type LivesQuery = SelectQueryBuilder<Database & { l: Database["lives"] }, "l", o
 export type DetailRole = Extract<Role, "teacher" | "student">;
 
 /** The organisation's teacher with this record id (/teacherInfo?teacherId), or 记录不存在. */
-export async function findTeacher(db: Db, orgId: number, userId: number): Promise<Subject> {
-  const row = await db.kysely
-    .selectFrom("identities")
-    .select("id")
-    .where("id", "=", userId)
-    .where("org_id", "=", orgId)
-    .where("role", "=", "teacher")
-    .executeTakeFirst();
+export async function findTeacher(scope: OrgScope, userId: number): Promise<Subject> {
+  const row = await scope.selectFrom("identities").select("id").where("id", "=", userId).where("role", "=", "teacher").executeTakeFirst();
   if (!row) throw fail.notFound();
-  return { orgId, identityId: row.id, role: "teacher" };
+  return { scope, identityId: row.id, role: "teacher" };
 }
 
 /** The organisation's student with this mobile (/studentInfo?mobile). */
-export async function findStudent(db: Db, orgId: number, mobile: string): Promise<Subject> {
-  const row = await db.kysely
+export async function findStudent(scope: OrgScope, mobile: string): Promise<Subject> {
+  const row = await scope
     .selectFrom("identities as i")
     .innerJoin("persons as p", "p.id", "i.person_id")
     .select("i.id")
     .where("p.mobile", "=", mobile)
-    .where("i.org_id", "=", orgId)
     .where("i.role", "=", "student")
     .executeTakeFirst();
   if (!row) throw fail.notFound();
-  return { orgId, identityId: row.id, role: "student" };
+  return { scope, identityId: row.id, role: "student" };
 }
 
 /** nickname, headimg, mobile of the detail page's header. */
-export async function userInfo(db: Db, s: Subject) {
-  const row = await db.kysely
+export async function userInfo(s: Subject) {
+  const row = await s.scope
     .selectFrom("identities as i")
     .innerJoin("persons as p", "p.id", "i.person_id")
     .select(["i.name", "i.nick", "p.nickname", "p.headimg", "p.mobile"])
@@ -77,10 +71,14 @@ export async function userInfo(db: Db, s: Subject) {
 
 const isStaff = (s: Subject) => s.role === "teacher";
 
-/** The subject's lives: taught ones for a teacher; enrolled courses' and listened ones for a student. */
+/**
+ * The subject's lives: taught ones for a teacher; enrolled courses' and listened ones for a student.
+ * The child tables (live_staff, course_students, attendance) are read for the subject's identity,
+ * found through the scope; the lives themselves come from the scope.
+ */
 function inScope(s: Subject) {
   return (eb: ExpressionBuilder<Database & { l: Database["lives"] }, "l">) => {
-    const base = eb.and([eb("l.org_id", "=", s.orgId), eb("l.voided", "=", 0)]);
+    const base = eb("l.voided", "=", 0);
     if (isStaff(s))
       return eb.and([base, eb("l.id", "in", eb.selectFrom("live_staff as ls").select("ls.live_id").where("ls.identity_id", "=", s.identityId))]);
     return eb.and([
@@ -93,45 +91,40 @@ function inScope(s: Subject) {
   };
 }
 
-const lives = (db: Db, s: Subject): LivesQuery => db.kysely.selectFrom("lives as l").where(inScope(s));
+const lives = (s: Subject): LivesQuery => s.scope.selectFrom("lives as l").where(inScope(s));
 
 const n = (v: unknown) => Number(v ?? 0);
 
 /** Lives done (ended) and in all. */
-export async function liveCounts(db: Db, s: Subject) {
-  const row = await lives(db, s)
+export async function liveCounts(s: Subject) {
+  const row = await lives(s)
     .select((eb) => [eb.fn.countAll<number>().as("total"), eb.fn.sum<number>(sql`case when l.status = 2 then 1 else 0 end`).as("done")])
     .executeTakeFirstOrThrow();
   return { liveDo: n(row.done), liveTotal: n(row.total) };
 }
 
 /** Courses done (all their lives ended) and in all. */
-export async function courseCounts(db: Db, s: Subject) {
-  const row = await db.kysely
+export async function courseCounts(s: Subject) {
+  const row = await s.scope
     .selectFrom("courses as c")
-    .where("c.org_id", "=", s.orgId)
     .where((eb) => {
-      const ofLives = eb("c.id", "in", lives(db, s).select("l.course_id"));
+      const ofLives = eb("c.id", "in", lives(s).select("l.course_id"));
       if (isStaff(s)) return ofLives;
       return eb.or([ofLives, eb("c.id", "in", eb.selectFrom("course_students as cs").select("cs.course_id").where("cs.identity_id", "=", s.identityId))]);
     })
-    .select((eb) => [
-      eb.fn.countAll<number>().as("total"),
-      eb.fn
-        .sum<number>(
-          sql`case when exists (select 1 from lives x where x.course_id = c.id and x.voided = 0)
-                and not exists (select 1 from lives x where x.course_id = c.id and x.voided = 0 and x.status <> 2)
-              then 1 else 0 end`,
-        )
-        .as("done"),
-    ])
+    .select((eb) => {
+      // The course's own lives, by its key.
+      const itsLives = () => eb.selectFrom("lives as x").select("x.id").whereRef("x.course_id", "=", "c.id").where("x.voided", "=", 0);
+      const allEnded = eb.and([eb.exists(itsLives()), eb.not(eb.exists(itsLives().where("x.status", "<>", 2)))]);
+      return [eb.fn.countAll<number>().as("total"), eb.fn.sum<number>(eb.case().when(allEnded).then(1).else(0).end()).as("done")];
+    })
     .executeTakeFirstOrThrow();
   return { courseDo: n(row.done), courseTotal: n(row.total) };
 }
 
 /** The subject's done lives by check state: {"check-do", "check-late", "check-leaveearly", "check-undo"}. */
-export async function checkCounts(db: Db, s: Subject) {
-  const rows = await lives(db, s)
+export async function checkCounts(s: Subject) {
+  const rows = await lives(s)
     .where("l.status", "=", 2)
     .leftJoin("attendance as a", (join) => join.onRef("a.live_id", "=", "l.id").on("a.identity_id", "=", s.identityId).on("a.play_type", "=", 1))
     .select((eb) => ["a.check_state", eb.fn.countAll<number>().as("n")])
@@ -156,12 +149,12 @@ export interface LiveFilter {
  * part and for how long: live when it was there live, else replay when it watched the replay,
  * else live with no time.
  */
-export async function liveRows(db: Db, s: Subject, f: LiveFilter) {
+export async function liveRows(s: Subject, f: LiveFilter) {
   const from = f.begintime ? parseDateTime(f.begintime) : null;
   const to = f.endtime ? parseDateTime(f.endtime, true) : null;
   if (f.begintime && from === null) throw fail.bad("开始时间格式不正确", "begintime");
   if (f.endtime && to === null) throw fail.bad("结束时间格式不正确", "endtime");
-  let q = lives(db, s)
+  let q = lives(s)
     .innerJoin("courses as c", "c.id", "l.course_id")
     .leftJoin("attendance as a", (join) => join.onRef("a.live_id", "=", "l.id").on("a.identity_id", "=", s.identityId).on("a.play_type", "=", 1))
     .leftJoin("attendance as r", (join) => join.onRef("r.live_id", "=", "l.id").on("r.identity_id", "=", s.identityId).on("r.play_type", "=", 2));

@@ -1,17 +1,20 @@
-import type { Kysely } from "kysely";
-import type { Db } from "../db/database";
-import type { Database, Role } from "../db/schema";
+import { sql } from "kysely";
+import type { Role } from "../db/schema";
+import type { OrgScope } from "../engine/org-scope";
 import { ApiError, fail } from "../plugins/envelope";
-import { endAllSessions } from "../plugins/session";
 import type { ListedIdentity } from "./user-list";
 import { hashPassword } from "./passwords";
 
 /** The roles the user-management screens add, change and remove (the main admin is not one). */
 export type ManagedRole = Exclude<Role, "admin">;
 
-/** One organisation's people of one role: every read and write below is held inside it. */
+/**
+ * One organisation's people of one role: every read and write below is held inside it by the
+ * organisation-scoped accessor. `persons` is the one table reached across organisations, through
+ * `scope.shared`: a mobile is one person everywhere, whichever organisation added them.
+ */
 export interface Scope {
-  orgId: number;
+  org: OrgScope;
   role: ManagedRole;
 }
 
@@ -43,11 +46,10 @@ function isUniqueViolation(err: unknown): boolean {
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 }
 
-async function holdsKind(k: Kysely<Database>, scope: Scope, personId: number): Promise<boolean> {
-  const row = await k
+async function holdsKind(org: OrgScope, scope: Scope, personId: number): Promise<boolean> {
+  const row = await org
     .selectFrom("identities")
     .select("id")
-    .where("org_id", "=", scope.orgId)
     .where("person_id", "=", personId)
     .where("role", "in", sameKind(scope.role))
     .executeTakeFirst();
@@ -60,30 +62,28 @@ async function holdsKind(k: Kysely<Database>, scope: Scope, personId: number): P
  * already signing in elsewhere keeps signing in the same way. Otherwise the person is created
  * with the form's default password.
  */
-export async function addIdentity(db: Db, scope: Scope, input: NewIdentity, passwordMemoryKiB: number): Promise<number> {
-  const known = await db.kysely.selectFrom("persons").select("id").where("mobile", "=", input.mobile).executeTakeFirst();
-  if (known && (await holdsKind(db.kysely, scope, known.id))) throw mobileExists();
+export async function addIdentity(scope: Scope, input: NewIdentity, passwordMemoryKiB: number): Promise<number> {
+  const known = await scope.org.shared.selectFrom("persons").select("id").where("mobile", "=", input.mobile).executeTakeFirst();
+  if (known && (await holdsKind(scope.org, scope, known.id))) throw mobileExists();
   // Hashing is slow on purpose; it happens outside the transaction and only for a new person.
   const passwordHash = known ? null : await hashPassword(input.passwd, passwordMemoryKiB);
   const now = Date.now();
-  return db.kysely.transaction().execute(async (tx) => {
+  return scope.org.transaction(async (tx) => {
     let personId = known?.id;
     if (personId === undefined) {
       // Someone may have added the same mobile meanwhile; then that person is the one.
-      const created = await tx
+      const created = await tx.shared
         .insertInto("persons")
-        .values({ mobile: input.mobile, password_hash: passwordHash!, nickname: input.nick || input.name, headimg: "", created_by_org: scope.orgId, created_at: now, updated_at: now })
+        .values({ mobile: input.mobile, password_hash: passwordHash!, nickname: input.nick || input.name, headimg: "", created_by_org: tx.orgId, created_at: now, updated_at: now })
         .onConflict((oc) => oc.column("mobile").doNothing())
         .returning("id")
         .executeTakeFirst();
-      personId = created?.id ?? (await tx.selectFrom("persons").select("id").where("mobile", "=", input.mobile).executeTakeFirstOrThrow()).id;
+      personId = created?.id ?? (await tx.shared.selectFrom("persons").select("id").where("mobile", "=", input.mobile).executeTakeFirstOrThrow()).id;
     }
     if (await holdsKind(tx, scope, personId)) throw mobileExists();
     const added = await tx
-      .insertInto("identities")
-      .values({
+      .insertInto("identities", {
         person_id: personId,
-        org_id: scope.orgId,
         role: scope.role,
         name: input.name,
         nick: input.nick,
@@ -109,14 +109,14 @@ export async function addIdentity(db: Db, scope: Scope, input: NewIdentity, pass
  * (people are not merged). The conditions sit in the update itself, so a first sign-in that
  * lands meanwhile wins.
  */
-async function moveMobile(tx: Kysely<Database>, scope: Scope, row: { id: number; person_id: number }, mobile: string, now: number) {
+async function moveMobile(tx: OrgScope, row: { id: number; person_id: number }, mobile: string, now: number) {
   let moved;
   try {
-    moved = await tx
+    moved = await tx.shared
       .updateTable("persons")
       .set({ mobile, updated_at: now })
       .where("id", "=", row.person_id)
-      .where("created_by_org", "=", scope.orgId)
+      .where("created_by_org", "=", tx.orgId)
       .where("first_sign_in_at", "is", null)
       .executeTakeFirst();
   } catch (err) {
@@ -124,31 +124,34 @@ async function moveMobile(tx: Kysely<Database>, scope: Scope, row: { id: number;
     throw err;
   }
   if (Number(moved.numUpdatedRows) === 0) throw refuseMobile("该用户已登录过或账号不是本机构创建的，手机号只能由用户本人修改");
-  const others = await tx.selectFrom("identities").select("id").where("person_id", "=", row.person_id).where("id", "!=", row.id).executeTakeFirst();
-  if (others) throw refuseMobile("该用户还有其他身份在使用原手机号，不能修改手机号");
+  // Across organisations on purpose (and the one such read of identities): whether the person is
+  // anyone else anywhere, asked as a yes or no; no other organisation's row is read.
+  const others = await sql<{ one: number }>`select 1 as one from identities where person_id = ${row.person_id} and id <> ${row.id} limit 1`.execute(tx.shared);
+  if (others.rows.length) throw refuseMobile("该用户还有其他身份在使用原手机号，不能修改手机号");
 }
 
 /**
  * Changes a record's name, permissions and mobile (see moveMobile). A moved mobile ends the
- * person's sessions, as a changed password does.
+ * person's sessions, as a changed password does, in the same transaction as the move.
  */
-export async function changeIdentity(db: Db, scope: Scope, change: IdentityChange): Promise<void> {
-  const movedPerson = await db.kysely.transaction().execute(async (tx) => {
+export async function changeIdentity(scope: Scope, change: IdentityChange): Promise<void> {
+  await scope.org.transaction(async (tx) => {
     const row = await tx
       .selectFrom("identities as i")
       .innerJoin("persons as p", "p.id", "i.person_id")
       .select(["i.id", "i.person_id", "p.mobile"])
       .where("i.id", "=", change.id)
-      .where("i.org_id", "=", scope.orgId)
       .where("i.role", "=", scope.role)
       .executeTakeFirst();
     if (!row) throw fail.notFound();
     const now = Date.now();
     const moving = row.mobile !== change.mobile;
-    if (moving) await moveMobile(tx, scope, row, change.mobile, now);
+    if (moving) {
+      await moveMobile(tx, row, change.mobile, now);
+      await tx.shared.deleteFrom("sessions").where("person_id", "=", row.person_id).execute();
+    }
     await tx
-      .updateTable("identities")
-      .set({
+      .updateTable("identities", {
         name: change.name,
         updated_at: now,
         ...(change.userop !== undefined ? { userop: change.userop } : {}),
@@ -156,30 +159,26 @@ export async function changeIdentity(db: Db, scope: Scope, change: IdentityChang
       })
       .where("id", "=", row.id)
       .execute();
-    return moving ? row.person_id : null;
   });
-  if (movedPerson !== null) await endAllSessions(db, movedPerson);
 }
 
 /** Removes the record, not the person: they keep signing in and keep their other identities. */
-export async function removeIdentity(db: Db, scope: Scope, id: number): Promise<void> {
-  const removed = await db.kysely
+export async function removeIdentity(scope: Scope, id: number): Promise<void> {
+  const removed = await scope.org
     .deleteFrom("identities")
     .where("id", "=", id)
-    .where("org_id", "=", scope.orgId)
     .where("role", "=", scope.role)
     .executeTakeFirst();
   if (Number(removed.numDeletedRows) === 0) throw fail.notFound();
 }
 
 /** One record as the lists show it. */
-export async function findIdentity(db: Db, scope: Scope, id: number): Promise<ListedIdentity> {
-  const row = await db.kysely
+export async function findIdentity(scope: Scope, id: number): Promise<ListedIdentity> {
+  const row = await scope.org
     .selectFrom("identities as i")
     .innerJoin("persons as p", "p.id", "i.person_id")
     .select(["i.id", "i.name", "i.nick", "p.mobile", "i.userop", "i.useropex", "i.updated_at"])
     .where("i.id", "=", id)
-    .where("i.org_id", "=", scope.orgId)
     .where("i.role", "=", scope.role)
     .executeTakeFirst();
   if (!row) throw fail.notFound();

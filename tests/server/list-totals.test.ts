@@ -6,6 +6,7 @@ import * as foundation from "../../server/db/migrations/0001-foundation";
 import * as userSearch from "../../server/db/migrations/0002-user-search";
 import * as listTotals from "../../server/db/migrations/0005-list-totals";
 import { listIdentities } from "../../server/services/user-list";
+import { scopeFor } from "../../scripts/lib/scope-for";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { withMigrations } from "./migration-helpers";
 import { call, mobileSupply, type Row } from "./users-helpers";
@@ -125,7 +126,7 @@ describe("the kept count of a list", () => {
       }),
     ).rejects.toThrow("rolled back");
     await expectCountsRight(s.db);
-    expect((await listIdentities(s.db, { orgId: first, role: "student", page: 1, count: 1 })).total).toBeGreaterThan(20);
+    expect((await listIdentities(scopeFor(s.db, first), { role: "student", page: 1, count: 1 })).total).toBeGreaterThan(20);
   });
 
   it("leaves no count behind an organisation that is deleted", async () => {
@@ -134,10 +135,10 @@ describe("the kept count of a list", () => {
     const org = await k.insertInto("organisations").values({ name: "短命学校", balance_milli: 0, created_at: now }).returning("id").executeTakeFirstOrThrow();
     const person = await k.insertInto("persons").values({ mobile: mobile(), password_hash: "x", nickname: "", headimg: "", created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
     await k.insertInto("identities").values({ person_id: person.id, org_id: org.id, role: "student", name: "短", nick: "", userop: "[]", useropex: "[]", created_at: now, updated_at: now }).execute();
-    expect((await listIdentities(s.db, { orgId: org.id, role: "student", page: 1, count: 10 })).total).toBe(1);
+    expect((await listIdentities(scopeFor(s.db, org.id), { role: "student", page: 1, count: 10 })).total).toBe(1);
     await k.deleteFrom("organisations").where("id", "=", org.id).execute();
     expect(await k.selectFrom("identity_counts").select("n").where("org_id", "=", org.id).execute()).toEqual([]);
-    expect((await listIdentities(s.db, { orgId: org.id, role: "student", page: 1, count: 10 })).total).toBe(0);
+    expect((await listIdentities(scopeFor(s.db, org.id), { role: "student", page: 1, count: 10 })).total).toBe(0);
     await expectCountsRight(s.db);
   });
 });
@@ -167,15 +168,15 @@ describe("migration 0005", () => {
       // Up to 0005 only: a migrator that knows no later migration cannot roll back past one it has not seen.
       const full = migrator({ ...before, "0005-list-totals": listTotals });
       expect((await full.migrateToLatest()).error).toBeUndefined();
-      const total = async (org: number, role: "student" | "teacher") => (await listIdentities(db, { orgId: org, role, page: 1, count: 10 })).total;
+      const total = async (org: number, role: "student" | "teacher") => (await listIdentities(scopeFor(db, org), { role, page: 1, count: 10 })).total;
       expect([await total(orgs[0].id, "student"), await total(orgs[0].id, "teacher"), await total(orgs[1].id, "student")]).toEqual([3, 1, 1]);
       // A one-character search's total, read off the search index (its vocabulary on SQLite).
-      expect((await listIdentities(db, { orgId: orgs[0].id, role: "student", page: 1, count: 10, key: "来" })).total).toBe(3);
+      expect((await listIdentities(scopeFor(db, orgs[0].id), { role: "student", page: 1, count: 10, key: "来" })).total).toBe(3);
       expect((await full.migrateDown()).error).toBeUndefined();
       await db.kysely.deleteFrom("identities").where("person_id", "=", people[2].id).execute();
       expect((await full.migrateToLatest()).error).toBeUndefined();
       expect(await total(orgs[0].id, "student")).toBe(2);
-      expect((await listIdentities(db, { orgId: orgs[0].id, role: "student", page: 1, count: 10, key: "来" })).total).toBe(2);
+      expect((await listIdentities(scopeFor(db, orgs[0].id), { role: "student", page: 1, count: 10, key: "来" })).total).toBe(2);
       await expectCountsRight(db);
       // The recount a bulk load runs after setting the insert trigger aside puts right whatever it finds.
       await db.kysely.updateTable("identity_counts").set({ n: 99 }).execute();

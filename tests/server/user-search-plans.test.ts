@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { KyselyPlugin } from "kysely";
 import { demoName } from "../../server/seed/names";
 import { listIdentities } from "../../server/services/user-list";
+import { scopeFor } from "../../scripts/lib/scope-for";
 import { startTestServer, type TestServer } from "./helpers";
 
 /**
@@ -64,7 +65,7 @@ async function expected(key: string, page: number, count: number) {
 }
 
 async function answered(key: string, page: number, count: number) {
-  const { rows, total } = await listIdentities(s.db, { orgId, role: "student", page, count, key });
+  const { rows, total } = await listIdentities(scopeFor(s.db, orgId), { role: "student", page, count, key });
   return { ids: rows.map((r) => r.id), total };
 }
 
@@ -96,7 +97,7 @@ describe("every plan answers the plain definition", () => {
     const db = { ...s.db, kysely: s.db.kysely.withPlugin(spy) };
     const plan = async (key: string, page: number) => {
       touched.length = 0;
-      await listIdentities(db, { orgId, role: "student", page, count: 10, key });
+      await listIdentities(scopeFor(db, orgId), { role: "student", page, count: 10, key });
       return touched;
     };
     // Count from the index, then a page read along the list, for 李 (more than 2000 candidates) on page 1;

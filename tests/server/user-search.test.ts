@@ -3,6 +3,7 @@ import { student, teacher } from "../../resources";
 import * as foundation from "../../server/db/migrations/0001-foundation";
 import * as userSearch from "../../server/db/migrations/0002-user-search";
 import { listIdentities } from "../../server/services/user-list";
+import { scopeFor } from "../../scripts/lib/scope-for";
 import { signIn, startSignedIn, type TestServer } from "./helpers";
 import { withMigrations } from "./migration-helpers";
 import { call, type Row } from "./users-helpers";
@@ -110,7 +111,7 @@ describe("migration 0002", () => {
       const full = only({ "0001-foundation": foundation, "0002-user-search": userSearch });
       expect((await full.migrateToLatest()).error).toBeUndefined();
       // Keys of three or more characters: the totals of shorter ones read the index's vocabulary, from migration 0005.
-      const find = (key: string) => listIdentities(db, { orgId: org.id, role: "student", page: 1, count: 10, key });
+      const find = (key: string) => listIdentities(scopeFor(db, org.id), { role: "student", page: 1, count: 10, key });
       expect((await find("早来的")).rows.map((r) => r.name)).toEqual(["早来的"]);
       expect((await find("2345")).total).toBe(1);
       expect((await full.migrateDown()).error).toBeUndefined();

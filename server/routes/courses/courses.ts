@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import course from "../../../resources/course";
 import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
-import { needResource, resourceGuard } from "../../plugins/permissions";
+import { orgScope } from "../../engine/org-scope";
+import { resourceGuard } from "../../plugins/permissions";
+import { needIdentity } from "../../plugins/session";
 import {
   addCourse,
   changeCourse,
@@ -17,13 +19,15 @@ import { route } from "../define";
 
 const tags = ["courses"];
 
-/** /cms/course and /cms/coursesearch (1 §7 "Courses"), guarded by the courseop menu key. */
+/**
+ * /cms/course and /cms/coursesearch (1 §7 "Courses"), guarded once, before validation, by the
+ * courseop menu key; every query goes through the session's organisation scope.
+ */
 export default async function courseRoutes(app: FastifyInstance, { db }: Ctx) {
   const guard = resourceGuard(course);
 
   const list = async (request: FastifyRequest) => {
-    const { identity } = needResource(request, course);
-    const { rows, total } = await listCourses(db, { ...(request.query as Omit<CourseFilter, "orgId">), orgId: identity.orgId });
+    const { rows, total } = await listCourses(orgScope(request, db), request.query as CourseFilter);
     return ok(rows, { count: total });
   };
   const listSummary =
@@ -34,23 +38,19 @@ export default async function courseRoutes(app: FastifyInstance, { db }: Ctx) {
   // The create form offers what `addCourse` accepts: the client is told, not left to work it out
   // from the extended tree (the main admin's tree says nothing of the types without a key).
   route(app, course.extra.offeredTypes, { guard, summary: "Course type codes the admin may create (extended permissions, 1 §6)", tags }, async (request) => {
-    const { identity } = needResource(request, course);
-    return ok(offeredTypesFor(identity).map((t) => t.code));
+    return ok(offeredTypesFor(needIdentity(request, "admin").identity).map((t) => t.code));
   });
 
   route(app, course.api.create, { body: course.forms.create, guard, summary: "Courses: add (type limited by the admin's extended permissions)", tags }, async (request) => {
-    const { identity } = needResource(request, course);
-    return ok(await addCourse(db, identity, request.body as CourseInput), { msg: "添加成功" });
+    return ok(await addCourse(orgScope(request, db), needIdentity(request, "admin").identity, request.body as CourseInput), { msg: "添加成功" });
   });
 
   route(app, course.api.update, { body: course.forms.edit, guard, summary: "Courses: change (the type stays)", tags }, async (request) => {
-    const { identity } = needResource(request, course);
-    return ok(await changeCourse(db, identity.orgId, request.body as CourseChange), { msg: "修改成功" });
+    return ok(await changeCourse(orgScope(request, db), request.body as CourseChange), { msg: "修改成功" });
   });
 
   route(app, course.api.remove, { query: "id.query", guard, summary: "Courses: remove one that has no lives, with its enrolments", tags }, async (request) => {
-    const { identity } = needResource(request, course);
-    await removeCourse(db, identity.orgId, (request.query as { id: number }).id);
+    await removeCourse(orgScope(request, db), (request.query as { id: number }).id);
     return ok(null, { msg: "删除成功" });
   });
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import course from "../../../resources/course";
 import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
-import { needResource, resourceGuard } from "../../plugins/permissions";
+import { orgScope } from "../../engine/org-scope";
+import { resourceGuard } from "../../plugins/permissions";
 import { addedStudents, addStudent, addStudentByMobile, removeStudent, unaddedStudents } from "../../services/course-students";
 import { route } from "../define";
 
@@ -14,15 +15,14 @@ interface PageQuery {
   key?: string;
 }
 
-/** The students of a course (1 §2.5 student management and batch import, §7), guarded by courseop. */
+/** The students of a course (1 §2.5 student management and batch import, §7), guarded once by courseop before validation. */
 export default async function courseStudentRoutes(app: FastifyInstance, { db }: Ctx) {
   const guard = resourceGuard(course);
   const api = course.extra;
 
   const unadded = async (request: FastifyRequest) => {
-    const { identity } = needResource(request, course);
     const { id, ...page } = request.query as PageQuery & { id: number };
-    const { rows, total } = await unaddedStudents(db, { orgId: identity.orgId, courseId: id, ...page });
+    const { rows, total } = await unaddedStudents(orgScope(request, db), { courseId: id, ...page });
     return ok(rows, { count: total });
   };
   const unaddedSummary = "Students of the organisation not in course `id`; key narrows by a name fragment or 3+ digits of the mobile";
@@ -30,9 +30,8 @@ export default async function courseStudentRoutes(app: FastifyInstance, { db }: 
   route(app, api.unaddedStudentsSearch, { query: "course.unadded-students.query", guard, summary: unaddedSummary, tags }, unadded);
 
   const added = async (request: FastifyRequest) => {
-    const { identity } = needResource(request, course);
     const { courseid, ...page } = request.query as PageQuery & { courseid: number };
-    const { rows, total } = await addedStudents(db, { orgId: identity.orgId, courseId: courseid, ...page });
+    const { rows, total } = await addedStudents(orgScope(request, db), { courseId: courseid, ...page });
     return ok(rows, { count: total });
   };
   const addedSummary = "Students in course `courseid`, most recently added first; key as in the student search";
@@ -40,16 +39,14 @@ export default async function courseStudentRoutes(app: FastifyInstance, { db }: 
   route(app, api.studentsSearch, { query: "course.students.query", guard, summary: addedSummary, tags }, added);
 
   route(app, api.addStudent, { body: "course.student", guard, summary: "Adds a student (userid) to a course", tags }, async (request) => {
-    const { identity } = needResource(request, course);
     const { userid, courseid } = request.body as { userid: number; courseid: number };
-    await addStudent(db, identity.orgId, courseid, userid);
+    await addStudent(orgScope(request, db), courseid, userid);
     return ok(null, { msg: "添加成功" });
   });
 
   route(app, api.removeStudent, { query: "course.student", guard, summary: "Removes a student (userid) from a course", tags }, async (request) => {
-    const { identity } = needResource(request, course);
     const { userid, courseid } = request.query as { userid: number; courseid: number };
-    await removeStudent(db, identity.orgId, courseid, userid);
+    await removeStudent(orgScope(request, db), courseid, userid);
     return ok(null, { msg: "删除成功" });
   });
 
@@ -58,9 +55,8 @@ export default async function courseStudentRoutes(app: FastifyInstance, { db }: 
     api.addStudentByMobile,
     { body: "course.student-mobile", guard, summary: "Adds the organisation's student with this mobile to a course (one xlsx import row)", tags },
     async (request) => {
-      const { identity } = needResource(request, course);
       const { mobile, courseid } = request.body as { mobile: string; courseid: number };
-      return ok(await addStudentByMobile(db, identity.orgId, courseid, mobile), { msg: "添加成功" });
+      return ok(await addStudentByMobile(orgScope(request, db), courseid, mobile), { msg: "添加成功" });
     },
   );
 }

@@ -4,6 +4,7 @@ import fastifyMultipart from "@fastify/multipart";
 import { imageHeadBytes, imageTypeOf, imageUpload, uploadApi } from "../../../resources/upload";
 import { localDiskStorage, type StorageAdapter } from "../../adapters/storage";
 import type { Ctx } from "../../context";
+import { orgScope } from "../../engine/org-scope";
 import { ApiError, apiNotFound, fail, ok } from "../../plugins/envelope";
 import { needIdentity } from "../../plugins/session";
 import { menuKeysOf } from "../../services/menu";
@@ -45,10 +46,10 @@ export default async function uploadRoutes(app: FastifyInstance, ctx: Ctx & { st
   });
 
   route(app, uploadApi.upload, { guard: uploader, summary: "Uploads one jpeg or png (≤ 3 MB) within the organisation's quota and rate; answers {url}", tags }, async (request) => {
-    const orgId = uploader(request).identity.orgId;
+    const scope = orgScope(request, ctx.db);
     const missing = () => fail.bad(imageUpload.messages.missing, "file");
     if (!request.isMultipart()) throw missing();
-    await needRoom(ctx.db, orgId, limits);
+    await needRoom(scope, limits);
     const part = await parsing(request.file());
     if (!part) throw missing();
     const chunks = part.file[Symbol.asyncIterator]();
@@ -76,7 +77,7 @@ export default async function uploadRoutes(app: FastifyInstance, ctx: Ctx & { st
     );
     try {
       if (part.file.truncated) throw fail.bad(imageUpload.messages.size, "file");
-      await recordUpload(ctx.db, orgId, { name: stored.name, bytes: stored.bytes }, limits);
+      await recordUpload(scope, { name: stored.name, bytes: stored.bytes }, limits);
     } catch (err) {
       await storage.remove(stored.name);
       throw err;

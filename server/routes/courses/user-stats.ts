@@ -3,6 +3,7 @@ import { student, teacher } from "../../../resources";
 import { userStatApi } from "../../../resources/user-stats";
 import type { Ctx } from "../../context";
 import { fail, ok } from "../../plugins/envelope";
+import { orgScope } from "../../engine/org-scope";
 import { needResource } from "../../plugins/permissions";
 import { needIdentity } from "../../plugins/session";
 import { menuKeysOf } from "../../services/menu";
@@ -32,35 +33,35 @@ export default async function userStatRoutes(app: FastifyInstance, { db }: Ctx) 
   const teacherGuard = anyOf(teacher.menu.key);
   const studentGuard = anyOf(student.menu.key);
   const anyGuard = anyOf(teacher.menu.key, student.menu.key);
-  const orgOf = (request: FastifyRequest) => needIdentity(request, "admin").identity.orgId;
+  const scopeOf = (request: FastifyRequest) => orgScope(request, db);
 
   const theTeacher = async (request: FastifyRequest) => {
-    const subject = await findTeacher(db, orgOf(request), (request.query as { userid: number }).userid);
+    const subject = await findTeacher(scopeOf(request), (request.query as { userid: number }).userid);
     mayView(request, subject);
     return subject;
   };
   const theStudent = async (request: FastifyRequest) => {
-    const subject = await findStudent(db, orgOf(request), (request.query as { mobile: string }).mobile);
+    const subject = await findStudent(scopeOf(request), (request.query as { mobile: string }).mobile);
     mayView(request, subject);
     return subject;
   };
   const page = async (request: FastifyRequest, subject: Subject) => {
-    const { rows, total } = await liveRows(db, subject, request.query as LiveFilter);
+    const { rows, total } = await liveRows(subject, request.query as LiveFilter);
     return ok(rows, { totalCount: total, count: total });
   };
 
   route(app, userStatApi.userInfo, { query: "userstat.user.query", guard: anyGuard, summary: "nickname, headimg, mobile of a teacher (userid) or a student (mobile)", tags }, async (request) => {
     const { userid, mobile } = request.query as { userid?: number; mobile?: string };
-    const orgId = orgOf(request);
     if (userid === undefined && !mobile) throw fail.bad("请指定用户", "userid");
-    const subject = userid !== undefined ? await findTeacher(db, orgId, userid) : await findStudent(db, orgId, mobile!);
+    const scope = scopeOf(request);
+    const subject = userid !== undefined ? await findTeacher(scope, userid) : await findStudent(scope, mobile!);
     mayView(request, subject);
-    return ok(await userInfo(db, subject));
+    return ok(await userInfo(subject));
   });
 
   route(app, userStatApi.teacherCourseLive, { query: "userstat.teacher.query", guard: teacherGuard, summary: "A teacher's courses and lives done/total, and its done lives by check state", tags }, async (request) => {
     const subject = await theTeacher(request);
-    const [courses, lives, checks] = await Promise.all([courseCounts(db, subject), liveCounts(db, subject), checkCounts(db, subject)]);
+    const [courses, lives, checks] = await Promise.all([courseCounts(subject), liveCounts(subject), checkCounts(subject)]);
     return ok({ ...courses, ...lives, ...checks });
   });
 
@@ -81,12 +82,12 @@ export default async function userStatRoutes(app: FastifyInstance, { db }: Ctx) 
   );
 
   route(app, userStatApi.studentLive, { query: "userstat.student.query", guard: studentGuard, summary: "A student's lives done/total", tags }, async (request) =>
-    ok(await liveCounts(db, await theStudent(request))),
+    ok(await liveCounts(await theStudent(request))),
   );
   route(app, userStatApi.studentCheck, { query: "userstat.student.query", guard: studentGuard, summary: "A student's done lives by check state", tags }, async (request) =>
-    ok(await checkCounts(db, await theStudent(request))),
+    ok(await checkCounts(await theStudent(request))),
   );
   route(app, userStatApi.studentCourse, { query: "userstat.student.query", guard: studentGuard, summary: "A student's courses done/total", tags }, async (request) =>
-    ok(await courseCounts(db, await theStudent(request))),
+    ok(await courseCounts(await theStudent(request))),
   );
 }

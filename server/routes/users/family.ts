@@ -4,7 +4,8 @@ import type { Endpoint } from "../../../resources/endpoint";
 import type { PersonRow } from "../../../resources/person";
 import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
-import { needResource, resourceGuard } from "../../plugins/permissions";
+import { orgScope } from "../../engine/org-scope";
+import { resourceGuard } from "../../plugins/permissions";
 import { formatDateTime } from "../../services/datetime";
 import { listIdentities, type ListedIdentity } from "../../services/user-list";
 import { defaultPermissions } from "../../services/user-permissions";
@@ -48,13 +49,15 @@ const sameEndpoint = (a: Endpoint, b: Endpoint) => a.method === b.method && a.pa
 
 /**
  * Registers list, search, add, change and remove for one family, from its resource declaration:
- * the endpoints, the schemas that validate them and the menu key that guards them.
+ * the endpoints, the schemas that validate them and the menu key that guards them. The guard runs
+ * once, before validation (routes/define.ts); handlers reach the rows only through the session's
+ * organisation scope.
  */
 export function registerUserFamily(app: FastifyInstance, { db, config }: Ctx, family: UserFamily) {
   const { resource, role } = family;
   const guard = resourceGuard(resource);
   const tags = ["users"];
-  const scopeOf = (orgId: number) => ({ orgId, role });
+  const scopeOf = (request: FastifyRequest) => ({ org: orgScope(request, db), role });
   const wire = (r: ListedIdentity): PersonRow => ({
     Id: r.id,
     Name: r.name,
@@ -66,9 +69,8 @@ export function registerUserFamily(app: FastifyInstance, { db, config }: Ctx, fa
   });
 
   const list = async (request: FastifyRequest) => {
-    const { identity } = needResource(request, resource);
     const { page, count, key } = request.query as { page: number; count: number; key?: string };
-    const { rows, total } = await listIdentities(db, { ...scopeOf(identity.orgId), page, count, key });
+    const { rows, total } = await listIdentities(orgScope(request, db), { role, page, count, key });
     return ok(rows.map(wire), { count: total });
   };
   const listSummary = `${resource.title}: one page, newest change first; key filters by a name fragment or 3+ digits of the mobile`;
@@ -77,12 +79,11 @@ export function registerUserFamily(app: FastifyInstance, { db, config }: Ctx, fa
     route(app, resource.api.search, { query: "list.query", guard, summary: listSummary, tags }, list);
 
   route(app, resource.api.create, { body: resource.forms.create, guard, summary: `${resource.title}: add`, tags }, async (request) => {
-    const { identity } = needResource(request, resource);
+    const scope = scopeOf(request);
     const body = request.body as CreateBody;
     const defaults = defaultPermissions[role];
     const id = await addIdentity(
-      db,
-      scopeOf(identity.orgId),
+      scope,
       {
         name: body.name.trim(),
         mobile: body.mobile,
@@ -93,25 +94,24 @@ export function registerUserFamily(app: FastifyInstance, { db, config }: Ctx, fa
       },
       config.passwordMemoryKiB,
     );
-    return ok(wire(await findIdentity(db, scopeOf(identity.orgId), id)), { msg: "添加成功" });
+    return ok(wire(await findIdentity(scope, id)), { msg: "添加成功" });
   });
 
   route(app, resource.api.update, { body: resource.forms.edit, guard, summary: `${resource.title}: change`, tags }, async (request) => {
-    const { identity } = needResource(request, resource);
+    const scope = scopeOf(request);
     const body = request.body as EditBody;
-    await changeIdentity(db, scopeOf(identity.orgId), {
+    await changeIdentity(scope, {
       id: body.id,
       name: body.name.trim(),
       mobile: body.mobile,
       userop: family.userop?.(body.userop),
       useropex: family.useropex?.(body.useropex),
     });
-    return ok(wire(await findIdentity(db, scopeOf(identity.orgId), body.id)), { msg: "修改成功" });
+    return ok(wire(await findIdentity(scope, body.id)), { msg: "修改成功" });
   });
 
   route(app, resource.api.remove, { query: "id.query", guard, summary: `${resource.title}: remove the record (the person stays)`, tags }, async (request) => {
-    const { identity } = needResource(request, resource);
-    await removeIdentity(db, scopeOf(identity.orgId), (request.query as { id: number }).id);
+    await removeIdentity(scopeOf(request), (request.query as { id: number }).id);
     return ok(null, { msg: "删除成功" });
   });
 }
