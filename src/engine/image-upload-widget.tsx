@@ -1,22 +1,33 @@
 import { DeleteOutlined, PictureOutlined, UploadOutlined } from "@ant-design/icons";
 import type { WidgetProps } from "@rjsf/utils";
-import { Button, Flex, Image, Progress, Typography } from "antd";
+import { Button, Flex, Image, Progress, Typography, Upload } from "antd";
+import ImgCrop from "antd-img-crop";
 import { useEffect, useRef, useState } from "react";
 import { httpsUrl, imageUpload, uploadApi } from "../../resources/upload";
 import { errorText, upload } from "../../providers/http";
 import { imageFileProblem, imageRulesText } from "../lib/image-file";
 import { formValuesOf } from "./form-values";
+import { resizeImage, type Size } from "./image-resize";
 
 type Phase = { kind: "idle" } | { kind: "checking" } | { kind: "uploading"; percent: number } | { kind: "failed"; message: string };
 
 const box = { width: 160, height: 90, borderRadius: 6, border: "1px dashed #d9d9d9", background: "#fafafa", overflow: "hidden" } as const;
 
+/** `"ui:options": { "crop": [480, 320] }`: the size an image is cropped and resized to. */
+function cropSize(options: WidgetProps["options"]): Size | null {
+  const crop = options.crop as unknown;
+  return Array.isArray(crop) && crop.length === 2 ? { width: Number(crop[0]), height: Number(crop[1]) } : null;
+}
+
 /**
  * `"ui:widget": "imageUpload"`: a cover picked from disk, checked in the browser (type, first
  * bytes, size: resources/upload.ts), sent to the upload call with its progress shown, and kept as
- * the URL the server answers. The preview can be replaced or removed.
+ * the URL the server answers. The preview can be replaced or removed. With a `crop` size the
+ * picked image is cropped to that shape in antd-img-crop's dialog, then redrawn at exactly that
+ * size before it is sent (2 §5: product and ad images, 480×320).
  */
-export function ImageUploadWidget({ id, value, onChange, disabled, readonly, registry }: WidgetProps) {
+export function ImageUploadWidget({ id, value, onChange, disabled, readonly, registry, options }: WidgetProps) {
+  const crop = cropSize(options);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const input = useRef<HTMLInputElement>(null);
   const pending = useRef<AbortController | null>(null);
@@ -33,10 +44,16 @@ export function ImageUploadWidget({ id, value, onChange, disabled, readonly, reg
   const locked = disabled || readonly || busy;
   const url = typeof value === "string" && value ? httpsUrl(value) : null;
 
-  async function take(file: File) {
+  async function take(picked: File) {
     setPhase({ kind: "checking" });
-    const problem = await imageFileProblem(file);
+    const problem = await imageFileProblem(picked);
     if (problem) return setPhase({ kind: "failed", message: problem });
+    let file = picked;
+    try {
+      if (crop) file = await resizeImage(picked, crop);
+    } catch (error) {
+      return setPhase({ kind: "failed", message: errorText(error) });
+    }
     const controller = new AbortController();
     pending.current = controller;
     setPhase({ kind: "uploading", percent: 0 });
@@ -65,9 +82,40 @@ export function ImageUploadWidget({ id, value, onChange, disabled, readonly, reg
           )}
         </Flex>
         <Flex vertical gap={4} align="flex-start">
-          <Button icon={<UploadOutlined />} disabled={locked} loading={busy} onClick={() => input.current?.click()}>
-            {busy ? "上传中" : url ? "更换图片" : "上传图片"}
-          </Button>
+          {crop ? (
+            <ImgCrop
+              aspect={crop.width / crop.height}
+              quality={0.92}
+              modalTitle="裁剪图片"
+              modalOk="确定"
+              modalCancel="取消"
+              // The rules are checked before the crop dialog opens, so a refused file never reaches it.
+              beforeCrop={async (file) => {
+                const problem = await imageFileProblem(file);
+                if (problem) setPhase({ kind: "failed", message: problem });
+                return !problem;
+              }}
+            >
+              <Upload
+                accept={Object.keys(imageUpload.types).join(",")}
+                showUploadList={false}
+                disabled={locked}
+                beforeUpload={(file) => {
+                  void take(file);
+                  // The widget sends the file itself, with its progress and the form's lock.
+                  return false;
+                }}
+              >
+                <Button icon={<UploadOutlined />} disabled={locked} loading={busy}>
+                  {busy ? "上传中" : url ? "更换图片" : "上传图片"}
+                </Button>
+              </Upload>
+            </ImgCrop>
+          ) : (
+            <Button icon={<UploadOutlined />} disabled={locked} loading={busy} onClick={() => input.current?.click()}>
+              {busy ? "上传中" : url ? "更换图片" : "上传图片"}
+            </Button>
+          )}
           {url && (
             <Button type="link" danger size="small" icon={<DeleteOutlined />} disabled={locked} onClick={() => onChange("")} style={{ paddingInline: 0 }}>
               删除图片
@@ -75,6 +123,7 @@ export function ImageUploadWidget({ id, value, onChange, disabled, readonly, reg
           )}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {imageRulesText()}
+            {crop && `，裁剪为${crop.width}×${crop.height}`}
           </Typography.Text>
         </Flex>
       </Flex>

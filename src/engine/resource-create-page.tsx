@@ -8,8 +8,10 @@ import { AccessGate } from "./access-gate";
 import { createValues } from "./form-data";
 import { loadForm, type FormDefinition } from "./form-schemas";
 import { focusFirstField } from "./resource-form-dialog";
+import type { FormValues } from "./form-values";
 import { SchemaForm, type FormHandle } from "./schema-form";
 import { useEngineRegistry } from "./registry";
+import { applyTransforms } from "./transforms";
 import { useRecordSave } from "./use-record-save";
 
 /** A resource's create form as a page of its own (`createRoute`, e.g. /createAdmin of 1 §2.4). */
@@ -30,6 +32,7 @@ function CreateForm({ decl }: { decl: ResourceDecl }) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const { save, saving, serverErrors, clearServerErrors } = useRecordSave(decl, "create");
   const { widgets } = useEngineRegistry();
+  const tidy = useMemo(() => (decl.transforms ? (values: FormValues) => applyTransforms(decl, values) : undefined), [decl]);
   const initialData = useMemo(() => (definition ? createValues(definition) : {}), [definition]);
 
   useEffect(() => {
@@ -73,6 +76,7 @@ function CreateForm({ decl }: { decl: ResourceDecl }) {
           onServerErrorsSeen={clearServerErrors}
           onMounted={() => focusFirstField(bodyRef.current)}
           widgets={widgets}
+          tidy={tidy}
           onSubmit={async (values) => {
             if (await save(values)) back();
           }}

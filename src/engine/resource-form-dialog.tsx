@@ -8,8 +8,10 @@ import { request } from "../../providers/http";
 import { reportError } from "../../providers/notify";
 import { createValues, editValues } from "./form-data";
 import { loadForm, type FormDefinition } from "./form-schemas";
+import type { FormValues } from "./form-values";
 import type { FormHandle } from "./schema-form";
 import { useEngineRegistry } from "./registry";
+import { applyTransforms } from "./transforms";
 import { useRecordSave, type FormMode } from "./use-record-save";
 
 // RJSF and ajv load with the first dialog, not with the list: the opener fetches them alongside
@@ -96,6 +98,7 @@ export function ResourceFormDialog({ decl, form, open, onClose, afterClose, onSa
   const { save, saving, serverErrors, clearServerErrors } = useRecordSave(decl, mode, record);
   const registered = useEngineRegistry().widgets;
   const allWidgets = useMemo(() => ({ ...registered, ...widgets }), [registered, widgets]);
+  const tidy = useMemo(() => (decl.transforms ? (values: FormValues) => applyTransforms(decl, values) : undefined), [decl]);
   const initialData = useMemo(
     () => (mode === "create" || !record ? createValues(definition) : editValues(decl, definition, record)),
     [decl, definition, mode, record],
@@ -128,6 +131,7 @@ export function ResourceFormDialog({ decl, form, open, onClose, afterClose, onSa
             serverErrors={serverErrors}
             onServerErrorsSeen={clearServerErrors}
             widgets={allWidgets}
+            tidy={tidy}
             onMounted={() => focusFirstField(bodyRef.current)}
             onSubmit={async (values) => {
               if (await save(values, initialData)) {

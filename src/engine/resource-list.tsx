@@ -1,10 +1,11 @@
 import { useDelete, useInvalidate, type BaseRecord } from "@refinedev/core";
 import type { RegistryWidgetsType } from "@rjsf/utils";
 import { Alert, Button, Card, Empty, Modal, Result, Table, type TableColumnsType } from "antd";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import type { ResourceDecl } from "../../resources/define";
 import { AccessGate } from "./access-gate";
+import { AuditHistoryDrawer } from "./audit-history";
 import { formatCell } from "./cells";
 import { mutationNotices } from "./mutation-notices";
 import { readField } from "./record-fields";
@@ -12,7 +13,7 @@ import { ExpandedRecord } from "./expanded-record";
 import { ListFilters } from "./list-filters";
 import { ListToolbar } from "./list-toolbar";
 import { ResourceFormDialog, useFormOpener } from "./resource-form-dialog";
-import { RowActions, rowActionsWidth, type BespokeRowActions } from "./row-actions";
+import { RowActions, rowActionNames, rowActionsWidth, type BespokeRowActions } from "./row-actions";
 import { pageSizes, useListPlace } from "./use-list-place";
 import { useResourceRows } from "./use-resource-rows";
 
@@ -50,6 +51,7 @@ function ResourceTable({ decl, rowActions, widgets }: Omit<ResourceListProps, "c
   const invalidate = useInvalidate();
   const opener = useFormOpener(decl);
   const [modal, modalHolder] = Modal.useModal();
+  const [historyOf, setHistoryOf] = useState<BaseRecord | null>(null);
 
   // A deletion can empty the last page: step back to the new last page.
   const lastPage = Math.max(1, Math.ceil(list.total / place.pageSize));
@@ -88,6 +90,7 @@ function ResourceTable({ decl, rowActions, widgets }: Omit<ResourceListProps, "c
         editing={opener.opening === String(row[decl.id])}
         onEdit={() => opener.open("edit", row)}
         onDelete={() => confirmDelete(row)}
+        onHistory={() => setHistoryOf(row)}
       />
     ),
   };
@@ -99,7 +102,7 @@ function ResourceTable({ decl, rowActions, widgets }: Omit<ResourceListProps, "c
       width: column.width,
       render: (_: unknown, row: BaseRecord) => formatCell(column, readField(row, column.field)),
     })),
-    ...(decl.actions.length > 0 ? [actionColumn] : []),
+    ...(rowActionNames(decl).length > 0 ? [actionColumn] : []),
   ];
 
   const canAdd = (decl.createRoute || decl.forms.create) && decl.api.create;
@@ -179,6 +182,7 @@ function ResourceTable({ decl, rowActions, widgets }: Omit<ResourceListProps, "c
           widgets={widgets}
         />
       )}
+      <AuditHistoryDrawer decl={decl} record={historyOf} onClose={() => setHistoryOf(null)} />
       {modalHolder}
     </>
   );

@@ -1,53 +1,82 @@
 import type { BaseRecord } from "@refinedev/core";
 import { Button, Space } from "antd";
 import { Fragment, type ReactNode } from "react";
-import { useNavigate } from "react-router-dom";
+import { useNavigate, type NavigateFunction } from "react-router-dom";
 import type { ResourceDecl } from "../../resources/define";
 import { fillRoute } from "./cells";
 
 /** Row actions a page supplies by the names its declaration gives them (`lives`, `students`…). */
 export type BespokeRowActions = Record<string, (row: BaseRecord) => ReactNode>;
 
-export interface RowActionsProps {
+/** What the engine's own row actions act with. */
+export interface RowActionContext {
   decl: ResourceDecl;
   row: BaseRecord;
-  bespoke?: BespokeRowActions;
+  navigate: NavigateFunction;
   /** The row's edit dialog is loading. */
   editing: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  /** Opens the row's 变更记录 drawer (audit-history.tsx). */
+  onHistory: () => void;
+}
+
+/**
+ * The engine's own row actions by name: a declaration lists the ones it wants (`actions`), and
+ * `offeredEverywhere` names those every generated list adds on its own. A new engine-wide action
+ * is one entry here (and its handler in the context), with no change to any declaration.
+ */
+export const engineRowActions: Record<string, (context: RowActionContext) => ReactNode> = {
+  show: ({ decl, row, navigate }) =>
+    decl.show && (
+      <Button type="link" size="small" onClick={() => navigate(fillRoute(decl.show!, row))}>
+        查看
+      </Button>
+    ),
+  edit: ({ decl, editing, onEdit }) =>
+    decl.forms.edit && (
+      <Button type="link" size="small" loading={editing} onClick={onEdit}>
+        修改
+      </Button>
+    ),
+  delete: ({ decl, onDelete }) =>
+    decl.api.remove && (
+      <Button type="link" size="small" danger onClick={onDelete}>
+        删除
+      </Button>
+    ),
+  history: ({ onHistory }) => (
+    <Button type="link" size="small" onClick={onHistory}>
+      变更记录
+    </Button>
+  ),
+};
+
+/** Whether the server keeps a record's changes: every write of a declared (server engine) table is audited. */
+export const audited = (decl: ResourceDecl) => !!decl.table && !decl.table.unaudited && (!!decl.api.create || !!decl.api.update || !!decl.api.remove);
+
+/** A row's actions in order: the declared ones, then those every list of such a resource offers (变更记录, issue 9 item 9). */
+export function rowActionNames(decl: ResourceDecl): string[] {
+  const offeredEverywhere = audited(decl) ? ["history"] : [];
+  return [...decl.actions, ...offeredEverywhere.filter((name) => !decl.actions.includes(name))];
 }
 
 /** Three short actions fit one line; more wrap onto a second rather than squeeze the columns. */
-export const rowActionsWidth = (decl: ResourceDecl) => (decl.actions.length > 3 ? 240 : 200);
+export const rowActionsWidth = (decl: ResourceDecl) => (rowActionNames(decl).length > 3 ? 240 : 200);
 
-/** A row's actions, in the order `decl.actions` gives: the engine's own and the page's bespoke ones. */
-export function RowActions({ decl, row, bespoke, editing, onEdit, onDelete }: RowActionsProps) {
+export interface RowActionsProps extends Omit<RowActionContext, "navigate"> {
+  bespoke?: BespokeRowActions;
+}
+
+/** A row's actions, in the order `rowActionNames` gives: the engine's own and the page's bespoke ones. */
+export function RowActions({ bespoke, ...context }: RowActionsProps) {
   const navigate = useNavigate();
-  const own: Record<string, () => ReactNode> = {
-    show: () =>
-      decl.show && (
-        <Button type="link" size="small" onClick={() => navigate(fillRoute(decl.show!, row))}>
-          查看
-        </Button>
-      ),
-    edit: () =>
-      decl.forms.edit && (
-        <Button type="link" size="small" loading={editing} onClick={onEdit}>
-          修改
-        </Button>
-      ),
-    delete: () =>
-      decl.api.remove && (
-        <Button type="link" size="small" danger onClick={onDelete}>
-          删除
-        </Button>
-      ),
-  };
+  const { decl, row } = context;
   return (
     <Space size={0} wrap>
-      {decl.actions.map((action) => {
-        const render = own[action] ?? (bespoke?.[action] && (() => bespoke[action](row)));
+      {rowActionNames(decl).map((action) => {
+        const own = engineRowActions[action];
+        const render = own ? () => own({ ...context, navigate }) : bespoke?.[action] && (() => bespoke[action](row));
         if (!render) throw new Error(`resource "${decl.name}" names a row action "${action}" that its page does not supply`);
         return <Fragment key={action}>{render()}</Fragment>;
       })}

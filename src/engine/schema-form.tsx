@@ -40,6 +40,11 @@ export interface SchemaFormProps {
   onMounted?: () => void;
   /** Widgets of a bespoke page, beside the engine's own. */
   widgets?: RegistryWidgetsType;
+  /**
+   * The values as they will be sent (the declaration's transforms, src/engine/transforms.ts): the
+   * form validates these, so `shop.example` passes the https rule its sent form `https://shop.example` meets.
+   */
+  tidy?: (values: FormValues) => FormValues;
 }
 
 /**
@@ -47,7 +52,7 @@ export interface SchemaFormProps {
  * no buttons of its own: its dialog or page submits it through `formRef`, and Enter in a field
  * submits it too. Values a schema does not (or no longer) declare are dropped, never submitted.
  */
-export function SchemaForm({ definition, initialData, serverErrors, onServerErrorsSeen, onSubmit, formRef, disabled, onMounted, widgets }: SchemaFormProps) {
+export function SchemaForm({ definition, initialData, serverErrors, onServerErrorsSeen, onSubmit, formRef, disabled, onMounted, widgets, tidy }: SchemaFormProps) {
   const { schema, uiSchema } = definition;
   const transformErrors = useMemo(() => transformErrorsFor(schema, uiSchema), [schema, uiSchema]);
   // The form keeps its own values (uncontrolled: a controlled copy echoing back can drop keystrokes);
@@ -59,6 +64,13 @@ export function SchemaForm({ definition, initialData, serverErrors, onServerErro
   const [store] = useState(() => new FormValueStore(initialData, (field, value) => formRef.current?.setFieldValue(field, value as never)));
   const formContext = useMemo(() => ({ ...layout, values: store }), [store]);
   const allWidgets = useMemo(() => ({ ...engineWidgets, ...widgets }), [widgets]);
+  const validator = useMemo(() => {
+    if (!tidy) return formValidator;
+    // The one validator, judging the tidied values; everything else it does stays its own.
+    const tidied: typeof formValidator = Object.create(formValidator);
+    tidied.validateFormData = (data, ...rest) => formValidator.validateFormData(data && tidy(data), ...rest);
+    return tidied;
+  }, [tidy]);
 
   const extraErrors = useMemo(() => {
     if (!serverErrors) return undefined;
@@ -87,7 +99,7 @@ export function SchemaForm({ definition, initialData, serverErrors, onServerErro
         schema={schema}
         uiSchema={uiSchema}
         initialFormData={initialData}
-        validator={formValidator}
+        validator={validator}
         widgets={allWidgets}
         formContext={formContext}
         translateString={translateZh}
