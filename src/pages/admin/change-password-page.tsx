@@ -1,7 +1,7 @@
 import { useGetIdentity, useLogout } from "@refinedev/core";
 import { Button, Card, Form, Input, message } from "antd";
 import { authApi } from "../../../resources/auth";
-import { call, HttpRequestError, request } from "../../../providers/http";
+import { call, HttpRequestError } from "../../../providers/http";
 import type { UserInfo } from "../../../providers/session-store";
 import chgpasswdFormSchema from "../../../schemas/chgpasswd.form.schema.json";
 import { SmsCodeField } from "../../components/sms-code-field";
@@ -37,8 +37,8 @@ export function ChangePasswordPage() {
 
   const submit = ({ auth_code, passwd }: Values) =>
     run(async () => {
-      const envelope = await request(authApi.changePassword, { auth_code, passwd });
-      if (envelope.code !== 0) return void message.error("密码修改失败" + envelope.msg);
+      // A refusal rejects with the server's msg, which useBusy shows after 密码修改失败.
+      await call(authApi.changePassword, { auth_code, passwd });
       message.success("密码修改成功，请重新登录");
       logout();
     });

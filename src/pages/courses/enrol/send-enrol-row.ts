@@ -1,4 +1,4 @@
-import { errorText, request } from "../../../../providers/http";
+import { call, errorText } from "../../../../providers/http";
 import course from "../../../../resources/course";
 import type { RowOutcome } from "../../../lib/import-run/use-import-run";
 import { mobileProblem, type EnrolRow } from "./enrol-rows";
@@ -11,8 +11,8 @@ export async function sendEnrolRow(courseId: number, row: EnrolRow): Promise<Row
   const problem = mobileProblem(row);
   if (problem) return { ok: false, message: problem };
   try {
-    const answer = await request(course.extra.addStudentByMobile, { mobile: row.mobile, courseid: courseId });
-    return answer.code === 0 ? { ok: true } : { ok: false, message: answer.msg || "导入失败" };
+    await call(course.extra.addStudentByMobile, { mobile: row.mobile, courseid: courseId });
+    return { ok: true };
   } catch (error) {
     return { ok: false, message: errorText(error) };
   }

@@ -1,4 +1,4 @@
-import { errorText, request } from "../../../../providers/http";
+import { call, errorText } from "../../../../providers/http";
 import student from "../../../../resources/student";
 import type { RowOutcome } from "../../../lib/import-run/use-import-run";
 import { rowProblem, type ImportRow } from "./import-rows";
@@ -14,8 +14,8 @@ export async function sendRow(row: ImportRow): Promise<RowOutcome> {
   if (problem) return { ok: false, message: problem.message };
   const name = row.name.trim();
   try {
-    const answer = await request(createStudent, { name, mobile: row.mobile.trim(), passwd: row.passwd, nick: name });
-    return answer.code === 0 ? { ok: true } : { ok: false, message: answer.msg || "导入失败" };
+    await call(createStudent, { name, mobile: row.mobile.trim(), passwd: row.passwd, nick: name });
+    return { ok: true };
   } catch (error) {
     return { ok: false, message: errorText(error) };
   }
