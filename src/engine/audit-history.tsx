@@ -3,6 +3,7 @@ import { Button, Drawer, Empty, Pagination, Result, Skeleton, Tag } from "antd";
 import { useState } from "react";
 import { auditActionLabels, auditApi, type AuditRow } from "../../resources/audit-log";
 import type { ResourceDecl } from "../../resources/define";
+import { readField } from "./record-fields";
 
 const pageSize = 10;
 const nothing = "（空）";
@@ -73,7 +74,7 @@ export interface AuditHistoryProps {
 
 /** A record's 变更记录 (issue 9 item 9): who changed what and when, newest first, in a drawer beside its list. */
 export function AuditHistoryDrawer({ decl, record, onClose }: AuditHistoryProps) {
-  const name = record ? String(record[decl.label] ?? record[decl.id] ?? "") : "";
+  const name = record ? String(readField(record, decl.label) ?? record[decl.id] ?? "") : "";
   return (
     <Drawer open={!!record} onClose={onClose} title={`变更记录${name ? `：${name}` : ""}`} width={520} destroyOnHidden>
       {record && <AuditEntries decl={decl} id={record[decl.id] as string | number} />}
@@ -83,7 +84,7 @@ export function AuditHistoryDrawer({ decl, record, onClose }: AuditHistoryProps)
 
 function AuditEntries({ decl, id }: { decl: ResourceDecl; id: string | number }) {
   const [page, setPage] = useState(1);
-  const history = useList<AuditRow>({
+  const history = useList<AuditRow & BaseRecord>({
     resource: "auditHistory",
     pagination: { current: page, pageSize },
     filters: [
@@ -113,7 +114,7 @@ function AuditEntries({ decl, id }: { decl: ResourceDecl; id: string | number })
         {rows.map((row) => (
           <li key={row.Id} style={{ padding: "12px 0", borderBottom: "1px solid #f0f0f0" }}>
             <div style={{ display: "flex", gap: 8, alignItems: "center", marginBottom: 6 }}>
-              <Tag color={row.Action === "remove" ? "red" : row.Action === "create" ? "green" : "blue"}>{auditActionLabels[row.Action] ?? row.Action}</Tag>
+              <Tag>{auditActionLabels[row.Action] ?? row.Action}</Tag>
               <span>{row.ActorName}</span>
               <time style={{ marginLeft: "auto", color: "rgba(0, 0, 0, 0.65)" }}>{row.CreateTime}</time>
             </div>

@@ -1,6 +1,8 @@
 import type { BaseRecord } from "@refinedev/core";
 import { resources } from "../../resources";
 import type { ResourceDecl } from "../../resources/define";
+import { fillRoute } from "../engine/cells";
+import { readField } from "../engine/record-fields";
 import type { ServerMenu } from "../lib/server-menu";
 
 /** One choice of the palette: a page of the menu or a record a search call found. */
@@ -38,23 +40,22 @@ export function searchParamOf(decl: ResourceDecl): string | undefined {
 export const searchableResources = (menu: ServerMenu): ResourceDecl[] =>
   resources.filter((decl) => searchParamOf(decl) !== undefined && (menu.keys ?? []).includes(decl.menu.key));
 
-const fill = (template: string, row: BaseRecord) =>
-  template.replace(/\{(\w+)\}/g, (_, field: string) => encodeURIComponent(String(row[field] ?? "")));
 
 /**
  * A found record opens its detail page when the declaration has one, else its list searched or
  * filtered by the record's name (the list keeps the search box in `key`, filters by their own names).
  */
 export function recordOption(decl: ResourceDecl, row: BaseRecord): PaletteOption {
-  const label = String(row[decl.label] ?? row[decl.id] ?? "");
+  const label = String(readField(row, decl.label) ?? row[decl.id] ?? "");
   const param = decl.search ? "key" : searchParamOf(decl)!;
   const detailColumn = decl.columns.find((column) => column.field !== decl.label && (column.format ?? "text") === "text");
-  const detail = detailColumn && row[detailColumn.field] != null ? String(row[detailColumn.field]) : undefined;
+  const detailValue = detailColumn && readField(row, detailColumn.field);
+  const detail = detailValue === undefined || detailValue === null || detailValue === "" ? undefined : String(detailValue);
   return {
     id: `record:${decl.name}:${String(row[decl.id])}`,
     group: decl.title,
     label,
     detail,
-    to: decl.show ? fill(decl.show, row) : `${decl.route}?${param}=${encodeURIComponent(label)}`,
+    to: decl.show ? fillRoute(decl.show, row) : `${decl.route}?${param}=${encodeURIComponent(label)}`,
   };
 }

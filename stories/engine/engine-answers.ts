@@ -1,41 +1,17 @@
-/** The server's answers the engine stories are built from, as mock routes (stories/mock-api.ts). */
+/**
+ * The server's answers the engine stories and tests are built from, as mock routes
+ * (stories/mock-api.ts), for any declared resource: only the calls its declaration names are
+ * answered, and every write is kept in a change log the history call (变更记录) answers from.
+ */
+import { auditApi, type AuditRow } from "../../resources/audit-log";
 import type { ResourceDecl } from "../../resources/define";
 import { authApi } from "../../resources/auth";
-import { saveExtendedPermissions, savePermissions, savePortalPermissions } from "../../resources/menu";
 import { failEnvelope, okEnvelope, type MockRoutes } from "../mock-api";
-import { mainAdminMenu } from "../support/fixtures";
+import { mainAdminMenu, me } from "../support/fixtures";
+import { sampleRows } from "./sample-rows";
 
-import type { PersonRow } from "../../resources/person";
-
-export type UserRow = PersonRow;
-
-const surnames = "王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗";
-const givens = ["伟", "芳", "娜", "敏", "静", "强", "磊", "洋", "艳", "杰", "军", "婷", "涛", "明", "超", "秀英", "志强", "丽华", "建国", "雨欣"];
-
-/** `count` records the way `/cms/<family>` lists them, newest change first. */
-export function userRows(decl: ResourceDecl, count: number): UserRow[] {
-  const userop =
-    decl.name === "subadmin"
-      ? JSON.stringify(savePermissions(["teacherop", "assistantop", "studentop", "courseop", "liveop"]))
-      : decl.name === "teacher" || decl.name === "assistant"
-        ? JSON.stringify(savePortalPermissions(decl.name))
-        : "[]";
-  return Array.from({ length: count }, (_, i) => {
-    const n = count - i;
-    const day = new Date(Date.UTC(2026, 10, 20, 9, 30) - i * 7_380_000);
-    return {
-      Id: 1000 + n,
-      Name: surnames[n % surnames.length] + givens[(n * 7) % givens.length],
-      Mobile: `1${decl.name === "student" ? 37 : 36}${String(20_000_000 + n * 7919).padStart(8, "0")}`,
-      Nick: "",
-      UpdateTime: day.toISOString().slice(0, 19).replace("T", " "),
-      UserOp: userop,
-      ...(decl.name === "subadmin" ? { UserOpEx: JSON.stringify(saveExtendedPermissions()) } : {}),
-    };
-  });
-}
-
-type Query = { page?: unknown; count?: unknown; key?: unknown };
+type Row = Record<string, unknown>;
+type Query = Record<string, unknown>;
 
 /** A main admin's session around an engine screen: the menu (for the page's access check) and the interaction check. */
 export const engineSession: MockRoutes = [
@@ -43,30 +19,112 @@ export const engineSession: MockRoutes = [
   [authApi.interCheck, okEnvelope()],
 ];
 
-/** One family's calls over `rows`: paged and searched lists, add, change, delete. */
-export function familyAnswers(decl: ResourceDecl, rows: UserRow[]): MockRoutes {
+/** Reads `Product.productname` from the JSON text of `Product`, a plain field otherwise. */
+function readPath(row: Row, path: string): unknown {
+  const [head, ...rest] = path.split(".");
+  if (rest.length === 0) return row[head];
+  try {
+    return (JSON.parse(String(row[head] ?? "{}")) as Row)[rest.join(".")];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every column value of a row, JSON text opened, by wire name: what the log compares. */
+const flat = (decl: ResourceDecl, row: Row): Row =>
+  Object.fromEntries([...decl.columns.map((column) => column.field), decl.id].map((field) => [field, readPath(row, field)]));
+
+/** A form body as record fields: `formFields` maps form → record, else the column of the same name ignoring case. */
+function bodyAsRecord(decl: ResourceDecl, body: Row): Row {
+  const record: Row = {};
+  for (const [name, value] of Object.entries(body)) {
+    const field = decl.formFields?.[name] ?? decl.columns.find((column) => column.field.toLowerCase() === name.toLowerCase())?.field;
+    if (field && field !== decl.id) record[field] = value;
+  }
+  return record;
+}
+
+function changed(before: Row, after: Row) {
+  const diff = { before: {} as Row, after: {} as Row };
+  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[field] ?? null) === JSON.stringify(after[field] ?? null)) continue;
+    if (field in before) diff.before[field] = before[field];
+    if (field in after) diff.after[field] = after[field];
+  }
+  return diff;
+}
+
+/** The free text a list's search box or first text filter sends (`key`, or `title` for courses). */
+function searched(decl: ResourceDecl, query: Query): string {
+  const params = [decl.search?.param, ...(decl.filters ?? []).flatMap((filter) => (filter.kind === "text" ? [filter.param] : []))];
+  return params.map((param) => (param ? String(query[param] ?? "").trim() : "")).find(Boolean) ?? "";
+}
+
+/**
+ * The declared calls of `decl` over a copy of `rows`: paged lists (the search call too) matching
+ * the free text against every column, and add, change and delete where declared, each kept in
+ * the records and in the change log that `GET /cms/audithistory` pages through, newest first.
+ */
+export function resourceAnswers(decl: ResourceDecl, rows: Row[]): MockRoutes {
+  const records = rows.map((row) => ({ ...row }));
+  const log: AuditRow[] = [];
+  let nextId = 9000;
+  const record = (action: AuditRow["Action"], id: unknown, diff: object) =>
+    log.unshift({ Id: log.length + 1, CreateTime: "2026-11-20 10:00:00", ActorId: 1, ActorName: me.nickname ?? "管理员", Resource: decl.name, RecordId: Number(id), Action: action, Diff: JSON.stringify(diff) });
+
   const list = ({ query }: { query: Query }) => {
     const page = Number(query.page ?? 1);
     const count = Number(query.count ?? 10);
-    const key = String(query.key ?? "");
-    const hits = rows.filter((row) => !key || row.Name.includes(key) || row.Mobile.includes(key));
+    const text = searched(decl, query);
+    const hits = records.filter((row) => !text || Object.values(flat(decl, row)).some((value) => String(value ?? "").includes(text)));
     return okEnvelope(hits.slice((page - 1) * count, page * count), { count: hits.length });
   };
-  const routes: MockRoutes = [...engineSession, [decl.api.list!, list]];
+  const routes: MockRoutes = [...engineSession, [auditApi.history, ({ query }) => {
+    const mine = log.filter((row) => row.Resource === query.resource && String(row.RecordId) === String(query.id));
+    const page = Number(query.page ?? 1);
+    const count = Number(query.count ?? 10);
+    return okEnvelope(mine.slice((page - 1) * count, page * count), { count: mine.length });
+  }]];
+  if (decl.api.list) routes.push([decl.api.list, list]);
   if (decl.api.search) routes.push([decl.api.search, list]);
-  routes.push(
-    [decl.api.create!, ({ body }) => okEnvelope({ ...body, Id: 9999 }, { msg: "添加成功" })],
-    [decl.api.update!, ({ body }) => okEnvelope(body, { msg: "修改成功" })],
-    [decl.api.remove!, okEnvelope(null, { msg: "删除成功" })],
-  );
+  if (decl.api.create)
+    routes.push([decl.api.create, ({ body }) => {
+      const created: Row = { [decl.id]: nextId++, ...bodyAsRecord(decl, body) };
+      records.unshift(created);
+      record("create", created[decl.id], { after: flat(decl, created) });
+      return okEnvelope(created, { msg: "添加成功" });
+    }]);
+  if (decl.api.update)
+    routes.push([decl.api.update, ({ body }) => {
+      const row = records.find((candidate) => String(candidate[decl.id]) === String(body.id));
+      if (!row) return failEnvelope(404, "记录不存在");
+      const before = flat(decl, row);
+      Object.assign(row, bodyAsRecord(decl, body));
+      record("update", body.id, changed(before, flat(decl, row)));
+      return okEnvelope(row, { msg: "修改成功" });
+    }]);
+  if (decl.api.remove)
+    routes.push([decl.api.remove, ({ body, query }) => {
+      const id = body.id ?? query.id;
+      const at = records.findIndex((candidate) => String(candidate[decl.id]) === String(id));
+      if (at >= 0) record("remove", id, { before: flat(decl, records.splice(at, 1)[0]) });
+      return okEnvelope(null, { msg: "删除成功" });
+    }]);
   return routes;
 }
 
 /** The list call fails with a message, as when the service is down. */
-export const listFails = (decl: ResourceDecl): MockRoutes => [...engineSession, [decl.api.list!, failEnvelope(500, "用户服务暂不可用，请稍后再试")]];
+export const listFails = (decl: ResourceDecl): MockRoutes => [
+  ...engineSession,
+  ...(decl.api.list ? [[decl.api.list, failEnvelope(500, `${decl.title}服务暂不可用，请稍后再试`)] as MockRoutes[number]] : []),
+];
 
 /** The server refuses an add for a number already in use, naming the field. */
 export const mobileTaken = (decl: ResourceDecl): MockRoutes => [
-  ...familyAnswers(decl, userRows(decl, 3)),
+  ...resourceAnswers(decl, sampleRows(decl, 3)),
   [decl.api.create!, failEnvelope(1, "该手机号已存在", { field: "mobile" })],
 ];
+
+// The names the person lists' tests and stories have always used.
+export { sampleRows as userRows, resourceAnswers as familyAnswers };
+export type UserRow = Row;

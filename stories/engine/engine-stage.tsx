@@ -1,15 +1,16 @@
-import { Refine, type BaseRecord } from "@refinedev/core";
+import type { BaseRecord } from "@refinedev/core";
 import type { RegistryWidgetsType } from "@rjsf/utils";
 import { Result } from "antd";
 import { useEffect, useRef, type ReactElement } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
 import type { ResourceDecl } from "../../resources/define";
-import { consoleDataProvider } from "../../src/app/console-app";
+import { ConsoleRefine } from "../../src/app/console-app";
 import { ResourceFormDialog, useFormOpener } from "../../src/engine/resource-form-dialog";
 import type { FormMode } from "../../src/engine/use-record-save";
 
-// The console's own data provider (src/app/console-app.tsx); every call goes through the
-// story's mocked HTTP (parameters.api, staged by .storybook/preview.tsx).
+// The console's own Refine (src/app/console-app.tsx: data and notification providers, the engine's
+// registry of bespoke parts); every call goes through the story's mocked HTTP (parameters.api,
+// staged by .storybook/preview.tsx).
 
 /** Where a row action or 添加 sent the person, for routes the story does not draw. */
 function Elsewhere() {
@@ -17,17 +18,17 @@ function Elsewhere() {
   return <Result status="info" title="已跳转" subTitle={pathname + search} />;
 }
 
-/** An engine screen at `route` inside Refine, at the width of the console's content area. */
+/** An engine screen at `route` inside the console's Refine, at the width of the console's content area. */
 export function EngineStage({ route, children }: { route: string; children: ReactElement }) {
   return (
-    <Refine dataProvider={consoleDataProvider} options={{ disableTelemetry: true }}>
+    <ConsoleRefine>
       <div style={{ maxWidth: 1146, padding: 24, background: "#f5f5f5", minHeight: "100vh", boxSizing: "border-box" }}>
         <Routes>
           <Route path={route} element={children} />
           <Route path="*" element={<Elsewhere />} />
         </Routes>
       </div>
-    </Refine>
+    </ConsoleRefine>
   );
 }
 

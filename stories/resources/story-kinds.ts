@@ -1,0 +1,17 @@
+import type { ResourceDecl } from "../../resources/define";
+
+export type StoryKind = "List" | "Empty" | "Failed" | "Create" | "CreateErrors" | "Edit" | "EditErrors";
+
+/**
+ * The stories a declaration calls for, by export name: its list with rows, empty and failing
+ * (with a list call), its add form clean and refused by its schema (with a create form and call),
+ * its edit form the same (with an edit form and an update call). stories/resources/<name>.stories.tsx
+ * exports exactly these, and tests/resources/declared-stories.test.ts holds every resource to it.
+ */
+export function storyKinds(decl: ResourceDecl): StoryKind[] {
+  return [
+    ...(decl.api.list ? (["List", "Empty", "Failed"] as const) : []),
+    ...(decl.forms.create && decl.api.create ? (["Create", "CreateErrors"] as const) : []),
+    ...(decl.forms.edit && decl.api.update ? (["Edit", "EditErrors"] as const) : []),
+  ];
+}
