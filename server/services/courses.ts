@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kyse
 import { courseTypeOf, maxUsersProblem, offeredCourseTypes, type CourseRecord, type CourseType } from "../../resources/course";
 import { httpsUrl } from "../../resources/upload";
 import type { Database } from "../db/schema";
+import { recordAudit, type AuditRecord } from "../engine/audit";
 import type { OrgScope } from "../engine/org-scope";
 import { ApiError, fail } from "../plugins/envelope";
 import type { Auth } from "../plugins/session";
@@ -123,6 +124,13 @@ export async function listCourses(scope: OrgScope, f: CourseFilter) {
   return { rows: rows.map(wireCourse), total: Number(total.n) };
 }
 
+/** The audit log's name for course writes: the resource's. */
+const AUDITED_AS = "course";
+
+/** A course as the audit log compares it: what a form writes, not the figures time changes (status, first live, times). */
+const audited = ({ Id, Title, Type, MaxUserNum, Expire, HeadImg, Detail, CreateUser }: CourseRecord): AuditRecord =>
+  ({ Id, Title, Type, MaxUserNum, Expire, HeadImg, Detail, CreateUser });
+
 export async function findCourse(scope: OrgScope, id: number) {
   const row = await selectCourses(scope, Date.now()).where("c.id", "=", id).executeTakeFirst();
   if (!row) throw fail.notFound();
@@ -163,43 +171,50 @@ export async function addCourse(scope: OrgScope, identity: Identity, input: Cour
     throw refuse(`您没有创建${type.label}的权限`, "type");
   const maxUsers = input.maxusernum ?? type.maxUsers.default;
   checkMaxUsers(type, maxUsers);
-  const { id } = await scope
-    .insertInto("courses", {
-      title: input.title.trim(),
-      type: type.code,
-      max_user_num: maxUsers,
-      expire,
-      headimg: input.headimg?.trim() ?? "",
-      detail: input.detail ?? "",
-      status: 1,
-      create_user: identity.name,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return findCourse(scope, id);
+  return scope.transaction(async (tx) => {
+    const { id } = await tx
+      .insertInto("courses", {
+        title: input.title.trim(),
+        type: type.code,
+        max_user_num: maxUsers,
+        expire,
+        headimg: input.headimg?.trim() ?? "",
+        detail: input.detail ?? "",
+        status: 1,
+        create_user: identity.name,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const after = await findCourse(tx, id);
+    await recordAudit(tx, { resource: AUDITED_AS, recordId: id, action: "create", after: audited(after) });
+    return after;
+  });
 }
 
 /** Changes a course; its type stays (1 §5), so the maximum users are checked against the stored one. */
 export async function changeCourse(scope: OrgScope, change: CourseChange) {
-  const current = await scope.selectFrom("courses").select(["type"]).where("id", "=", change.id).executeTakeFirst();
-  if (!current) throw fail.notFound();
   const expire = expiryOf(change.expire);
-  const type = courseTypeOf(current.type);
-  if (type && change.maxusernum !== undefined) checkMaxUsers(type, change.maxusernum);
-  await scope
-    .updateTable("courses", {
-      title: change.title.trim(),
-      expire,
-      updated_at: Date.now(),
-      ...(change.detail !== undefined ? { detail: change.detail } : {}),
-      ...(change.headimg !== undefined ? { headimg: change.headimg.trim() } : {}),
-      ...(change.maxusernum !== undefined ? { max_user_num: change.maxusernum } : {}),
-    })
-    .where("id", "=", change.id)
-    .execute();
-  return findCourse(scope, change.id);
+  return scope.transaction(async (tx) => {
+    const before = await findCourse(tx, change.id);
+    const type = courseTypeOf(before.Type);
+    if (type && change.maxusernum !== undefined) checkMaxUsers(type, change.maxusernum);
+    await tx
+      .updateTable("courses", {
+        title: change.title.trim(),
+        expire,
+        updated_at: Date.now(),
+        ...(change.detail !== undefined ? { detail: change.detail } : {}),
+        ...(change.headimg !== undefined ? { headimg: change.headimg.trim() } : {}),
+        ...(change.maxusernum !== undefined ? { max_user_num: change.maxusernum } : {}),
+      })
+      .where("id", "=", change.id)
+      .execute();
+    const after = await findCourse(tx, change.id);
+    await recordAudit(tx, { resource: AUDITED_AS, recordId: change.id, action: "update", before: audited(before), after: audited(after) });
+    return after;
+  });
 }
 
 const hasLivesMessage = "该课程下已有直播，不能删除";
@@ -214,12 +229,14 @@ function isForeignKeyViolation(err: unknown): boolean {
  * lives carry attendance that the teachers' and students' statistics are made of.
  */
 export async function removeCourse(scope: OrgScope, id: number) {
-  const course = await scope.selectFrom("courses").select("id").where("id", "=", id).executeTakeFirst();
-  if (!course) throw fail.notFound();
   const live = await scope.selectFrom("lives").select("id").where("course_id", "=", id).limit(1).executeTakeFirst();
   if (live) throw new ApiError(1, hasLivesMessage);
   try {
-    await scope.deleteFrom("courses").where("id", "=", id).execute();
+    await scope.transaction(async (tx) => {
+      const before = await findCourse(tx, id);
+      await tx.deleteFrom("courses").where("id", "=", id).execute();
+      await recordAudit(tx, { resource: AUDITED_AS, recordId: id, action: "remove", before: audited(before) });
+    });
   } catch (err) {
     // A live added meanwhile: the foreign key keeps the course.
     if (isForeignKeyViolation(err)) throw new ApiError(1, hasLivesMessage);

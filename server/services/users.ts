@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Role } from "../db/schema";
+import { recordAudit } from "../engine/audit";
 import type { OrgScope } from "../engine/org-scope";
 import { ApiError, fail } from "../plugins/envelope";
 import type { ListedIdentity } from "./user-list";
@@ -16,6 +17,8 @@ export type ManagedRole = Exclude<Role, "admin">;
 export interface Scope {
   org: OrgScope;
   role: ManagedRole;
+  /** The resource whose writes these are, as the audit log names it (`teacher`, `subadmin`…). */
+  resource: string;
 }
 
 export interface NewIdentity {
@@ -96,8 +99,30 @@ export async function addIdentity(scope: Scope, input: NewIdentity, passwordMemo
       .returning("id")
       .executeTakeFirst();
     if (!added) throw mobileExists();
+    await recordAudit(tx, { resource: scope.resource, recordId: added.id, action: "create", after: audited(scope, (await readIdentity(tx, scope.role, added.id))!) });
     return added.id;
   });
+}
+
+/** A record as the audit log compares it: the list's wire fields that a form changes. */
+const audited = (scope: Scope, r: ListedIdentity) => ({
+  Id: r.id,
+  Name: r.name,
+  Mobile: r.mobile,
+  Nick: r.nick,
+  UserOp: r.userop,
+  ...(scope.role === "subadmin" ? { UserOpEx: r.useropex } : {}),
+});
+
+/** One record as the lists show it, read through `org` (the write's transaction, when there is one). */
+async function readIdentity(org: OrgScope, role: ManagedRole, id: number): Promise<ListedIdentity | undefined> {
+  return org
+    .selectFrom("identities as i")
+    .innerJoin("persons as p", "p.id", "i.person_id")
+    .select(["i.id", "i.name", "i.nick", "p.mobile", "i.userop", "i.useropex", "i.updated_at"])
+    .where("i.id", "=", id)
+    .where("i.role", "=", role)
+    .executeTakeFirst();
 }
 
 /**
@@ -144,6 +169,7 @@ export async function changeIdentity(scope: Scope, change: IdentityChange): Prom
       .where("i.role", "=", scope.role)
       .executeTakeFirst();
     if (!row) throw fail.notFound();
+    const before = (await readIdentity(tx, scope.role, row.id))!;
     const now = Date.now();
     const moving = row.mobile !== change.mobile;
     if (moving) {
@@ -159,28 +185,24 @@ export async function changeIdentity(scope: Scope, change: IdentityChange): Prom
       })
       .where("id", "=", row.id)
       .execute();
+    const after = (await readIdentity(tx, scope.role, row.id))!;
+    await recordAudit(tx, { resource: scope.resource, recordId: row.id, action: "update", before: audited(scope, before), after: audited(scope, after) });
   });
 }
 
 /** Removes the record, not the person: they keep signing in and keep their other identities. */
 export async function removeIdentity(scope: Scope, id: number): Promise<void> {
-  const removed = await scope.org
-    .deleteFrom("identities")
-    .where("id", "=", id)
-    .where("role", "=", scope.role)
-    .executeTakeFirst();
-  if (Number(removed.numDeletedRows) === 0) throw fail.notFound();
+  await scope.org.transaction(async (tx) => {
+    const before = await readIdentity(tx, scope.role, id);
+    const removed = await tx.deleteFrom("identities").where("id", "=", id).where("role", "=", scope.role).executeTakeFirst();
+    if (!before || Number(removed.numDeletedRows) === 0) throw fail.notFound();
+    await recordAudit(tx, { resource: scope.resource, recordId: id, action: "remove", before: audited(scope, before) });
+  });
 }
 
 /** One record as the lists show it. */
 export async function findIdentity(scope: Scope, id: number): Promise<ListedIdentity> {
-  const row = await scope.org
-    .selectFrom("identities as i")
-    .innerJoin("persons as p", "p.id", "i.person_id")
-    .select(["i.id", "i.name", "i.nick", "p.mobile", "i.userop", "i.useropex", "i.updated_at"])
-    .where("i.id", "=", id)
-    .where("i.role", "=", scope.role)
-    .executeTakeFirst();
+  const row = await readIdentity(scope.org, scope.role, id);
   if (!row) throw fail.notFound();
   return row;
 }

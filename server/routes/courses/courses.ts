@@ -21,7 +21,16 @@ const tags = ["courses"];
 
 /**
  * /cms/course and /cms/coursesearch (1 §7 "Courses"), guarded once, before validation, by the
- * courseop menu key; every query goes through the session's organisation scope.
+ * courseop menu key; every query goes through the session's organisation scope, and every write
+ * records its audit row in its own transaction (services/courses.ts).
+ *
+ * Courses stay beside the resource engine: their list answers what the table does not hold
+ * (Status from the expiry at the time of asking, FirstLiveTime from the lives) and filters on it
+ * (a live of the course starting in a date range, the effective status), which the engine's
+ * column filters cannot state; creation depends on the admin's extended permissions (the course
+ * types it is offered, 1 §6) and the type's maximum users, and removal on the course's lives and a
+ * foreign key that may refuse it mid-race. A partial move (writes on the engine, the list here)
+ * would split one resource's calls over two registrars for no gain a caller would see.
  */
 export default async function courseRoutes(app: FastifyInstance, { db }: Ctx) {
   const guard = resourceGuard(course);

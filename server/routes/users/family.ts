@@ -1,3 +1,16 @@
+/**
+ * The person families (sub-admins, teachers, assistants, students) stay beside the resource engine
+ * (server/engine/register.ts), for three reasons the engine's one-table model cannot carry:
+ * - a record is two tables: the organisation's identity and the person behind it, shared by every
+ *   organisation (the mobile is the person's), so adding one may reuse a person, and a mobile moves
+ *   only under the conditions of services/users.ts moveMobile;
+ * - the list and its search read the identity joined to the person, searched through the CJK
+ *   fragment index with its own plans (services/user-list.ts), which a LIKE over one table would
+ *   turn into a scan of the organisation (measured by scripts/bench-students.ts);
+ * - the password is hashed outside the write's transaction, and permissions are normalised per role.
+ * What the engine gives every resource they have too: one guard before validation, the same
+ * schemas, the envelope, the organisation-scoped accessor, and an audit row in each write's transaction.
+ */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ResourceDecl } from "../../../resources/define";
 import type { Endpoint } from "../../../resources/endpoint";
@@ -57,7 +70,7 @@ export function registerUserFamily(app: FastifyInstance, { db, config }: Ctx, fa
   const { resource, role } = family;
   const guard = resourceGuard(resource);
   const tags = ["users"];
-  const scopeOf = (request: FastifyRequest) => ({ org: orgScope(request, db), role });
+  const scopeOf = (request: FastifyRequest) => ({ org: orgScope(request, db), role, resource: resource.name });
   const wire = (r: ListedIdentity): PersonRow => ({
     Id: r.id,
     Name: r.name,
