@@ -5,6 +5,7 @@ import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
 import { MemoryRouter } from "react-router-dom";
 import "../src/app/global.css";
+import { theme } from "../src/lib/theme";
 import { PageLocationBridge } from "../stories/support/page-location";
 import type { ScreenParameters } from "../stories/support/screen-parameters";
 import { stageScreen } from "../stories/support/stage-screen";
@@ -13,7 +14,7 @@ dayjs.locale("zh-cn");
 
 /** The app's Chinese antd and a memory router starting at the story's `initialEntries`. */
 const withScreen: Decorator = (Story, { id, parameters }) => (
-  <ConfigProvider locale={zhCN}>
+  <ConfigProvider locale={zhCN} theme={theme}>
     <MemoryRouter
       key={id}
       initialEntries={(parameters as ScreenParameters).initialEntries ?? ["/"]}

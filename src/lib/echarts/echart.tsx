@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from "react";
 import type { EChartsType } from "echarts/core";
+import { palette } from "../theme";
 import { loadEcharts } from "./load-echarts";
 import type { ChartOption } from "./option";
 
@@ -56,7 +57,7 @@ export function EChart({ option, height = 300, label }: EChartProps) {
 
   if (failed) {
     return (
-      <div role="alert" style={{ height, display: "flex", alignItems: "center", justifyContent: "center", color: "#8c8c8c" }}>
+      <div role="alert" style={{ height, display: "flex", alignItems: "center", justifyContent: "center", color: palette.mutedText }}>
         图表加载失败，请刷新页面重试
       </div>
     );

@@ -3,11 +3,12 @@ import dayjs from "dayjs";
 import { useEffect, useMemo, useState } from "react";
 import { STAT_RANGE, rangeProblem, statsApi, type DashboardModule } from "../../../resources/stats";
 import { EChart } from "../../lib/echarts/echart";
+import { palette } from "../../lib/theme";
 import { loadEcharts } from "../../lib/echarts/load-echarts";
 import { chartOption } from "./chart-option";
 import { chartSpecs, type ChartKey, type ChartPoints } from "./chart-specs";
 import { defaultStatRange, lastDays, rangeQuery, type DayRange } from "./ranges";
-import { useRequest } from "./use-request";
+import { useStatCall } from "./use-stat-call";
 
 const presets = () => [
   { label: "最近7天", value: lastDays(7) },
@@ -22,7 +23,7 @@ export function StatPage<K extends ChartKey>({ module, chart }: { module: Dashbo
   const [range, setRange] = useState<DayRange>(() => defaultStatRange());
   const [refusals, setRefusals] = useState(0);
   const query = useMemo(() => rangeQuery(range), [range]);
-  const load = useRequest<ChartPoints[K][] | null>(statsApi[chart], { ...query });
+  const load = useStatCall<ChartPoints[K][] | null>(statsApi[chart], { ...query });
   const points = load.status === "ok" ? load.data : null;
   // Drawn as of the answer's arrival: the period under way then is marked as such.
   const option = useMemo(() => (points?.length ? chartOption(chartSpecs[chart], points, { now: Date.now() }) : null), [points, chart]);
@@ -51,7 +52,7 @@ export function StatPage<K extends ChartKey>({ module, chart }: { module: Dashbo
       title={
         <span>
           {module.title}
-          <span style={{ marginLeft: 8, fontSize: 12, fontWeight: 400, color: "#8c8c8c" }}>单位：{chartSpecs[chart].unit.axis}</span>
+          <span style={{ marginLeft: 8, fontSize: 12, fontWeight: 400, color: palette.mutedText }}>单位：{chartSpecs[chart].unit.axis}</span>
         </span>
       }
       extra={

@@ -2,6 +2,7 @@ import { Alert, Card, Empty, Skeleton } from "antd";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type { DashboardModule } from "../../../../resources/stats";
+import { palette } from "../../../lib/theme";
 import type { Load } from "../load-state";
 
 interface ModuleCardProps<T> {
@@ -20,7 +21,7 @@ export function ModuleCard<T>({ module, load, isEmpty, emptyText, note, children
   const title = note ? (
     <span>
       {module.title}
-      <span style={{ marginLeft: 8, fontSize: 12, fontWeight: 400, color: "#8c8c8c" }}>{note}</span>
+      <span style={{ marginLeft: 8, fontSize: 12, fontWeight: 400, color: palette.mutedText }}>{note}</span>
     </span>
   ) : (
     module.title

@@ -2,6 +2,7 @@ import { Statistic } from "antd";
 import dayjs from "dayjs";
 import { consumeTypeLabels, consumeTypes, consumeUnits, type ConsumeRecord, type DashboardModule } from "../../../../resources/stats";
 import { formatYuan } from "../../../lib/format";
+import { palette } from "../../../lib/theme";
 import { useDashboardSource, useSourced } from "./dashboard-source";
 import { ModuleCard } from "./module-card";
 
@@ -29,7 +30,7 @@ export function YesterdayModule({ module }: { module: DashboardModule }) {
             {items.map((item) => (
               <div key={item.consumetype} style={row}>
                 <span style={{ flex: "0 0 5em", color: "#595959" }}>{consumeTypeLabels[item.consumetype]}</span>
-                <span style={{ flex: 1, color: "#8c8c8c" }}>
+                <span style={{ flex: 1, color: palette.mutedText }}>
                   {item.consumevalue}
                   {consumeUnits[item.consumetype]}
                 </span>

@@ -1,0 +1,118 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { homeOf } from "../../resources/auth";
+import { resources } from "../../resources";
+import { adminPages } from "../../src/app/admin-pages";
+import { api, closeBrowser, newPage, screenshot } from "./browser";
+
+afterAll(closeBrowser);
+
+/** WCAG 2.0 and 2.1, levels A and AA (issue 9 item 12). */
+const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const blocking = new Set(["serious", "critical"]);
+
+// The routes come from the app's own registry, so a newly built screen is checked without an
+// edit here. /changepwd and the portals' 个人信息 are wired into the route table directly.
+const adminRoutes = ["/changepwd", ...Object.keys(adminPages)];
+const portalRoutes = (["teacher", "assistant", "student"] as const).map((role) => [role, `${homeOf[role]}/userinfo`] as const);
+const publicRoutes = ["/login", "/register", "/forget-password"];
+/** A route of the table not built yet, and one outside it: their honest empty states are screens too. */
+const emptyStates = ["/liveop", "/no-such-page"];
+
+const accounts = { admin: "13800000000", teacher: "13800000001", assistant: "13800000002", student: "13800000003", twoIdentities: "13800000009" };
+
+async function signIn(page: Page, mobile: string) {
+  await page.goto("/login");
+  const pane = page.locator(".ant-tabs-tabpane-active");
+  await pane.getByPlaceholder("手机号").fill(mobile);
+  await pane.getByPlaceholder("密码").fill("demo1234");
+  await pane.getByRole("button", { name: /登\s*录/ }).click();
+  await page.waitForURL((u) => u.pathname !== "/login", { timeout: 20_000 });
+}
+
+/**
+ * A detail route (a resource's `show`, e.g. /teacherInfo?teacherId={Id}) filled with the first
+ * record of that resource's list; any other route as it is.
+ */
+async function addressOf(page: Page, route: string): Promise<string> {
+  const decl = resources.find((resource) => resource.show?.split("?")[0] === route);
+  if (!decl?.show || !decl.api.list) return route;
+  const rows = await api<Record<string, unknown>[]>(page, `${decl.api.list.path}?page=1&count=1`);
+  expect(rows.length, `a ${decl.name} to show on ${route}`).toBeGreaterThan(0);
+  return decl.show.replace(/\{(\w+)\}/g, (_, field: string) => String(rows[0][field]));
+}
+
+/** Waits until the screen has settled: requests done, no spinner or skeleton, no fade under way. */
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page
+    .waitForFunction(() => !document.querySelector(".lectern-spinner, .ant-spin-spinning, .ant-skeleton-active"), null, { timeout: 15_000 })
+    .catch(() => undefined);
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.effect?.getComputedTiming().iterations === Infinity || a.playState !== "running"), null, { timeout: 3_000 })
+    .catch(() => undefined);
+}
+
+/**
+ * Serious and critical violations on the current screen, one line each: the rule, how many nodes,
+ * and for each distinct reason (a colour pair, a missing name) one node that shows it.
+ */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  return result.violations
+    .filter((violation) => blocking.has(violation.impact ?? ""))
+    .map((violation) => {
+      const byReason = new Map<string, string>();
+      for (const node of violation.nodes) {
+        const reason = node.failureSummary?.match(/foreground color: [^,]+, background color: [^,)]+/)?.[0] ?? node.failureSummary?.split("\n")[1]?.trim() ?? "";
+        if (!byReason.has(reason)) byReason.set(reason, node.target.join(" "));
+      }
+      const reasons = [...byReason].map(([reason, target]) => `\n    ${reason} at ${target}`).join("");
+      return `${violation.id} (${violation.impact}, ${violation.nodes.length} nodes):${reasons}`;
+    });
+}
+
+async function check(page: Page, route: string) {
+  await page.goto(route);
+  await settle(page);
+  const found = await violations(page);
+  if (found.length) await screenshot(page, `a11y${route.replace(/[^\w]+/g, "-")}`);
+  expect(found, `${route}\n${found.join("\n")}`).toEqual([]);
+}
+
+describe("signed out: the public pages", () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await newPage();
+  });
+  it.each(publicRoutes)("%s has no serious or critical WCAG 2 A/AA violation", (route) => check(page, route));
+
+  it("/identity (an account with two identities) has none either", async () => {
+    const chooser = await newPage();
+    await signIn(chooser, accounts.twoIdentities);
+    await chooser.waitForURL((u) => u.pathname === "/identity");
+    await check(chooser, "/identity");
+    await chooser.context().close();
+  });
+});
+
+describe("the main admin: every built admin screen", () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await newPage();
+    await signIn(page, accounts.admin);
+  });
+  it.each([...adminRoutes, ...emptyStates])("%s has no serious or critical WCAG 2 A/AA violation", async (route) =>
+    check(page, await addressOf(page, route)),
+  );
+});
+
+describe("the portals, each as its own role", () => {
+  it.each(portalRoutes)("%s: %s has no serious or critical WCAG 2 A/AA violation", async (role, route) => {
+    const page = await newPage();
+    await signIn(page, accounts[role]);
+    await check(page, route);
+    await page.context().close();
+  });
+});
