@@ -24,6 +24,9 @@ describe("admin messages (/messageop)", () => {
     expect(rows[0].CreateTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     const times = rows.map((r) => String(r.CreateTime));
     expect([...times].sort().reverse()).toEqual(times);
+    // The total is the same whether the page is full, the last one, or past the end.
+    for (const [page, length] of [[1, 2], [2, 1], [5, 0]])
+      expect(await api(admin, message.api.list, { page, count: 2 })).toMatchObject({ count: 3, data: { length } });
   });
 
   it("adds {msg} signed by the admin, and deletes {id}", async () => {
