@@ -71,6 +71,8 @@ describe("cms data provider", () => {
       message: "手机号已存在",
       statusCode: 400,
       errors: { mobile: "手机号已存在" },
+      // A refusal, which a declaration may keep quiet (failureToasts), not a failed status.
+      refused: true,
     });
   });
 
