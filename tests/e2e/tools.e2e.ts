@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { tools } from "../../resources/tools";
 import { closeBrowser, newPage, screenshot, signInAsAdmin } from "./browser";
 
 afterAll(closeBrowser);
@@ -30,6 +31,20 @@ describe("embedded tool pages against the sandbox open platform", () => {
     expect(await paramOf(page, "声音模型", "ts")).toMatch(/^\d{13}$/);
     await screenshot(page, "tool-virtual-audio");
   });
+
+  it("opens every declared tool page onto the sandbox with a token for that tool", async () => {
+    const page = await newPage();
+    await signInAsAdmin(page);
+    for (const tool of tools) {
+      const query = (tool.params ?? []).map((p) => `${p.name}=1`).join("&");
+      await page.goto(query ? `${tool.route}?${query}` : tool.route);
+      const frame = sandbox(page, tool.title);
+      await expect.poll(() => frame.locator("#token-state").innerText(), { timeout: 20_000, message: tool.route }).toMatch(/^有效/);
+      expect(await frame.locator("#tool").innerText(), tool.route).toBe(`${tool.title}（${tool.name}）`);
+      expect(await frame.locator("#path").innerText(), tool.route).toBe(tool.subPath);
+    }
+    // Eighteen full page loads, each with a token request and the sandbox's own check.
+  }, 300_000);
 
   it("on /virtualMake, with unsaved work in the frame, 返回 asks and only 取消 leaves", async () => {
     const page = await newPage();
