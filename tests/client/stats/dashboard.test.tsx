@@ -5,6 +5,7 @@ import { authApi } from "../../../resources/auth";
 import { DEFAULT_MODULES, dashboardModules, statsApi } from "../../../resources/stats";
 import { setHttpAdapter } from "../../../providers/http";
 import { sessionStore } from "../../../providers/session-store";
+import { ConsoleRefine } from "../../../src/app/console-app";
 import { DashboardPage } from "../../../src/pages/stats/dashboard/dashboard-page";
 import { userManagementMenu } from "../../../stories/support/fixtures";
 import { fail, HttpReply, ok } from "../support/fake-server";
@@ -26,7 +27,9 @@ function renderDashboard() {
   return renderAt(
     "/",
     <StrictMode>
-      <DashboardPage />
+      <ConsoleRefine>
+        <DashboardPage />
+      </ConsoleRefine>
     </StrictMode>,
   );
 }

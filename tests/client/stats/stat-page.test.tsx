@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dashboardModules, MAX_CHART_POINTS, statsApi, type DashboardModule } from "../../../resources/stats";
 import { setHttpAdapter } from "../../../providers/http";
+import { ConsoleRefine } from "../../../src/app/console-app";
 import { StatPage } from "../../../src/pages/stats/stat-page";
 import type { ChartKey } from "../../../src/pages/stats/chart-specs";
 import { denseConcurrency } from "../../../stories/stats/stats-fixtures";
@@ -21,7 +22,9 @@ function renderStat(chart: ChartKey) {
   return renderAt(
     module.more!,
     <StrictMode>
-      <StatPage module={module} chart={chart} />
+      <ConsoleRefine>
+        <StatPage module={module} chart={chart} />
+      </ConsoleRefine>
     </StrictMode>,
   );
 }

@@ -1,9 +1,8 @@
 import { SettingOutlined } from "@ant-design/icons";
-import { Button, Checkbox, Modal, Typography, message } from "antd";
+import { Button, Checkbox, Modal, Typography } from "antd";
 import { useState } from "react";
 import { statsApi, type DashboardModule } from "../../../../resources/stats";
-import { call } from "../../../../providers/http";
-import { useBusy } from "../../../lib/use-busy";
+import { useCallMutation } from "../../../lib/use-call";
 import boardSchema from "../../../../schemas/boardconfig.schema.json";
 import { moduleList } from "./dashboard-source";
 
@@ -26,7 +25,7 @@ export function BoardSettings({ modules, offered, onSaved }: BoardSettingsProps)
   const options = offered.map((module) => ({ label: module.title, value: module.id }));
   const [open, setOpen] = useState(false);
   const [checked, setChecked] = useState<number[]>(modules);
-  const { busy: saving, run } = useBusy();
+  const { send, busy: saving } = useCallMutation();
 
   const show = () => {
     setChecked(modules);
@@ -37,12 +36,16 @@ export function BoardSettings({ modules, offered, onSaved }: BoardSettingsProps)
     const kept = modules.filter((id) => checked.includes(id));
     const added = options.map((option) => option.value).filter((id) => checked.includes(id) && !kept.includes(id));
     const list = [...kept, ...added];
-    await run(async () => {
-      const saved = await call<unknown>(statsApi.saveBoardConfig, { modules: list });
-      message.success("保存成功");
-      onSaved(Array.isArray(saved) ? moduleList(saved) : list);
+    try {
+      const saved = await send<unknown>(statsApi.saveBoardConfig, { modules: list }, {
+        successNotification: { type: "success", message: "保存成功" },
+        errorNotification: (error) => ({ type: "error", message: "保存失败", description: error?.message }),
+      });
+      onSaved(Array.isArray(saved.data) ? moduleList(saved.data) : list);
       setOpen(false);
-    });
+    } catch {
+      // Shown by the mutation's error notification; the dialog stays open to try again.
+    }
   };
 
   return (

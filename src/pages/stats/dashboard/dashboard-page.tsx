@@ -4,7 +4,7 @@ import { dashboardModules, mayShowModule, type DashboardModule } from "../../../
 import { loadEcharts } from "../../../lib/echarts/load-echarts";
 import { isChartKey } from "../chart-specs";
 import { BoardSettings } from "./board-settings";
-import { createDashboardSource, DashboardSourceContext } from "./dashboard-source";
+import { createDashboardSource, DashboardSourceContext, useBoard } from "./dashboard-source";
 import { ModuleView } from "./module-view";
 import { useHeldKeys } from "./use-held-keys";
 
@@ -14,35 +14,28 @@ const cell = { xs: 24, md: 12, xl: 8 } as const;
 /**
  * The admin home (1 §2.3): the organisation's chosen modules that this admin may see (the
  * account's need their menu keys, resources/stats.ts `statCallKeys`) in a responsive grid, each
- * loading on its own, and a gear to choose them. One source per visit, so no call is made twice.
+ * loading on its own through Refine's cache (no call is made twice), and a gear to choose them.
  */
 export function DashboardPage() {
   const [source] = useState(createDashboardSource);
   const held = useHeldKeys();
-  const [modules, setModules] = useState<DashboardModule[] | null>(null);
+  const board = useBoard(!!held);
+  // What the gear saved, shown at once (the server answers the organisation's whole list).
+  const [saved, setSaved] = useState<number[] | null>(null);
   const mayShow = (module: DashboardModule) => !!held && mayShowModule(module, held);
-  const show = (list: number[]) => setModules(list.map((id) => byId.get(id)!).filter(mayShow));
+  const list = saved ?? board;
+  const modules = held && list ? list.map((id) => byId.get(id)!).filter(mayShow) : null;
+  const charted = !!modules?.some((module) => isChartKey(module.calls[0]));
 
+  // The charts' runtime loads while their data is on its way.
   useEffect(() => {
-    if (!held) return;
-    let live = true;
-    void source.board().then((list) => {
-      if (!live) return;
-      const shown = list.map((id) => byId.get(id)!).filter((module) => mayShowModule(module, held));
-      // The calls start now, and the charts' runtime loads while their data is on its way.
-      source.prefetch(shown);
-      if (shown.some((module) => isChartKey(module.calls[0]))) loadEcharts().catch(() => undefined);
-      setModules(shown);
-    });
-    return () => {
-      live = false;
-    };
-  }, [source, held]);
+    if (charted) loadEcharts().catch(() => undefined);
+  }, [charted]);
 
   return (
     <DashboardSourceContext.Provider value={source}>
       <div style={{ display: "flex", justifyContent: "flex-end", marginBottom: 16, minHeight: 32 }}>
-        {modules && <BoardSettings modules={modules.map((module) => module.id)} offered={dashboardModules.filter(mayShow)} onSaved={show} />}
+        {modules && <BoardSettings modules={modules.map((module) => module.id)} offered={dashboardModules.filter(mayShow)} onSaved={setSaved} />}
       </div>
       {modules?.length === 0 ? (
         <Card>

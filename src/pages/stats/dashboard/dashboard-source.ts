@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useSyncExternalStore } from "react";
+import { createContext, useContext } from "react";
 import {
   CONSUME_MAX_COUNT,
   DEFAULT_MODULES,
@@ -6,15 +6,15 @@ import {
   statsApi,
   type ConsumeRecord,
   type CourseLiveCounts,
-  type DashboardModule,
   type TodayConsume,
   type TodayLiveCounts,
   type UserCounts,
   type UvPv,
 } from "../../../../resources/stats";
-import { call, errorText, type Payload } from "../../../../providers/http";
+import type { Payload } from "../../../../providers/http";
 import type { ChartPoints } from "../chart-specs";
-import { LOADING, type Load } from "../load-state";
+import type { Load } from "../load-state";
+import { useStatCall } from "../use-stat-call";
 import { dashboardRange, type RangeQuery } from "../ranges";
 
 /** What each dashboard call answers. */
@@ -37,14 +37,14 @@ export function moduleList(saved: unknown): number[] {
 }
 
 /**
- * The data of one dashboard visit. Each call is made at most once, however many modules
- * read it and however often React mounts them; modules subscribe to its answer.
+ * The queries of one dashboard visit: every call of the home, with its query, over one range.
+ * The figure cards take none; the range calls (1 §7) cover the last 29 days through today, and the
+ * consumption list the same days in one page of every type, read for yesterday's figures. The
+ * calls themselves go through Refine (useSourced), which makes each once however many modules
+ * read it and however often React mounts them.
  */
 export function createDashboardSource(now: number = Date.now()) {
   const range: RangeQuery = dashboardRange(now);
-  // Every call of the home, with its query. The figure cards take none; the range calls (1 §7)
-  // cover the last 29 days through today, and the consumption list the same days in one page
-  // of every type, read for yesterday's figures.
   const queries: Record<SourceKey, Payload | undefined> = {
     courseLive: undefined,
     todayLive: undefined,
@@ -59,44 +59,7 @@ export function createDashboardSource(now: number = Date.now()) {
     vodFlow: { ...range },
     consume: { ...range, type: "all", page: 1, count: CONSUME_MAX_COUNT },
   };
-  const loads = new Map<SourceKey, Load<unknown>>();
-  const listeners = new Set<() => void>();
-  let board: Promise<number[]> | null = null;
-
-  const settle = (key: SourceKey, load: Load<unknown>) => {
-    loads.set(key, load);
-    listeners.forEach((listener) => listener());
-  };
-  const request = (key: SourceKey): void => {
-    if (loads.has(key)) return;
-    loads.set(key, LOADING);
-    call<unknown>(statsApi[key], queries[key]).then(
-      (data) => settle(key, { status: "ok", data }),
-      (error: unknown) => settle(key, { status: "error", error: errorText(error) }),
-    );
-  };
-  const isSourceKey = (key: string): key is SourceKey => key in queries;
-
-  return {
-    now,
-    /** The module list (1 §2.3, §8): the saved one, or modules 1 to 9 when it cannot be read. */
-    board(): Promise<number[]> {
-      board ??= call<unknown>(statsApi.boardConfig).then(moduleList, () => [...DEFAULT_MODULES]);
-      return board;
-    },
-    request,
-    /** Starts the calls of these modules at once, before they render and ask for them. */
-    prefetch(modules: readonly DashboardModule[]): void {
-      modules.flatMap((module) => module.calls).forEach((key) => isSourceKey(key) && request(key));
-    },
-    peek<K extends SourceKey>(key: K): Load<SourceData[K]> {
-      return (loads.get(key) ?? LOADING) as Load<SourceData[K]>;
-    },
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  return { now, queries };
 }
 
 export type DashboardSource = ReturnType<typeof createDashboardSource>;
@@ -109,9 +72,18 @@ export function useDashboardSource(): DashboardSource {
   return source;
 }
 
-/** One call's answer for a module; the call is made when the first module asks. */
+/** One call's answer for a module, through Refine's cache. */
 export function useSourced<K extends SourceKey>(key: K): Load<SourceData[K]> {
   const source = useDashboardSource();
-  useEffect(() => source.request(key), [source, key]);
-  return useSyncExternalStore(source.subscribe, () => source.peek(key));
+  return useStatCall<SourceData[K]>(statsApi[key], source.queries[key]);
+}
+
+/**
+ * The module list (1 §2.3, §8): the saved one, or modules 1 to 9 when it cannot be read. Null while
+ * it is asked for; `enabled` false until the admin's menu keys are known.
+ */
+export function useBoard(enabled: boolean): number[] | null {
+  const board = useStatCall<unknown>(statsApi.boardConfig, undefined, { enabled });
+  if (board.status === "loading") return null;
+  return board.status === "ok" ? moduleList(board.data) : [...DEFAULT_MODULES];
 }
