@@ -12,7 +12,7 @@ export type TokenState = { status: "loading" } | { status: "failed" } | { status
 export function useToolToken(tool: string) {
   const { key } = useLocation();
   const { send } = useCallMutation();
-  // The mutation's function changes on every render; the request belongs to the entry, not to it.
+  // One request per entry: the effect follows the entry, never the identity of the mutation's function.
   const sendRef = useRef(send);
   sendRef.current = send;
   const [attempt, setAttempt] = useState(0);
