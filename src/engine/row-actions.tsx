@@ -2,6 +2,7 @@ import type { BaseRecord } from "@refinedev/core";
 import { Button, Space } from "antd";
 import { Fragment, type ReactNode } from "react";
 import { useNavigate, type NavigateFunction } from "react-router-dom";
+import { auditResourceLabels } from "../../resources/audit-log";
 import type { ResourceDecl } from "../../resources/define";
 import { fillRoute } from "./cells";
 
@@ -52,8 +53,11 @@ export const engineRowActions: Record<string, (context: RowActionContext) => Rea
   ),
 };
 
-/** Whether the server keeps a record's changes: every write of a declared (server engine) table is audited. */
-export const audited = (decl: ResourceDecl) => !!decl.table && !decl.table.unaudited && (!!decl.api.create || !!decl.api.update || !!decl.api.remove);
+/**
+ * Whether the server keeps a record's changes: the resources the organisation's log names
+ * (resources/audit-log.ts), engine tables and the bespoke writes of people and courses alike.
+ */
+export const audited = (decl: ResourceDecl) => Object.hasOwn(auditResourceLabels, decl.name) && (!!decl.api.create || !!decl.api.update || !!decl.api.remove);
 
 /** A row's actions in order: the declared ones, then those every list of such a resource offers (变更记录, issue 9 item 9). */
 export function rowActionNames(decl: ResourceDecl): string[] {

@@ -23,7 +23,7 @@ describe("/courseop", () => {
     const headers = [...document.querySelectorAll(".ant-table-thead th")].map((th) => th.textContent);
     expect(headers).toEqual(["", "封面", "课程名称", "班型", "最大人数", "创建人", "更新时间", "状态", "操作"]);
     const [first] = tableRows();
-    expect(first.slice(2)).toEqual(["高一数学提高班", "小班课", "1", "张校长", "2026-11-20 09:30:00", "有效", "修改直播管理删除学员管理批量导入"]);
+    expect(first.slice(2)).toEqual(["高一数学提高班", "小班课", "1", "张校长", "2026-11-20 09:30:00", "有效", "修改直播管理删除学员管理批量导入变更记录"]);
     expect(document.querySelector<HTMLImageElement>(".ant-table-tbody img")!.getAttribute("src")).toBe("https://img.example.com/covers/1.png");
     expect(button("创建课程")).toBeTruthy();
     expect(screen.getByText("共 3 条")).toBeTruthy();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { course, productTemplate, teacher } from "../../../resources";
+import { auditLog, course, productTemplate, teacher } from "../../../resources";
 import { HttpRequestError } from "../../../providers/http";
 import { coverRect } from "../../../src/engine/image-resize";
 import { failureText } from "../../../src/engine/mutation-notices";
@@ -82,8 +82,9 @@ describe("the image resize step (480×320)", () => {
 });
 
 describe("row actions", () => {
-  it("offers 变更记录 on every list whose writes the server engine audits", () => {
+  it("offers 变更记录 on every list whose writes the server audits (the people's and courses' bespoke writes too)", () => {
     expect(rowActionNames(productTemplate)).toEqual(["edit", "delete", "history"]);
-    expect(rowActionNames(teacher)).toEqual(["show", "edit", "delete"]);
+    expect(rowActionNames(teacher)).toEqual(["show", "edit", "delete", "history"]);
+    expect(rowActionNames(auditLog)).toEqual([]);
   });
 });

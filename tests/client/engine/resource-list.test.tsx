@@ -23,7 +23,7 @@ describe("the generated list", () => {
     await waitFor(() => expect(tableRows()).toHaveLength(3));
     const headers = [...document.querySelectorAll(".ant-table-thead th")].map((th) => th.textContent);
     expect(headers).toEqual(["姓名", "联系方式", "更新时间", "操作"]);
-    expect(tableRows()[0]).toEqual(["用户3", "13900000003", "2026-01-01 08:30:00", "查看修改删除"]);
+    expect(tableRows()[0]).toEqual(["用户3", "13900000003", "2026-01-01 08:30:00", "查看修改删除变更记录"]);
     expect(screen.getByText("共 3 条")).toBeTruthy();
   });
 
@@ -85,7 +85,7 @@ describe("the generated list", () => {
     renderPage("/adminop", <ResourceList decl={subadmin} />);
     await waitFor(() => expect(names()).toHaveLength(3));
     expect(screen.queryByPlaceholderText(/请输入/)).toBeNull();
-    expect(tableRows()[0][3]).toBe("修改删除");
+    expect(tableRows()[0][3]).toBe("修改删除变更记录");
   });
 
   it("reloads when its route is entered again, as by clicking its menu item", async () => {

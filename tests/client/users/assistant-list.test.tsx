@@ -13,7 +13,7 @@ describe("/assistantop", () => {
     familyServer(assistant, people(2));
     renderPage("/assistantop", <ResourceList decl={assistant} />);
     await waitFor(() => expect(tableRows()).toHaveLength(2));
-    expect(tableRows().map((cells) => cells.at(-1))).toEqual(["修改删除", "修改删除"]);
+    expect(tableRows().map((cells) => cells.at(-1))).toEqual(["修改删除变更记录", "修改删除变更记录"]);
     expect("show" in assistant).toBe(false);
     expect(teacher.show).toBe("/teacherInfo?teacherId={Id}");
   });
