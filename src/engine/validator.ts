@@ -12,23 +12,15 @@ import {
 } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import { addSchemaKeywords } from "../../resources/schema-keywords";
+import { schemaFiles, type SchemaFile } from "./schema-files";
 
-/** A schema file as read: its `$id` is how forms, routes and `$ref`s name it. */
-export type SchemaFile = Record<string, unknown> & { $id?: string };
-
-/**
- * Every file in schemas/ (forms, the light pages' schemas, the shared `*.def` definitions), about
- * 6 kB gzip in all: registered with the validator's ajv, so a `$ref` such as `"phone.def#"` or
- * `"register#"` resolves the way the server's ajv resolves it.
- */
-export const schemaFiles: readonly SchemaFile[] = Object.values(
-  import.meta.glob<SchemaFile>("../../schemas/*.schema.json", { eager: true, import: "default" }),
-);
+export { schemaFiles, type SchemaFile };
 
 /**
  * The one validator (DESIGN.md, "Client") over a set of schema files: ajv 8 with every error and
  * `$data`, ajv-errors so a schema's own Chinese words come first, the schemas' own keywords
- * (resources/schema-keywords.ts), every schema registered by `$id`, and ajv-i18n zh for the rest.
+ * (resources/schema-keywords.ts), every schema registered by `$id` (so `"phone.def#"` resolves as
+ * on the server), and ajv-i18n zh for the rest.
  * The localizer leaves `errorMessage` errors alone: localizing them would overwrite the schema's
  * words with 应当通过 "errorMessage 关键词校验" (notes/forms.md, trap 1). RJSF validates a form
  * whose `$id` is registered with the registered file, references and all.

@@ -3,13 +3,16 @@ import chgpasswdForm from "../../schemas/chgpasswd.form.schema.json";
 import loginCodeRequest from "../../schemas/login.code-request.schema.json";
 import loginPassword from "../../schemas/login.password.schema.json";
 import registerForm from "../../schemas/register.form.schema.json";
+import chgpasswd from "../../schemas/chgpasswd.schema.json";
+import retrieve from "../../schemas/retrieve.schema.json";
 import retrieveForm from "../../schemas/retrieve.form.schema.json";
 import studentImportRow from "../../schemas/student.import-row.schema.json";
-import { fieldProblem, schemaFields, schemaProblems, schemaRules } from "../../src/engine/schema-check";
+import { schemaRules } from "../../src/engine/light-rules";
+import { fieldProblem, schemaFields, schemaProblems } from "../../src/engine/schema-check";
 
 /**
  * The sign-in pages, the import tables and the stories check values with the one client
- * validator (src/engine/schema-check.ts over validator.ts): the schemas' own messages, in the
+ * validator (src/engine/schema-check.ts over validator.ts; light-rules.ts loads it on first use): the schemas' own messages, in the
  * form's order, with `$ref`s resolved by the validator's ajv.
  */
 
@@ -61,7 +64,7 @@ describe("the light forms check with the one validator", () => {
   });
 
   it("builds antd rules that reject with the field's first message and mark required fields", async () => {
-    const rules = schemaRules(retrieveForm) as unknown as Record<string, unknown[]>;
+    const rules = schemaRules(retrieveForm, [retrieve]) as unknown as Record<string, unknown[]>;
     expect(Object.keys(rules)).toEqual(["area_code", "mobile", "auth_code", "passwd", "confirm"]);
     expect((rules.passwd[0] as RuleFactory)({ getFieldsValue: () => ({}) }).required).toBe(true);
     expect((rules.area_code[0] as RuleFactory)({ getFieldsValue: () => ({}) }).required).toBe(false);
@@ -71,7 +74,7 @@ describe("the light forms check with the one validator", () => {
   });
 
   it("uses the change-password form's own messages (3 §5)", async () => {
-    const rules = schemaRules(chgpasswdForm) as unknown as Record<string, unknown[]>;
+    const rules = schemaRules(chgpasswdForm, [chgpasswd]) as unknown as Record<string, unknown[]>;
     expect(await runRule(rules, "auth_code", {})).toBe("请输入验证码");
     expect(await runRule(rules, "passwd", {})).toBe("请输入新密码");
     expect(await runRule(rules, "confirm", { passwd: "abcdef" })).toBe("两次输入的密码不一致");
@@ -81,6 +84,10 @@ describe("the light forms check with the one validator", () => {
     const rules = schemaRules(loginCodeRequest) as unknown as Record<string, unknown[]>;
     expect(await runRule(rules, "authcode", { authcode: "" })).toBe("请输入验证码");
     expect(await runRule(rules, "authcode", { authcode: "ab12" })).toBeNull();
+  });
+
+  it("refuses a form whose allOf schema it was not given rather than guessing its fields", () => {
+    expect(() => schemaRules(registerForm)).toThrow(/register#/);
   });
 
   it("gives an import row the import table's words over the shared rules", () => {

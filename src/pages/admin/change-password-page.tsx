@@ -4,12 +4,13 @@ import { authApi } from "../../../resources/auth";
 import { call, HttpRequestError } from "../../../providers/http";
 import type { UserInfo } from "../../../providers/session-store";
 import chgpasswdFormSchema from "../../../schemas/chgpasswd.form.schema.json";
+import chgpasswdSchema from "../../../schemas/chgpasswd.schema.json";
 import { SmsCodeField } from "../../components/sms-code-field";
-import { schemaRules } from "../../engine/schema-check";
+import { schemaRules } from "../../engine/light-rules";
 import { maskMobile } from "../../lib/mask";
 import { useBusy } from "../../lib/use-busy";
 
-const rules = schemaRules(chgpasswdFormSchema);
+const rules = schemaRules(chgpasswdFormSchema, [chgpasswdSchema]);
 
 interface Values {
   auth_code: string;

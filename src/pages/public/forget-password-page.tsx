@@ -3,13 +3,14 @@ import { Link, useNavigate } from "react-router-dom";
 import { authApi, defaultAreaCode } from "../../../resources/auth";
 import { request } from "../../../providers/http";
 import retrieveFormSchema from "../../../schemas/retrieve.form.schema.json";
+import retrieveSchema from "../../../schemas/retrieve.schema.json";
 import { PublicCard } from "../../components/public-card";
 import { PublicLayout } from "../../components/public-layout";
-import { schemaRules } from "../../engine/schema-check";
+import { schemaRules } from "../../engine/light-rules";
 import { useBusy } from "../../lib/use-busy";
 import { SmsPasswordFields } from "./sms-password-fields";
 
-const rules = schemaRules(retrieveFormSchema);
+const rules = schemaRules(retrieveFormSchema, [retrieveSchema]);
 
 interface Values {
   mobile: string;

@@ -10,14 +10,13 @@ import { sessionStore } from "../../../providers/session-store";
 import identitySelectSchema from "../../../schemas/identity.select.schema.json";
 import { PageLoading } from "../../components/page-loading";
 import { PublicLayout } from "../../components/public-layout";
-import { fieldProblem } from "../../engine/schema-check";
+import { fieldProblem } from "../../engine/light-rules";
 import { IdentityCard, type IdentityEntry } from "./identity-card";
 
 type IdentityList = Partial<Record<IdentityType, IdentityEntry[]>>;
 
 /** Card order on the page (1 §2.1). */
 const cardOrder: IdentityType[] = ["admin", "assistant", "teacher", "student"];
-const noSelectionMessage = fieldProblem(identitySelectSchema, "id", {});
 
 /** 272 px with a 22 px gap for three or four cards, 400 px with 60 px for one or two (1 §4). */
 const cardLayout = (count: number) => (count >= 3 ? { width: 272, gap: 22 } : { width: 400, gap: 60 });
@@ -77,7 +76,7 @@ export function IdentityPage() {
   const { width, gap } = cardLayout(cards.length);
   const enterCard = (type: IdentityType, entries: IdentityEntry[]) => {
     const entry = selected?.type === type ? entries.find((candidate) => candidate.id === selected.id) : undefined;
-    if (!entry) return void message.warning(noSelectionMessage);
+    if (!entry) return void fieldProblem(identitySelectSchema, "id", {}).then((text) => message.warning(text));
     void enter(type, entry);
   };
 

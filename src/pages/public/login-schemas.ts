@@ -1,7 +1,7 @@
 import codeRequestSchema from "../../../schemas/login.code-request.schema.json";
 import passwordSchema from "../../../schemas/login.password.schema.json";
 import quickSchema from "../../../schemas/login.quick.schema.json";
-import { fieldProblem, schemaRules } from "../../engine/schema-check";
+import { fieldProblem, schemaRules } from "../../engine/light-rules";
 
 export const passwordRules = schemaRules(passwordSchema);
 export const quickRules = schemaRules(quickSchema);

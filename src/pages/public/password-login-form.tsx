@@ -27,7 +27,7 @@ export function PasswordLoginForm({ initialMobile, onSignedIn }: { initialMobile
         // Required by failures this page never saw (another browser, a shared address):
         // nothing was wrong, the captcha was just not asked for yet.
         captcha.refresh();
-        form.setFields([{ name: "authcode", errors: [captchaProblem("")!] }]);
+        form.setFields([{ name: "authcode", errors: [(await captchaProblem(""))!] }]);
         return;
       }
       // A lock or "too many" says itself how long to wait; everything else is 1 §8's two texts.

@@ -3,13 +3,14 @@ import { Link, useNavigate } from "react-router-dom";
 import { authApi, defaultAreaCode } from "../../../resources/auth";
 import { request } from "../../../providers/http";
 import registerFormSchema from "../../../schemas/register.form.schema.json";
+import registerSchema from "../../../schemas/register.schema.json";
 import { PublicCard } from "../../components/public-card";
 import { PublicLayout } from "../../components/public-layout";
-import { schemaRules } from "../../engine/schema-check";
+import { schemaRules } from "../../engine/light-rules";
 import { useBusy } from "../../lib/use-busy";
 import { SmsPasswordFields } from "./sms-password-fields";
 
-const rules = schemaRules(registerFormSchema);
+const rules = schemaRules(registerFormSchema, [registerSchema]);
 
 interface Values {
   mobile: string;

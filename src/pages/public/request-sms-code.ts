@@ -26,7 +26,7 @@ export function smsCodeRequester(form: FormInstance, endpoint: Endpoint, captcha
     const current = captcha.shown && captcha.mobile === mobile;
     if (!current) captcha.refresh();
     const authcode = current ? (form.getFieldValue("authcode") as string | undefined) : "";
-    const problem = captchaProblem(authcode);
+    const problem = await captchaProblem(authcode);
     mark(problem);
     if (problem) return false;
     const sent = await askForSmsCode(endpoint, { area_code: defaultAreaCode, mobile, authcode });
