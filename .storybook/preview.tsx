@@ -4,6 +4,7 @@ import zhCN from "antd/es/locale/zh_CN";
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
 import { MemoryRouter } from "react-router-dom";
+import { ConsoleRefine } from "../src/app/console-app";
 import "../src/app/global.css";
 import { theme } from "../src/lib/theme";
 import { PageLocationBridge } from "../stories/support/page-location";
@@ -12,7 +13,7 @@ import { stageScreen } from "../stories/support/stage-screen";
 
 dayjs.locale("zh-cn");
 
-/** The app's Chinese antd and a memory router starting at the story's `initialEntries`. */
+/** The app's Chinese antd, a memory router starting at the story's `initialEntries`, and the console's Refine. */
 const withScreen: Decorator = (Story, { id, parameters }) => (
   <ConfigProvider locale={zhCN} theme={theme}>
     <MemoryRouter
@@ -21,7 +22,10 @@ const withScreen: Decorator = (Story, { id, parameters }) => (
       future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
     >
       <PageLocationBridge />
-      <Story />
+      {/* Pages read through Refine's hooks (the console's providers); a story's own Refine still wins inside. */}
+      <ConsoleRefine>
+        <Story />
+      </ConsoleRefine>
     </MemoryRouter>
   </ConfigProvider>
 );
