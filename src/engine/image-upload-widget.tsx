@@ -11,7 +11,8 @@ import { resizeImage, type Size } from "./image-resize";
 
 type Phase = { kind: "idle" } | { kind: "checking" } | { kind: "uploading"; percent: number } | { kind: "failed"; message: string };
 
-const box = { width: 160, height: 90, borderRadius: 6, border: "1px dashed #d9d9d9", background: "#fafafa", overflow: "hidden" } as const;
+const frame = { borderRadius: 6, border: "1px dashed #d9d9d9", background: "#fafafa", overflow: "hidden" } as const;
+const previewWidth = 160;
 
 /** `"ui:options": { "crop": [480, 320] }`: the size an image is cropped and resized to. */
 function cropSize(options: WidgetProps["options"]): Size | null {
@@ -28,6 +29,8 @@ function cropSize(options: WidgetProps["options"]): Size | null {
  */
 export function ImageUploadWidget({ id, value, onChange, disabled, readonly, registry, options }: WidgetProps) {
   const crop = cropSize(options);
+  // The preview has the shape the image will have: a course's 16:9 cover, or the declared crop.
+  const preview = { width: previewWidth, height: Math.round(crop ? (previewWidth * crop.height) / crop.width : (previewWidth * 9) / 16) };
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const input = useRef<HTMLInputElement>(null);
   const pending = useRef<AbortController | null>(null);
@@ -72,11 +75,11 @@ export function ImageUploadWidget({ id, value, onChange, disabled, readonly, reg
   return (
     <Flex vertical gap={6}>
       <Flex gap={16} align="center">
-        <Flex style={box} align="center" justify="center">
+        <Flex style={{ ...frame, ...preview }} align="center" justify="center">
           {phase.kind === "uploading" ? (
             <Progress type="circle" size={56} percent={phase.percent} aria-label="上传进度" />
           ) : url ? (
-            <Image src={url} alt="封面预览" width={160} height={90} style={{ objectFit: "cover" }} />
+            <Image src={url} alt="封面预览" width={preview.width} height={preview.height} style={{ objectFit: "cover" }} />
           ) : (
             <PictureOutlined style={{ fontSize: 28, color: "#bfbfbf" }} />
           )}

@@ -16,7 +16,7 @@ describe("the console's notification provider", () => {
   it("shows a hook's success and failure as one toast in the caller's words", () => {
     notificationProvider.open({ key: "k1", type: "success", message: "添加成功" });
     notificationProvider.open({ key: "k2", type: "error", message: "删除商品失败" });
-    expect(open.mock.calls.map(([args]) => args)).toEqual([
+    expect(open.mock.calls.map((call: unknown[]) => call[0])).toEqual([
       { key: "k1", type: "success", content: "添加成功" },
       { key: "k2", type: "error", content: "删除商品失败" },
     ]);
