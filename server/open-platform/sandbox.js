@@ -19,7 +19,12 @@
     params.appendChild(dt);
     params.appendChild(dd);
   });
-  if (!params.children.length) params.textContent = "（无）";
+  if (!params.children.length) {
+    // A definition list holds only terms and definitions: "none" is a paragraph of its own.
+    var none = document.createElement("p");
+    none.textContent = "（无）";
+    params.replaceWith(none);
+  }
 
   var state = $("token-state");
   fetch(base + "/v1/token?token=" + encodeURIComponent(token), { credentials: "omit" })
