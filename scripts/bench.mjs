@@ -3,6 +3,7 @@
 // - time from process start to a healthy /healthz (first start with migration and demo seed, and a restart);
 // - gzipped JavaScript over the wire for /login and for the admin home after signing in;
 // - the admin home: API calls (none may repeat) and the time until every chart has drawn.
+// - then scripts/bench-browser.mjs: menu clicks to lists, the home's cold reload and on a throttled link.
 import { mkdtempSync, rmSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -91,6 +92,9 @@ const calls = results.adminHomeCalls;
 console.log(`  admin home API calls: ${calls.total}, repeated: ${calls.repeated.length ? calls.repeated.join("; ") : "none"}`);
 mkdirSync(".bench", { recursive: true });
 writeFileSync(".bench/results.json", JSON.stringify(results, null, 2));
+
+// The console as a user feels it: menu clicks to lists, the home's cold reload, a throttled link.
+spawnSync(process.execPath, ["scripts/bench-browser.mjs"], { stdio: "inherit" });
 
 // BENCH_ONLY=browser stops here (the two database benches take a few minutes).
 if (process.env.BENCH_ONLY === "browser") process.exit(0);

@@ -3,6 +3,7 @@ import zhCN from "antd/es/locale/zh_CN";
 import { lazy, Suspense } from "react";
 import { BrowserRouter, Route, Routes } from "react-router-dom";
 import { PageLoading } from "../components/page-loading";
+import { theme } from "../lib/theme";
 import { DocumentTitle } from "./document-title";
 
 // The sign-in pages use antd and axios only; Refine and everything heavy sits behind
@@ -14,10 +15,13 @@ const ForgetPasswordPage = lazy(() =>
 );
 const IdentityPage = lazy(() => import("../pages/public/identity-page").then((m) => ({ default: m.IdentityPage })));
 const ConsoleApp = lazy(() => import("./console-app").then((m) => ({ default: m.ConsoleApp })));
+// While the console's code loads, a signed-in admin already sees the shell's frame (issue 9,
+// Performance): a small chunk of its own, fetched beside the console's.
+const EarlyShell = lazy(() => import("../shells/early-shell").then((m) => ({ default: m.EarlyShell })));
 
 export function App() {
   return (
-    <ConfigProvider locale={zhCN}>
+    <ConfigProvider locale={zhCN} theme={theme}>
       <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
         <DocumentTitle />
         <Suspense fallback={<PageLoading fullScreen />}>
@@ -26,7 +30,14 @@ export function App() {
             <Route path="/register" element={<RegisterPage />} />
             <Route path="/forget-password" element={<ForgetPasswordPage />} />
             <Route path="/identity" element={<IdentityPage />} />
-            <Route path="/*" element={<ConsoleApp />} />
+            <Route
+              path="/*"
+              element={
+                <Suspense fallback={<Suspense fallback={<PageLoading fullScreen />}><EarlyShell /></Suspense>}>
+                  <ConsoleApp />
+                </Suspense>
+              }
+            />
           </Routes>
         </Suspense>
       </BrowserRouter>

@@ -1,10 +1,8 @@
-import { Suspense, type ReactElement } from "react";
+import { lazy, Suspense, type ReactElement } from "react";
 import { Route, Routes } from "react-router-dom";
 import { homeOf } from "../../resources/auth";
 import { NotFoundPage } from "../components/not-found-page";
 import { PendingPage } from "../components/pending-page";
-import { ChangePasswordPage } from "../pages/admin/change-password-page";
-import { UserInfoPage } from "../pages/portal/user-info-page";
 import { AdminShell } from "../shells/admin-shell";
 import { PortalShell, type PortalIdentity } from "../shells/portal-shell";
 import { RoomShell } from "../shells/room-shell";
@@ -25,8 +23,17 @@ const roomPaths = [
 ];
 export type BuiltPages = Record<string, ReactElement>;
 
+// Forms bring the schema validator (ajv and every schema, about 125 kB gzipped): loaded with
+// their page, never before the shell's first paint.
+const ChangePasswordPage = lazy(() => import("../pages/admin/change-password-page").then((m) => ({ default: m.ChangePasswordPage })));
+const UserInfoPage = lazy(() => import("../pages/portal/user-info-page").then((m) => ({ default: m.UserInfoPage })));
+
 const builtAdminPages: BuiltPages = {
-  "/changepwd": <ChangePasswordPage />,
+  "/changepwd": (
+    <Suspense fallback={<PageLoading />}>
+      <ChangePasswordPage />
+    </Suspense>
+  ),
   ...Object.fromEntries(
     Object.entries(adminPages).map(([path, Page]) => [
       path,
@@ -54,7 +61,15 @@ function portalRoutes(role: PortalIdentity) {
     <Route key={role} path={base} element={<PortalShell role={role} />}>
       <Route index element={<PendingPage />} />
       {children.map((child) => (
-        <Route key={child} path={child} element={child === "userinfo" ? <UserInfoPage /> : <PendingPage />} />
+        <Route key={child} path={child} element={
+            child === "userinfo" ? (
+              <Suspense fallback={<PageLoading />}>
+                <UserInfoPage />
+              </Suspense>
+            ) : (
+              <PendingPage />
+            )
+          } />
       ))}
       <Route path="*" element={<NotFoundPage home={base} />} />
     </Route>

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { routeTitle } from "../app/route-titles";
 import { AvatarMenu } from "./avatar-menu";
 import { BalanceLink } from "./balance-link";
+import { topBarStyle } from "./shell-frame";
 
 const adminLinks = [
   { path: "/", label: "首页" },
@@ -17,19 +18,7 @@ export function AdminHeader({ menuPaths }: { menuPaths: Set<string> }) {
   const showBack = pathname !== "/" && !menuPaths.has(pathname);
 
   return (
-    <Layout.Header
-      style={{
-        background: "#fff",
-        padding: "0 24px",
-        display: "flex",
-        alignItems: "center",
-        gap: 12,
-        borderBottom: "1px solid #f0f0f0",
-        position: "sticky",
-        top: 0,
-        zIndex: 10,
-      }}
-    >
+    <Layout.Header style={topBarStyle}>
       {showBack && (
         <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} aria-label="返回">
           返回

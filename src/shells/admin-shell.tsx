@@ -1,17 +1,20 @@
-import { Layout, Menu, message } from "antd";
+import { Menu, message } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
-import { PageLoading } from "../components/page-loading";
 import { loadServerMenu, ShellMenuContext, type ServerMenu } from "../lib/server-menu";
 import { AdminHeader } from "./admin-header";
 import { CommandPaletteLauncher } from "./command-palette-launcher";
 import { OrgTitle } from "./org-title";
+import { takeEarlyMenu } from "./session-probe";
+import { MenuPlaceholder, ShellFrame, ShellPlaceholder } from "./shell-frame";
 import { useSessionGuard } from "./use-session-guard";
 
 /** The admin console at / (1 §2.2): server menu on the left, routed content on the right. */
 export function AdminShell() {
   const allowed = useSessionGuard("admin");
-  return allowed ? <AdminLayout /> : <PageLoading fullScreen />;
+  const { pathname } = useLocation();
+  // The frame, not a spinner, while the session is checked: the console's outline paints first.
+  return allowed ? <AdminLayout /> : <ShellPlaceholder pathname={pathname} />;
 }
 
 function AdminLayout() {
@@ -21,7 +24,8 @@ function AdminLayout() {
 
   useEffect(() => {
     let live = true;
-    loadServerMenu()
+    // The menu fetched beside the page load's session check, if it was (src/shells/session-probe.ts).
+    (takeEarlyMenu() ?? loadServerMenu())
       .then((loaded) => live && setMenu(loaded))
       .catch(() => {
         if (!live) return;
@@ -38,33 +42,38 @@ function AdminLayout() {
   const openGroup = menu?.groups.find((group) => group.items.some((item) => item.path === pathname))?.key;
 
   return (
-    <Layout style={{ minHeight: "100vh" }}>
-      <Layout.Sider width={220} style={{ position: "sticky", top: 0, height: "100vh", overflowY: "auto" }}>
-        <OrgTitle />
-        {menu && (
-          <Menu
-            theme="dark"
-            mode="inline"
-            selectedKeys={[pathname]}
-            defaultOpenKeys={openGroup ? [openGroup] : []}
-            items={menu.groups.map((group) => ({
-              key: group.key,
-              label: group.label,
-              children: group.items.map((item) => ({ key: item.path, label: item.label })),
-            }))}
-            onClick={({ key }) => navigate(key)}
-          />
-        )}
-      </Layout.Sider>
-      <Layout>
-        <AdminHeader menuPaths={menuPaths} />
-        <CommandPaletteLauncher menu={menu} />
-        <Layout.Content style={{ padding: 24 }}>
-          <ShellMenuContext.Provider value={menu ?? "loading"}>
-            <Outlet />
-          </ShellMenuContext.Provider>
-        </Layout.Content>
-      </Layout>
-    </Layout>
+    <ShellFrame
+      sider={
+        <>
+          <OrgTitle />
+          {menu ? (
+            <Menu
+              theme="dark"
+              mode="inline"
+              selectedKeys={[pathname]}
+              defaultOpenKeys={openGroup ? [openGroup] : []}
+              items={menu.groups.map((group) => ({
+                key: group.key,
+                label: group.label,
+                children: group.items.map((item) => ({ key: item.path, label: item.label })),
+              }))}
+              onClick={({ key }) => navigate(key)}
+            />
+          ) : (
+            <MenuPlaceholder />
+          )}
+        </>
+      }
+      header={
+        <>
+          <AdminHeader menuPaths={menuPaths} />
+          <CommandPaletteLauncher menu={menu} />
+        </>
+      }
+    >
+      <ShellMenuContext.Provider value={menu ?? "loading"}>
+        <Outlet />
+      </ShellMenuContext.Provider>
+    </ShellFrame>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { homeOf, type IdentityType } from "../../resources/auth";
 import { trySession } from "../../providers/session";
+import { takeEarlySession } from "./session-probe";
 
 /**
  * Each shell checks the session on entry (1 §4): no session goes to /login, no chosen
@@ -10,11 +11,14 @@ import { trySession } from "../../providers/session";
  */
 export function useSessionGuard(expected: IdentityType | null): boolean {
   const navigate = useNavigate();
-  const [allowed, setAllowed] = useState(false);
+  // The page load's early check (src/shells/session-probe.ts) answers the first shell, at once
+  // when it is already in, so the frame drawn from it is not followed by a spinner.
+  const [early] = useState(takeEarlySession);
+  const [allowed, setAllowed] = useState(() => early?.settled?.type != null && (!expected || early.settled.type === expected));
 
   useEffect(() => {
     let live = true;
-    void trySession().then(({ signedIn, type }) => {
+    void (early?.answer ?? trySession()).then(({ signedIn, type }) => {
       if (!live) return;
       if (!signedIn) navigate("/login", { replace: true });
       else if (!type) navigate("/identity", { replace: true });
@@ -24,7 +28,7 @@ export function useSessionGuard(expected: IdentityType | null): boolean {
     return () => {
       live = false;
     };
-  }, [expected, navigate]);
+  }, [early, expected, navigate]);
 
   return allowed;
 }
