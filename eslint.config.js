@@ -21,7 +21,7 @@ export default tseslint.config(
     },
   },
   {
-    // The walls of the client (DESIGN.md, "Imports go one way"): no import cycles, lazy `import()`
+    // The walls of the client (docs/architecture.md, "The walls"): no import cycles, lazy `import()`
     // included, since a cycle through a lazy chunk still makes module order matter. Type-only
     // imports vanish at build time and are not counted.
     files: ["src/**/*.{ts,tsx}", "resources/**/*.ts", "providers/**/*.{ts,tsx}"],

@@ -5,7 +5,7 @@ import { hostBase } from "./hosts";
 
 type EndpointSpec = Endpoint | `${HttpMethod} /${string}`;
 
-/** The calls of one cms family, as a resource declares them (`api` in DESIGN.md). */
+/** The calls of one cms family, as a resource declares them (`api` in resources/define.ts). */
 export interface ResourceApi {
   list?: EndpointSpec;
   /** Used instead of `list` when the list is filtered (the cms `…search` variants). */
@@ -61,7 +61,7 @@ function pageParams(pagination: Pagination | undefined, defaultPageSize: number)
   return { page: pagination?.current ?? 1, count: pagination?.pageSize ?? defaultPageSize };
 }
 
-/** A Refine data provider over the cms families (conventions.md, "Methods on the CRUD families"). */
+/** A Refine data provider over the cms families (the spec's conventions, "Methods on the CRUD families"). */
 export function createDataProvider(options: DataProviderOptions = {}): DataProvider {
   const defaultPageSize = options.defaultPageSize ?? 10;
   return {

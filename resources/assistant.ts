@@ -4,7 +4,7 @@ import { personFamily } from "./person";
 /**
  * Assistants (1 §2.4 /assistantop, "like teachers"). The spec names no assistant search call,
  * so the list call takes the search key itself. It gives assistants no detail page (1 §2.4,
- * routes.tsv), so the rows have no 查看: the teacher's page shows teachers only.
+ * the route table), so the rows have no 查看: the teacher's page shows teachers only.
  */
 export default defineResource({
   name: "assistant",

@@ -1,7 +1,7 @@
 import { ep } from "./endpoint";
 
 /**
- * The sign-in and identity calls (conventions.md, "Sign-in calls"), written once:
+ * The sign-in and identity calls (the spec's conventions, "Sign-in calls"), written once:
  * the client calls them through `providers/`, the server registers its routes from them.
  */
 export const authApi = {
@@ -19,7 +19,7 @@ export const authApi = {
   userPrivEx: ep("GET /cms/userprivex"),
   changePassword: ep("POST /cms/chgpasswd"),
   /**
-   * The three SMS code calls send a message, so they are POSTs (conventions.md lists them as
+   * The three SMS code calls send a message, so they are POSTs (the spec's conventions list them as
    * GETs): a GET could be set off by any page's <img>, and passes no same-origin check. Each
    * carries the graphic captcha of its mobile (`authcode`).
    */
@@ -50,7 +50,7 @@ export const homeOf: Record<IdentityType, string> = {
 };
 
 /**
- * Body codes of the sign-in contract (1 §8, conventions.md). 900 and 904 carry
+ * Body codes of the sign-in contract (1 §8, the spec's conventions). 900 and 904 carry
  * `data.needCaptcha`; 429 is "wait", with a `msg` to show: a locked account, a resend too
  * soon, or too many calls (that one also with HTTP status 429).
  */

@@ -2,7 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { rateLimitsFrom, type RateLimits } from "./rate-limit-settings";
 
-/** Run-time configuration, read once from the environment (conventions.md, "Starting it"). */
+/** Run-time configuration, read once from the environment (the spec's conventions, "Starting it"). */
 export interface Config {
   port: number;
   host: string;

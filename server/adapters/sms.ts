@@ -9,7 +9,7 @@ export interface MessageAdapter {
   recordCaptcha(mobile: string, answer: string): Promise<void>;
 }
 
-/** Development default (conventions.md): one JSON line per message in DATA_DIR/sms-outbox.jsonl. */
+/** Development default (the spec's conventions): one JSON line per message in DATA_DIR/sms-outbox.jsonl. */
 export function outboxAdapter(dataDir: string): MessageAdapter {
   const file = path.join(dataDir, "sms-outbox.jsonl");
   const append = async (entry: Record<string, string>) => {

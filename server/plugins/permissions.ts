@@ -5,7 +5,7 @@ import { fail } from "./envelope";
 import { needIdentity } from "./session";
 
 /**
- * The server's half of access control (DESIGN.md: the client hides, the server refuses).
+ * The server's half of access control (docs/architecture.md: the client hides, the server refuses).
  * A resource is guarded by its menu key: the main admin may use every one; a sub-admin only
  * those it was granted and never a main-admin-only one; teachers, assistants and students none.
  * No session is 401; any refusal is 403 拒绝访问.

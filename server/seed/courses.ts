@@ -4,7 +4,7 @@ import type { AttendanceTable, Database } from "../db/schema";
 import { startOfDay } from "../services/local-time";
 
 /**
- * Demo courses, enrolments, lives and attendance (conventions.md "Demo data"): every course type,
+ * Demo courses, enrolments, lives and attendance (the spec's conventions "Demo data"): every course type,
  * some expired or invalid, one whose first live was in 2017; lives in every state (ended, today's
  * ended / in progress / upcoming, future, voided) taught by the demo teacher 13800000001 and
  * others; attendance live and replay in every check state, so the teacher and student detail

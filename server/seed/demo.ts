@@ -6,7 +6,7 @@ import { demoName } from "./names";
 
 export const DEMO_PASSWORD = "demo1234";
 
-/** The demo accounts of conventions.md, exactly. */
+/** The demo accounts of the spec's conventions (listed in the README), exactly. */
 export const demoAccounts = [
   { mobile: "13800000000", name: "张校长", roles: [["示例学校", "admin"]] },
   { mobile: "13800000001", name: "李老师", roles: [["示例学校", "teacher"]] },

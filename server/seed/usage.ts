@@ -178,7 +178,7 @@ class OrgHistory {
 }
 
 /**
- * Usage history for every organisation (conventions.md, "Demo data"): live and replay
+ * Usage history for every organisation (the spec's conventions, "Demo data"): live and replay
  * concurrency every minute, vod bandwidth every 5 minutes, daily traffic, storage growing with
  * the recordings, uv/pv and daily consumption, for `historyDays` days up to now. About 520,000
  * rows for 90 days and two organisations, in one transaction.

@@ -34,7 +34,7 @@ type LivesQuery = SelectQueryBuilder<Database & { l: Database["lives"] }, "l", o
 
 /**
  * The roles with a detail page: /teacherInfo shows teachers only, /studentInfo students only. The
- * spec gives assistants no detail page (1 §2.4, routes.tsv).
+ * spec gives assistants no detail page (1 §2.4 and the spec's route table).
  */
 export type DetailRole = Extract<Role, "teacher" | "student">;
 

@@ -7,7 +7,7 @@ import { theme } from "../lib/theme";
 import { DocumentTitle } from "./document-title";
 
 // The sign-in pages use antd and axios only; Refine and everything heavy sits behind
-// the console chunk so /login stays light (notes/stack.md, bundle weight).
+// the console chunk so /login stays light (docs/stack-notes.md, bundle weight).
 const LoginPage = lazy(() => import("../pages/public/login-page").then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import("../pages/public/register-page").then((m) => ({ default: m.RegisterPage })));
 const ForgetPasswordPage = lazy(() =>

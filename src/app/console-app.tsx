@@ -20,7 +20,7 @@ export function ConsoleRefine({ children }: { children: ReactNode }) {
       authProvider={authProvider}
       dataProvider={consoleDataProvider}
       notificationProvider={notificationProvider}
-      // No usage reports to Refine's servers (notes/stack.md). No query retries: a failed list
+      // No usage reports to Refine's servers (docs/stack-notes.md). No query retries: a failed list
       // shows its error and 重试 at once rather than after seconds of silent attempts.
       options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
     >

@@ -1,5 +1,5 @@
 /**
- * Every route of the route table (spec/routes.tsv) with its Chinese title. The
+ * Every route of the route table (the spec's route table) with its Chinese title. The
  * document title follows it on each navigation (1 §9), and the console renders a
  * route only if it is listed here, so a route missing from this table is a 404.
  */

@@ -12,7 +12,7 @@ const frame: CSSProperties = {
 
 /**
  * The white panel of the sign-in pages. Plain markup rather than antd Card: Card
- * brings Skeleton along, and /login has a hard size budget (notes/stack.md).
+ * brings Skeleton along, and /login has a hard size budget (docs/stack-notes.md).
  */
 export function PublicCard({ title, extra, children }: { title?: ReactNode; extra?: ReactNode; children: ReactNode }) {
   return (

@@ -17,12 +17,12 @@ import { schemaFiles, type SchemaFile } from "./schema-files";
 export { schemaFiles, type SchemaFile };
 
 /**
- * The one validator (DESIGN.md, "Client") over a set of schema files: ajv 8 with every error and
+ * The one validator (docs/architecture.md) over a set of schema files: ajv 8 with every error and
  * `$data`, ajv-errors so a schema's own Chinese words come first, the schemas' own keywords
  * (resources/schema-keywords.ts), every schema registered by `$id` (so `"phone.def#"` resolves as
  * on the server), and ajv-i18n zh for the rest.
  * The localizer leaves `errorMessage` errors alone: localizing them would overwrite the schema's
- * words with 应当通过 "errorMessage 关键词校验" (notes/forms.md, trap 1). RJSF validates a form
+ * words with 应当通过 "errorMessage 关键词校验" (docs/stack-notes.md, forms 1). RJSF validates a form
  * whose `$id` is registered with the registered file, references and all.
  */
 export function createFormValidator(schemas: readonly SchemaFile[]) {
@@ -85,7 +85,7 @@ function fallbackMessage(error: RJSFValidationError, title: string): string {
 }
 
 /**
- * Shapes ajv's errors for a form (notes/forms.md, traps 2 and 5):
+ * Shapes ajv's errors for a form (docs/stack-notes.md, forms 2 and 5):
  * - a required error that ajv-errors reports on the object moves under the missing field;
  * - the `if` error ajv adds at the root beside the failing `then` keyword is dropped, since the
  *   field already carries the schema's message (the phone-format ordering in the user forms);
@@ -170,6 +170,6 @@ const zhStrings: Record<TranslatableString, string> = {
   [TranslatableString.FilesInfo]: "**%1**（%2，%3 字节）",
 };
 
-/** RJSF's own strings in Chinese (notes/stack.md: they are English by default). */
+/** RJSF's own strings in Chinese (docs/stack-notes.md: they are English by default). */
 export const translateZh = (text: TranslatableString, params?: string[]): string =>
   replaceStringParameters(zhStrings[text] ?? text, params);

@@ -54,7 +54,7 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
-/** The demo main admin of conventions.md. */
+/** The demo main admin (README, demo accounts). */
 export const demoAdmin = { mobile: "13800000000", password: "demo1234" };
 
 /** Signs in through the login page's password tab and waits for the console home. */

@@ -3,7 +3,7 @@ import { join, relative } from "node:path";
 import { ESLint } from "eslint";
 import { afterAll, describe, expect, it } from "vitest";
 
-// The walls of DESIGN.md ("Imports go one way"), judged by the project's own eslint.config.js on
+// The walls of docs/architecture.md, judged by the project's own eslint.config.js on
 // files written for the test inside src/, where the rules apply; the folder goes afterwards.
 const root = join(import.meta.dirname, "..", "..");
 const eslint = new ESLint({ cwd: root });

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /**
- * A landed migration is never edited (DESIGN.md, "Server"): databases that already ran it will
+ * A landed migration is never edited (docs/architecture.md, "The walls"): databases that already ran it will
  * not run it again, so an edit makes them differ from fresh ones without anyone noticing. A change
  * to the schema is a new migration. This pins the content of every landed file.
  *
