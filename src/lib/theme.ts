@@ -11,6 +11,11 @@ export const palette = {
   primary: "#1463e0",
   /** Danger links and buttons, form errors: antd's red-7, 5.6:1 on white (its #ff4d4f is 3.3:1). */
   error: "#cf1322",
+  /**
+   * Placeholders: WCAG's 4.5:1 applies to them too (axe does not check them); #767676 is the
+   * lightest grey that passes on white. Disabled text stays antd's, being exempt.
+   */
+  placeholder: "#767676",
   /** Notes, units, descriptions: #666 on white, 5.3:1 on the page's #f5f7fb. */
   mutedText: "rgba(0, 0, 0, 0.6)",
 } as const;
@@ -24,5 +29,6 @@ export const theme: ThemeConfig = {
     colorError: palette.error,
     colorTextTertiary: palette.mutedText,
     colorTextDescription: palette.mutedText,
+    colorTextPlaceholder: palette.placeholder,
   },
 };
