@@ -67,6 +67,8 @@ export default defineResource({
     { kind: "text", param: "actor", label: "操作人", placeholder: "请输入操作人", maxLength: 30 },
     { kind: "dateRange", params: ["begintime", "endtime"], label: "时间" },
   ],
+  /** A row opens to what the write changed, field by field (before → after). */
+  expand: [{ field: "Diff", title: "变更内容", format: "diff" }],
   actions: [],
   forms: {},
   table: {

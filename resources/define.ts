@@ -3,7 +3,8 @@ import type { SidebarGroupKey } from "./menu";
 import type { TableDecl } from "./table";
 
 /** How a column shows its value; the engine knows each format, a resource only names it. */
-export type ColumnFormat = "text" | "datetime" | "date" | "mobile" | "image" | "enum";
+/** `diff`: a logged write's `{before, after}` JSON text, each changed field as before → after (resources/audit-log.ts). */
+export type ColumnFormat = "text" | "datetime" | "date" | "mobile" | "image" | "enum" | "diff";
 
 export interface ColumnDecl {
   /** A record field; `Product.productname` reads `productname` of the JSON text in `Product`. */

@@ -3,6 +3,7 @@ import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import type { ColumnDecl } from "../../resources/define";
 import { httpsUrl } from "../../resources/upload";
+import { AuditDiff, readDiff } from "./audit-history";
 
 const empty = "-";
 
@@ -29,6 +30,8 @@ export function formatCell(column: ColumnDecl, value: unknown): ReactNode {
       );
     case "enum":
       return value === undefined || value === null ? empty : (column.options?.[String(value)] ?? String(value));
+    case "diff":
+      return <AuditDiff diff={readDiff(value)} />;
     default:
       return value === undefined || value === null || value === "" ? empty : String(value);
   }

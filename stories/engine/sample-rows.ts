@@ -45,6 +45,8 @@ function valueOf(decl: ResourceDecl, column: ColumnDecl, n: number, i: number): 
       return timeOf(i).slice(0, 10);
     case "image":
       return `/uploads/story-cover-${(n % 4) + 1}.svg`;
+    case "diff":
+      return JSON.stringify({ before: { Name: personName(n) }, after: { Name: `${personName(n)}${n}` } });
     case "enum": {
       const keys = Object.keys(column.options ?? {});
       const key = keys[n % Math.max(keys.length, 1)] ?? "";
