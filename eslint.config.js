@@ -64,4 +64,6 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: ["**/src/**", "**/server/**"] }] },
   },
   { files: ["scripts/**/*.mjs", "tests/e2e/**/*.mjs"], languageOptions: { globals: globals.node } },
+  // The sandbox open-platform page's script runs in the browser, served as a file by the server.
+  { files: ["server/open-platform/**/*.js"], languageOptions: { globals: globals.browser } },
 );
