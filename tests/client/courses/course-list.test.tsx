@@ -114,7 +114,8 @@ describe("/courseop", () => {
   });
 
   it("删除 asks 提示 naming the course, says 删除成功 and reloads; a refusal shows the server's msg and keeps the row", async () => {
-    const server = serveCourses(courseRows(3));
+    const rows = courseRows(3);
+    const server = serveCourses(rows);
     openCourses();
     await rowsShown(3);
     fireEvent.click(actionIn(rowOf("高三物理冲刺"), "删除"));
@@ -125,8 +126,8 @@ describe("/courseop", () => {
     expect(server.of("DELETE", "/cms/course")[0].query).toEqual({ id: 301 });
     await waitFor(() => expect(toasts()).toContain("删除成功"));
 
-    setHttpAdapter();
-    serveCourses(courseRows(3), {}, [[course.api.remove, failEnvelope(1, hasLivesMessage)]]);
+    // The same server, now refusing: the list reloaded after the refusal shows what it holds (2 §8).
+    serveCourses(rows, {}, [[course.api.remove, failEnvelope(1, hasLivesMessage)]]);
     fireEvent.click(actionIn(rowOf("初二英语阅读"), "删除"));
     await waitFor(() => expect(dialog().textContent).toContain("确定删除课程「初二英语阅读」吗？"));
     fireEvent.click(button("确定", dialog()));
