@@ -48,6 +48,13 @@ export interface IdentityCountTable {
   n: number;
 }
 
+/** Rows per organisation of each engine table, kept by triggers (migration 0015). */
+export interface EngineCountTable {
+  org_id: number;
+  table_name: string;
+  n: number;
+}
+
 export interface SessionTable {
   /** sha256 of the cookie token: a database leak does not leak live sessions. */
   id: string;
@@ -320,4 +327,5 @@ export interface Database {
   audit_log: AuditLogTable;
   exam_papers: ExamPaperTable;
   live_papers: LivePaperTable;
+  engine_counts: EngineCountTable;
 }

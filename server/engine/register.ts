@@ -10,7 +10,8 @@ import { hooksNamed } from "../hooks";
 import { recordAudit, type AuditAction } from "./audit";
 import type { HookContext, ResourceHooks } from "./hooks";
 import { orgScope, type OrgScope } from "./org-scope";
-import { byId, isUniqueViolation, listed, tableOf, type LooseSelect } from "./table-query";
+import { byId, isUniqueViolation, listed, narrows, tableOf, type LooseSelect } from "./table-query";
+import { hasKeptCount, keptCount } from "./counts";
 import { columnsToWrite, flattenForAudit, formValuesOf, toWire, type FormValues, type StoredRow } from "./table-rows";
 import { registerAuditHistory } from "./history";
 
@@ -65,6 +66,12 @@ export function registerResource(app: FastifyInstance, { db }: Ctx, resource: Ta
     for (const o of table.order) q = q.orderBy(o.column, o.desc ? "desc" : "asc");
     q = q.orderBy("id", table.order[0]?.desc ? "desc" : "asc");
     const offset = (page - 1) * count;
+    // The whole list's total is the count the triggers of migration 0015 keep: one row, where a
+    // count(*) reads every index entry of the organisation (~4.4 ms for 100,000).
+    if (!narrows(table, query) && hasKeptCount(table.name)) {
+      const [rows, total] = await Promise.all([q.limit(count).offset(offset).execute(), keptCount(scope, table.name)]);
+      return ok(await mapRows(rows, scope), { count: total });
+    }
     const rows = await q.limit(count).offset(offset).execute();
     // A page that is not full ends the list, so it already tells the total; only a full page (or
     // an empty one past the end) pays for counting, which reads every matching index entry.

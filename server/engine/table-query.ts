@@ -47,6 +47,15 @@ export function listed(scope: OrgScope, table: TableDecl, query: Record<string, 
   return q;
 }
 
+/** Whether the query narrows the list (a search text or a filter), so its total is not the table's. */
+export function narrows(table: TableDecl, query: Record<string, unknown>): boolean {
+  if (table.search && String(query[table.search.param] ?? "").trim()) return true;
+  return (table.filters ?? []).some((f) => {
+    const raw = query[f.param];
+    return raw !== undefined && raw !== "" && raw !== null;
+  });
+}
+
 /** One stored row by id, in the caller's organisation (voided rows count as gone). */
 export function byId(scope: OrgScope, table: TableDecl, id: number): Promise<StoredRow | undefined> {
   let q = (scope.selectFrom(tableOf(table)) as unknown as LooseSelect).selectAll().where("id", "=", id);

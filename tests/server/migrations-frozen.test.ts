@@ -31,6 +31,7 @@ const landed: Record<string, string> = {
   "0012-ad-templates.ts": "77cc6e96dd15c4346f8cc7e8ed64eb4342cb9bd648bb7a7c77fc301d09c2bd04",
   "0013-audit-log.ts": "730b4d3a8521d22b14942f128cd7c27fdf06b49de7a957d1f6be04512b50100f",
   "0014-exam-papers.ts": "4b85a29b4843731b0ebf74bb1b7c03405fa7392c16431b4b359dfa71abcbf208",
+  "0015-engine-counts.ts": "04c5754d3382d8df41e5a6abcfde6ab03fafb7e84bef045e0fc671313148d8d2",
   "helpers.ts": "b745c64a5823c35d5b19f3a02ef1faf13183f09aa8bbb17af423c40be1efdcc8",
 };
 
