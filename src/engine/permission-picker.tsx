@@ -98,6 +98,12 @@ export function PermissionPicker({ tree, value, onChange, disabled, id }: Permis
           selected.forEach((key) => next.add(key));
           commit(next);
         };
+        const toggle = (key: string, on: boolean) => {
+          const next = new Set(checked);
+          if (on) next.add(key);
+          else next.delete(key);
+          commit(next);
+        };
         return (
           <div
             key={group.label}
@@ -118,8 +124,11 @@ export function PermissionPicker({ tree, value, onChange, disabled, id }: Permis
               style={{ rowGap: 4 }}
               disabled={disabled}
               value={held}
-              options={group.items.map((item) => ({ label: item.label, value: item.key }))}
-              onChange={(selected) => setGroup(selected as string[])}
+              // Each box toggles its own key. The group's onChange reports only the boxes it has
+              // registered, which happens in an effect after they paint: a click in that window
+              // (a dialog just opened, a fast script, a loaded machine) would report none and
+              // save no permissions at all.
+              options={group.items.map((item) => ({ label: item.label, value: item.key, onChange: (event) => toggle(item.key, event.target.checked) }))}
             />
           </div>
         );
