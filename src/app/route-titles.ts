@@ -69,6 +69,8 @@ export const routeTitles: Record<string, string> = {
   "/costrecordv2": "消费明细",
   "/costrecordv3": "消费明细",
   "/groupCertification": "机构认证",
+  // Not in the spec's route table: the organisation's change log (issue 9), main admin only.
+  "/auditLog": "操作日志",
   "/filterWords": "敏感词管理",
   "/smartTeaService": "智能提醒",
   "/pushDataOp": "数据推送",
