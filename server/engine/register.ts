@@ -100,8 +100,9 @@ export function registerResource(app: FastifyInstance, { db }: Ctx, resource: Ta
       try {
         const row = await scopeOf(request).transaction(async (tx) => {
           await hooks.prepare?.(values, { ...hookCtx(tx), action: "create" });
-          const { id } = (await tx.insertInto(tableOf(table), columnsToWrite(table, values, tx.actor, true) as never).returning("id").executeTakeFirstOrThrow()) as { id: number };
-          const after = (await byId(tx, table, id))!;
+          // The stored row comes back with the insert: no second statement to read it again.
+          const after = (await tx.insertInto(tableOf(table), columnsToWrite(table, values, tx.actor, true) as never).returningAll().executeTakeFirstOrThrow()) as StoredRow;
+          const id = Number(after.id);
           await audit(tx, "create", id, undefined, after);
           await hooks.afterWrite?.({ ...hookCtx(tx), action: "create", id, after });
           return after;
