@@ -54,6 +54,16 @@ describe("admin shell", () => {
     expect(backButton()).toBeNull();
   });
 
+  it("shows a generated list's rows inside the console, opened by its address and from the menu", async () => {
+    setHttpAdapter(mockAdapter([...signedInAdmin(), ...familyAnswers(teacher, userRows(teacher, 12)), ...familyAnswers(student, userRows(student, 3))], { delayMs: 0 }));
+    renderConsole("/teacherop");
+    const rows = () => document.querySelectorAll(".ant-table-tbody tr.ant-table-row").length;
+    await waitFor(() => expect(rows()).toBe(10));
+    expect(screen.getByText("共 12 条")).toBeTruthy();
+    fireEvent.click(await screen.findByText("学生管理"));
+    await waitFor(() => expect(rows()).toBe(3));
+  });
+
   it("offers the return button off the menu", async () => {
     adminServer();
     renderConsole("/teacherInfo");

@@ -5,6 +5,10 @@ import { pageLocation } from "../../providers/location";
 import { App } from "../../src/app/app";
 import { blockContextMenu } from "../../src/app/page-behaviour";
 import { documentTitle, routeTitle, routeTitles } from "../../src/app/route-titles";
+import teacher from "../../resources/teacher";
+import { familyAnswers, userRows } from "../../stories/engine/engine-answers";
+import { mockAdapter } from "../../stories/mock-api";
+import { signedInAdmin } from "../../stories/support/answers";
 import { fail, fakeServer } from "./support/fake-server";
 
 describe("app entry", () => {
@@ -24,6 +28,15 @@ describe("app entry", () => {
     expect(await screen.findByRole("tab", { name: "账号密码登录" })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("登录 - Lectern"));
     expect(window.location.pathname).toBe("/login");
+  });
+
+  it("opens a generated list at its address as the entry mounts it: the early shell, then the console with its rows", async () => {
+    setHttpAdapter(mockAdapter([...signedInAdmin(), ...familyAnswers(teacher, userRows(teacher, 12))], { delayMs: 0 }));
+    window.history.pushState({}, "", "/teacherop");
+    render(<App />);
+    await waitFor(() => expect(document.querySelectorAll(".ant-table-tbody tr.ant-table-row")).toHaveLength(10));
+    expect(screen.getByText("共 12 条")).toBeTruthy();
+    expect(await screen.findByText("老师管理", { selector: ".ant-menu-item *" })).toBeTruthy();
   });
 
   it("has a Chinese title for every route it serves, and none for unknown ones", () => {
