@@ -26,10 +26,13 @@ function CourseTypeWidget({ id, value, onChange, disabled, readonly, placeholder
     },
     [onChange, store, maxUsersField],
   );
+  // Checked on every render, not once when the types arrive: the type can be found empty again
+  // after it was chosen (a date picker commits typed text on blur from the values it last saw),
+  // and a new course must not be sent without one because its types came in mid-typing.
   const first = offered.types?.[0]?.code;
   useEffect(() => {
     if (!locked && value === undefined && first !== undefined) choose(first);
-  }, [locked, value, first, choose]);
+  });
 
   const shown = locked ? courseTypes : (offered.types ?? []);
   return (

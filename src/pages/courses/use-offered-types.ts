@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
+import { useMemo } from "react";
 import course, { courseTypeOf, type CourseType } from "../../../resources/course";
-import { call, errorText } from "../../../providers/http";
+import { errorText } from "../../../providers/http";
+import { useCall } from "../../lib/use-call";
 
 export interface OfferedTypes {
   /** Null until the server has answered. */
@@ -10,19 +11,13 @@ export interface OfferedTypes {
 
 /**
  * The course types the signed-in admin may create (1 §6), as the server decides them
- * (`GET /cms/coursetypes`), asked each time a create form opens. `enabled` false asks nothing.
+ * (`GET /cms/coursetypes`), through Refine's `useCustom`: a create form opened again shows the
+ * last answer at once and asks again behind it. `enabled` false asks nothing.
  */
 export function useOfferedTypes(enabled: boolean): OfferedTypes {
-  const [offered, setOffered] = useState<OfferedTypes>({ types: null, error: null });
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    call<number[]>(course.extra.offeredTypes)
-      .then((codes) => live && setOffered({ types: (Array.isArray(codes) ? codes : []).flatMap((code) => courseTypeOf(code) ?? []), error: null }))
-      .catch((error: unknown) => live && setOffered({ types: [], error: `班型加载失败：${errorText(error)}` }));
-    return () => {
-      live = false;
-    };
-  }, [enabled]);
-  return offered;
+  const { answer, error } = useCall<number[]>(course.extra.offeredTypes, undefined, { enabled });
+  const codes = answer?.data;
+  const types = useMemo(() => (codes === undefined ? null : (Array.isArray(codes) ? codes : []).flatMap((code) => courseTypeOf(code) ?? [])), [codes]);
+  if (error && types === null) return { types: [], error: `班型加载失败：${errorText(error)}` };
+  return { types, error: null };
 }

@@ -123,6 +123,20 @@ describe("the create dialog", () => {
     await waitFor(() => expect(fieldErrors()).toEqual(["课程有效期不能小于当前时间"]));
   });
 
+  it("starts with the first type even when the types arrive while the person is typing", async () => {
+    let answer!: () => void;
+    const arrived = new Promise<void>((resolve) => (answer = resolve));
+    serveCourses(courseRows(3), {}, [[course.extra.offeredTypes, async () => (await arrived, okEnvelope([0, 1]))]]);
+    openCourses();
+    await openCreate();
+    typeTitle("数学");
+    answer();
+    await typeExpiry(`${dayjs().format("YYYY-MM-DD")} 00:00:00`);
+    confirm();
+    await waitFor(() => expect(fieldErrors()).toEqual(["课程有效期不能小于当前时间"]));
+    expect(typeShown()).toBe("小班课");
+  });
+
   it("keeps a typed past expiry and judges it by the schema's rule, not as empty", async () => {
     serveCourses(courseRows(3));
     openCourses();
