@@ -1,12 +1,27 @@
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { hostPrefixes } from "./server/config";
 
 // LECTERN_API points the dev server at another API (a second checkout, a mock).
 const server = process.env.LECTERN_API ?? "http://127.0.0.1:8080";
 
-// Everything the browser asks of the server; the rest is the single-page app.
-const proxied = ["/cms", "/api", "/stat", "/userstat", "/config.json", "/healthz", "/apply.html"];
+// Everything the browser asks of the server; the rest is the single-page app. The hosts the
+// server answers under a prefix (the sandbox open platform, the exam service, uploads) come from
+// its own table, with a trailing slash: a bare "/exam" would also take the console's /examMgr.
+const proxied = [
+  "/cms",
+  "/api",
+  "/stat",
+  "/userstat",
+  "/config.json",
+  "/healthz",
+  "/apply.html",
+  "/uploads/",
+  ...Object.values(hostPrefixes)
+    .filter(Boolean)
+    .map((prefix) => `${prefix}/`),
+];
 
 export default defineConfig({
   plugins: [react()],
