@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { Button, Layout } from "antd";
 import { useLocation, useNavigate } from "react-router-dom";
+import { mainAdminOnlyItems, permissionGroups } from "../../resources/menu";
 import { routeTitle } from "../app/route-titles";
 import { AvatarMenu } from "./avatar-menu";
 import { BalanceLink } from "./balance-link";
@@ -11,11 +12,18 @@ const adminLinks = [
   { path: "/changepwd", label: "修改密码" },
 ];
 
-/** The return button shows on pages reached from within a page, not from the sidebar. */
-export function AdminHeader({ menuPaths }: { menuPaths: Set<string> }) {
+// Every page the server's menu can list, whoever is signed in: until this admin's menu is in,
+// only a page outside all of them is known to be reached from within another.
+const declaredMenuPaths = new Set([...permissionGroups.flatMap((group) => group.items), ...mainAdminOnlyItems].map((item) => `/${item.key}`));
+
+/**
+ * The return button shows on pages reached from within a page, not from the sidebar: `menuPaths`
+ * are the sidebar's pages, null while the menu loads.
+ */
+export function AdminHeader({ menuPaths }: { menuPaths: Set<string> | null }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const showBack = pathname !== "/" && !menuPaths.has(pathname);
+  const showBack = pathname !== "/" && !(menuPaths ?? declaredMenuPaths).has(pathname);
 
   return (
     <Layout.Header style={topBarStyle}>

@@ -38,7 +38,7 @@ function AdminLayout() {
     };
   }, [navigate]);
 
-  const menuPaths = useMemo(() => new Set(menu?.groups.flatMap((group) => group.items.map((item) => item.path))), [menu]);
+  const menuPaths = useMemo(() => (menu ? new Set(menu.groups.flatMap((group) => group.items.map((item) => item.path))) : null), [menu]);
   const openGroup = menu?.groups.find((group) => group.items.some((item) => item.path === pathname))?.key;
 
   return (

@@ -72,6 +72,26 @@ describe("admin shell", () => {
     expect(screen.getAllByText("老师详情").length).toBeGreaterThan(0);
   });
 
+  it("keeps 返回 off a sidebar page while the menu is still on its way", async () => {
+    let sendMenu = () => {};
+    const menuSent = new Promise<void>((resolve) => (sendMenu = resolve));
+    adminServer({ "GET /cms/loginrouter": async () => (await menuSent, ok(adminMenu)) });
+    renderConsole("/teacherop");
+    await screen.findByRole("status", { name: "菜单加载中" });
+    await screen.findByRole("link", { name: "余额：¥12,345.68" });
+    expect(backButton()).toBeNull();
+    sendMenu();
+    await screen.findByText("用户管理");
+    expect(backButton()).toBeNull();
+  });
+
+  it("offers 返回 off the menu before the menu is in", async () => {
+    adminServer({ "GET /cms/loginrouter": () => new Promise(() => {}) });
+    renderConsole("/teacherInfo");
+    await screen.findByRole("status", { name: "菜单加载中" });
+    expect(await screen.findByRole("button", { name: /返\s?回/ })).toBeTruthy();
+  });
+
   describe("返回 from a detail page", () => {
     // The stories' own answers: a signed-in main admin, 45 teachers and students, their details.
     const listServer = () => {
