@@ -15,7 +15,7 @@ export const schemaMessages = (values: Record<string, unknown>, schema: SchemaFi
 
 /** The open tab's pane (the other tab's form stays mounted once visited). */
 export const activeTabPane = (root: HTMLElement) => {
-  const pane = root.querySelector<HTMLElement>(".ant-tabs-tabpane-active");
+  const pane = root.querySelector<HTMLElement>("[role=tabpanel]:not([hidden])");
   if (!pane) throw new Error("no active tab pane");
   return pane;
 };

@@ -8,7 +8,7 @@ import { isolateSession } from "./support/isolate";
 const noSession = { "GET /cms/trylogin": fail(401, "未登录") };
 // antd puts a space between the two characters of a two-character button label.
 const loginButton = (scope: HTMLElement) => within(scope).getByRole("button", { name: /登\s?录/ });
-const activePane = () => document.querySelector<HTMLElement>(".ant-tabs-tabpane-active")!;
+const activePane = () => document.querySelector<HTMLElement>("[role=tabpanel]:not([hidden])")!;
 const type = (scope: HTMLElement, placeholder: string, value: string) =>
   fireEvent.change(within(scope).getByPlaceholderText(placeholder), { target: { value } });
 

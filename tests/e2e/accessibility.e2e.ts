@@ -24,7 +24,7 @@ const accounts = { admin: "13800000000", teacher: "13800000001", assistant: "138
 
 async function signIn(page: Page, mobile: string) {
   await page.goto("/login");
-  const pane = page.locator(".ant-tabs-tabpane-active");
+  const pane = page.locator("[role=tabpanel]:not([hidden])");
   await pane.getByPlaceholder("手机号").fill(mobile);
   await pane.getByPlaceholder("密码").fill("demo1234");
   await pane.getByRole("button", { name: /登\s*录/ }).click();

@@ -9,7 +9,7 @@ const toast = (page: Page) => page.locator(".ant-message").innerText();
 
 async function signInWith(page: Page, mobile: string, passwd: string) {
   await page.goto("/login");
-  const pane = page.locator(".ant-tabs-tabpane-active");
+  const pane = page.locator("[role=tabpanel]:not([hidden])");
   await pane.getByPlaceholder("手机号").fill(mobile);
   await pane.getByPlaceholder("密码").fill(passwd);
   await pane.getByRole("button", { name: /登\s*录/ }).click();

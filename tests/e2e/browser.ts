@@ -60,7 +60,7 @@ export const demoAdmin = { mobile: "13800000000", password: "demo1234" };
 /** Signs in through the login page's password tab and waits for the console home. */
 export async function signInAsAdmin(page: Page) {
   await page.goto("/login");
-  const pane = page.locator(".ant-tabs-tabpane-active");
+  const pane = page.locator("[role=tabpanel]:not([hidden])");
   await pane.getByPlaceholder("手机号").fill(demoAdmin.mobile);
   await pane.getByPlaceholder("密码").fill(demoAdmin.password);
   await pane.getByRole("button", { name: /登\s*录/ }).click();

@@ -4,7 +4,7 @@ import { closeBrowser, newPage, outboxLast, outboxLength, screenshot } from "./b
 
 afterAll(closeBrowser);
 
-const pane = (page: Page) => page.locator(".ant-tabs-tabpane-active");
+const pane = (page: Page) => page.locator("[role=tabpanel]:not([hidden])");
 
 async function passwordLogin(page: Page, mobile: string, passwd = "demo1234") {
   await page.goto("/login");

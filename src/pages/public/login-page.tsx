@@ -1,9 +1,9 @@
-import { Tabs } from "antd";
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { homeOf } from "../../../resources/auth";
 import { trySession } from "../../../providers/session";
 import { sessionStore } from "../../../providers/session-store";
+import { LightTabs } from "../../components/light-tabs";
 import { PublicCard } from "../../components/public-card";
 import { PublicLayout } from "../../components/public-layout";
 import { PasswordLoginForm } from "./password-login-form";
@@ -36,9 +36,9 @@ export function LoginPage() {
   return (
     <PublicLayout>
       <PublicCard>
-        <Tabs
-          centered
-          defaultActiveKey="password"
+        <LightTabs
+          id="login"
+          defaultKey="password"
           items={[
             { key: "password", label: "账号密码登录", children: <PasswordLoginForm initialMobile={initialMobile} onSignedIn={signedIn} /> },
             { key: "quick", label: "手机快捷登录", children: <QuickLoginForm initialMobile={initialMobile} onSignedIn={signedIn} /> },
