@@ -50,7 +50,7 @@ try {
   const signIn = await browser.newContext({ baseURL: server.baseURL });
   const login = await signIn.newPage();
   await login.goto("/login");
-  const pane = login.locator(".ant-tabs-tabpane-active");
+  const pane = login.locator("[role=tabpanel]:not([hidden])");
   await pane.getByPlaceholder("手机号").fill("13800000000");
   await pane.getByPlaceholder("密码").fill("demo1234");
   await pane.getByRole("button", { name: /登\s*录/ }).click();

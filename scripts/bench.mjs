@@ -41,7 +41,7 @@ async function jsOf(page, action) {
 const context = await browser.newContext();
 const page = await context.newPage();
 results.loginJs = await jsOf(page, () => page.goto(`${server.baseURL}/login`));
-const pane = page.locator(".ant-tabs-tabpane-active");
+const pane = page.locator("[role=tabpanel]:not([hidden])");
 await pane.getByPlaceholder("手机号").fill("13800000000");
 await pane.getByPlaceholder("密码").fill("demo1234");
 await page.keyboard.press("Enter");
