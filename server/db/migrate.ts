@@ -14,6 +14,7 @@ import * as m0012 from "./migrations/0012-ad-templates";
 import * as m0013 from "./migrations/0013-audit-log";
 import * as m0014 from "./migrations/0014-exam-papers";
 import * as m0015 from "./migrations/0015-engine-counts";
+import * as m0016 from "./migrations/0016-live-management";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "0013-audit-log": m0013,
   "0014-exam-papers": m0014,
   "0015-engine-counts": m0015,
+  "0016-live-management": m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -20,6 +20,8 @@ export interface OrganisationTable {
   name: string;
   balance_milli: number;
   created_at: number;
+  /** How far below zero the balance may go before a new live is refused with 918 (migration 0016). */
+  arrears_limit_milli: Generated<number>;
 }
 
 /** admin = main admin; subadmin, teacher, assistant, student as named. */
@@ -145,6 +147,79 @@ export interface LiveTable {
   master_id: number;
   created_at: number;
   updated_at: number;
+  /** An opaque room id, set when the live is created (migration 0016). */
+  encrypt_room_id: Generated<string>;
+  /** JSON text of the live config, every value text (2 §3; resources/live-config.ts). */
+  config: Generated<string>;
+  /** The simulated-live template it plays; 0 for none. */
+  emulate_id: Generated<number>;
+  /** A double-teacher sub-class's name, at most 4 characters. */
+  sub_class_name: Generated<string>;
+  /** The audience base added to the room's head count (0 to 10,000,000). */
+  init_num: Generated<number>;
+  /** JSON text of courseware chosen from the cloud disk; '' for none. */
+  cloud_disk_files: Generated<string>;
+  /** The no-verification share link's guid; null until first asked for, then stable. */
+  share_guid: string | null;
+  /** The replay share link's guid; null until first asked for, then stable. */
+  replay_guid: string | null;
+}
+
+/** A student allowed into a live (migration 0016). */
+export interface LiveStudentTable {
+  org_id: number;
+  live_id: number;
+  identity_id: number;
+  created_at: number;
+}
+
+/** An organisation's live defaults and liveConfigPermissions: JSON text (3 §3, migration 0016). */
+export interface GroupConfigTable {
+  org_id: number;
+  config: string;
+  updated_at: number;
+}
+
+/** A simulated-live template (2 §2 /fzLiveTemplate, migration 0016); teachers and assistants are JSON text lists. */
+export interface EmulateTemplateTable {
+  id: Generated<number>;
+  org_id: number;
+  title: string;
+  live_type: number;
+  begin_time: number;
+  end_time: number;
+  detail: Generated<string>;
+  teachers: Generated<string>;
+  assistants: Generated<string>;
+  voided: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** How viewers of a shared live are verified (2 §3 validator settings, migration 0016). */
+export interface LiveValidatorTable {
+  live_id: number;
+  org_id: number;
+  /** 1 no password, 2 whitelist, 3 single password. */
+  check_type: number;
+  password: Generated<string>;
+  logo_url: Generated<string>;
+  poster: Generated<string>;
+  /** The introduction's HTML, sanitised by the server before it is stored. */
+  descr: Generated<string>;
+  /** JSON text {isRecord, data}. */
+  extra: Generated<string>;
+  updated_at: number;
+}
+
+/** One whitelist entry of a live (migration 0016); a password is unique within its live. */
+export interface LiveWhitelistTable {
+  id: Generated<number>;
+  org_id: number;
+  live_id: number;
+  username: string;
+  password: string;
+  created_at: number;
 }
 
 /** A teacher or assistant (identity) of a live; `position` orders each role's list. */
@@ -328,4 +403,9 @@ export interface Database {
   exam_papers: ExamPaperTable;
   live_papers: LivePaperTable;
   engine_counts: EngineCountTable;
+  live_students: LiveStudentTable;
+  group_configs: GroupConfigTable;
+  emulate_templates: EmulateTemplateTable;
+  live_validators: LiveValidatorTable;
+  live_whitelist: LiveWhitelistTable;
 }
