@@ -222,6 +222,18 @@ export interface LiveWhitelistTable {
   created_at: number;
 }
 
+/** A recording of a live (migration 0016): the playback room plays it, the portal offers 观看回放. */
+export interface LiveRecordingTable {
+  id: Generated<number>;
+  org_id: number;
+  live_id: number;
+  name: string;
+  url: string;
+  duration_seconds: Generated<number>;
+  size_bytes: Generated<number>;
+  created_at: number;
+}
+
 /** A teacher or assistant (identity) of a live; `position` orders each role's list. */
 export interface LiveStaffTable {
   live_id: number;
@@ -408,4 +420,5 @@ export interface Database {
   emulate_templates: EmulateTemplateTable;
   live_validators: LiveValidatorTable;
   live_whitelist: LiveWhitelistTable;
+  live_recordings: LiveRecordingTable;
 }

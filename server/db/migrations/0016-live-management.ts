@@ -26,6 +26,8 @@ import { isPostgres, withId } from "./helpers";
  * - `live_whitelist`: the usernames and passwords a whitelist live admits (at most 50,000 a live,
  *   enforced by the service). A password is unique within its live: the room identifies a viewer by
  *   it, and the spec's 添加失败， 可能存在相同的密码 says the same.
+ * - `live_recordings`: the recordings of a live, played by the playback room and shared by the
+ *   replay link; a live has a replay once it has one (the portal's 观看回放, 2 §4).
  * - `organisations.arrears_limit_milli`: how far below zero an organisation's balance may go before
  *   a new live is refused with code 918 (2 §8); 0 means a balance at or below zero refuses.
  */
@@ -103,6 +105,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // One live's list, a page at a time in the order entries were added.
   await db.schema.createIndex("live_whitelist_list").on("live_whitelist").columns(["live_id", "id"]).execute();
 
+  await withId(db, db.schema.createTable("live_recordings"))
+    .addColumn("org_id", "integer", (c) => c.notNull().references("organisations.id").onDelete("cascade"))
+    .addColumn("live_id", "integer", (c) => c.notNull().references("lives.id").onDelete("cascade"))
+    .addColumn("name", "varchar(200)", (c) => c.notNull())
+    .addColumn("url", "text", (c) => c.notNull())
+    .addColumn("duration_seconds", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("size_bytes", "bigint", (c) => c.notNull().defaultTo(0))
+    .addColumn("created_at", "bigint", (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("live_recordings_live").on("live_recordings").columns(["live_id", "id"]).execute();
+
   await db.schema.alterTable("organisations").addColumn("arrears_limit_milli", "bigint", (c) => c.notNull().defaultTo(0)).execute();
   // A live from before this migration keeps working in the room: give it a room id now.
   await sql`update lives set encrypt_room_id = ${sql.raw(roomIdExpression(db))} where encrypt_room_id = ''`.execute(db);
@@ -115,7 +128,7 @@ function roomIdExpression(db: Kysely<unknown>): string {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("organisations").dropColumn("arrears_limit_milli").execute();
-  for (const t of ["live_whitelist", "live_validators", "emulate_templates", "group_configs", "live_students"]) await db.schema.dropTable(t).execute();
+  for (const t of ["live_recordings", "live_whitelist", "live_validators", "emulate_templates", "group_configs", "live_students"]) await db.schema.dropTable(t).execute();
   for (const i of ["lives_master", "lives_replay_guid", "lives_share_guid"]) await db.schema.dropIndex(i).execute();
   for (const c of ["replay_guid", "share_guid", "cloud_disk_files", "init_num", "sub_class_name", "emulate_id", "config", "encrypt_room_id"])
     await db.schema.alterTable("lives").dropColumn(c).execute();
