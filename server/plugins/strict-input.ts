@@ -62,6 +62,23 @@ function checkIntegers(input: unknown, props: Record<string, PropSchema>) {
   }
 }
 
+/**
+ * A NUL character is refused anywhere in a query or body: PostgreSQL cannot store one in text (it
+ * answers "invalid byte sequence", a 500), and no field of the spec has a use for it. The walk is
+ * bounded by the body limit; depth is capped so a deeply nested body costs nothing.
+ */
+function checkNul(input: unknown, depth = 0): void {
+  if (typeof input === "string") {
+    if (input.includes("\u0000")) throw fail.bad("请求数据包含非法字符");
+    return;
+  }
+  if (!input || typeof input !== "object" || depth > 32) return;
+  for (const [key, value] of Object.entries(input)) {
+    if (key.includes("\u0000")) throw fail.bad("请求数据包含非法字符");
+    checkNul(value, depth + 1);
+  }
+}
+
 /** A body schema describes an object: anything else (text, a list, null) is refused in words. */
 function checkBody(input: unknown, props: Record<string, PropSchema>) {
   if (input === undefined || input === null || input === "") throw fail.bad("请求数据不能为空");
@@ -74,7 +91,8 @@ function checkBody(input: unknown, props: Record<string, PropSchema>) {
  * - an empty query parameter (`type=`) is the same as leaving it out, so a filter sent empty
  *   means "all" and a page or count sent empty takes its default;
  * - an integer field takes only plain decimal digits (or a JSON number that is an exact integer);
- * - a body is a JSON object.
+ * - a body is a JSON object;
+ * - no text carries a NUL character.
  *
  * It runs after the route's own guard (hooks added here come last), so a caller without the right
  * still gets 401 or 403 first.
@@ -89,8 +107,12 @@ async function strictInput(app: FastifyInstance) {
     const check = async (request: FastifyRequest) => {
       const q = request.query as Record<string, unknown> | undefined;
       if (q) for (const [k, v] of Object.entries(q)) if (v === "") delete q[k];
+      checkNul(q);
       checkIntegers(q, query);
-      if (hasBody) checkBody(request.body, body);
+      if (hasBody) {
+        checkBody(request.body, body);
+        checkNul(request.body);
+      }
     };
     const own = route.preValidation;
     route.preValidation = own ? [...(Array.isArray(own) ? own : [own]), check] : check;
