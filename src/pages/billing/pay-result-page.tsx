@@ -1,5 +1,4 @@
 import { Button, Card, Descriptions, Result, Spin } from "antd";
-import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { payPollSeconds, payWayLabels, rechargeApi, type PayResult } from "../../../resources/recharge";
 import { useCall } from "../../lib/use-call";
@@ -29,14 +28,13 @@ const backLinks = <BackLinks />;
 
 /** One order's result, asked again every 3 s while it waits for the payment (3 §7.3). */
 function OrderResult({ tradeNo }: { tradeNo: string }) {
-  const [settled, setSettled] = useState(false);
-  const result = useCall<PayResult>(rechargeApi.resultQuery, { trade_no: tradeNo }, { refreshMs: settled ? undefined : payPollSeconds * 1000 });
+  const result = useCall<PayResult>(rechargeApi.resultQuery, { trade_no: tradeNo }, {
+    refreshMs: payPollSeconds * 1000,
+    // A result is final, and so is an unknown order; a failed ask is asked again.
+    refreshWhile: (answer, error) => error?.statusCode !== 404 && (!answer || answer.data.status === "pending"),
+  });
   const order = result.answer?.data;
   const missing = result.error?.statusCode === 404;
-  // A result, or an order that does not exist, is final: nothing more to wait for.
-  useEffect(() => {
-    if (missing || (order && order.status !== "pending")) setSettled(true);
-  }, [missing, order]);
 
   if (result.error && !order)
     return (

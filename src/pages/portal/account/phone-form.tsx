@@ -1,5 +1,6 @@
 import { useGetIdentity } from "@refinedev/core";
 import { Button, Form, Input, message } from "antd";
+import { useState } from "react";
 import { defaultAreaCode } from "../../../../resources/auth";
 import type { Endpoint } from "../../../../resources/endpoint";
 import { portalApi, portalMessages } from "../../../../resources/portal";
@@ -25,9 +26,15 @@ interface Values {
 
 /**
  * 修改手机号 (2 §5, §7): the new mobile (请输入手机号), an SMS code sent to it behind its graphic
- * captcha like every code request (获取验证码失败:msg, then the 60 s wait), then the change.
+ * captcha like every code request (获取验证码失败:msg, then the 60 s wait), then the change. A
+ * change done starts a fresh form: no captcha image and no wait left over from the mobile just set.
  */
 export function PhoneForm() {
+  const [round, setRound] = useState(0);
+  return <PhoneChange key={round} onDone={() => setRound((n) => n + 1)} />;
+}
+
+function PhoneChange({ onDone }: { onDone: () => void }) {
   const [form] = Form.useForm<Values>();
   const captcha = useCaptcha(form);
   const { refetch } = useGetIdentity<UserInfo>();
@@ -48,8 +55,8 @@ export function PhoneForm() {
     try {
       await send(portalApi.mobile, { area_code: defaultAreaCode, mobile, auth_code });
       message.success("修改成功");
-      form.resetFields();
       await refetch();
+      onDone();
     } catch (error) {
       reportChangeFailure(error, form, "修改失败", "auth_code");
     }
