@@ -16,6 +16,8 @@ export function FeedCard() {
   const status = useCall<{ active: boolean; createTime: string }>(portalApi.feedStatus);
   const { send, busy } = useCallMutation();
   const [address, setAddress] = useState<string | null>(null);
+  // The hook's dialogs take the app's theme and locale; the static Modal.confirm would not.
+  const [modal, modalHolder] = Modal.useModal();
 
   const make = async () => {
     try {
@@ -26,7 +28,7 @@ export function FeedCard() {
       reportError(error);
     }
   };
-  const confirmThen = (content: string, action: () => Promise<void>) => Modal.confirm({ title: "提示", content, okText: "确定", cancelText: "取消", onOk: action });
+  const confirmThen = (content: string, action: () => Promise<void>) => modal.confirm({ title: "提示", content, okText: "确定", cancelText: "取消", onOk: action });
   const stop = async () => {
     try {
       await send(portalApi.feedRevoke, {});
@@ -49,6 +51,7 @@ export function FeedCard() {
   const active = status.answer?.data.active ?? false;
   return (
     <Card size="small" title="日历订阅" loading={status.loading && !status.answer}>
+      {modalHolder}
       {address ? (
         <Space direction="vertical" style={{ width: "100%" }}>
           <Space.Compact style={{ width: "100%" }}>
