@@ -19,6 +19,8 @@ import userRoutes from "./routes/users";
 import coursesDomain from "./routes/courses";
 import statsRoutes from "./routes/stats";
 import toolsDomain from "./routes/tools";
+import portalDomain from "./routes/portal";
+import billingRoutes from "./routes/billing";
 import { configureHashing } from "./services/passwords";
 import { startCleanup } from "./services/cleanup";
 import { registerResources } from "./engine/register";
@@ -58,6 +60,8 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(statsRoutes, ctx);
   await app.register(async (scope) => registerResources(scope, ctx, resources));
   await app.register(toolsDomain, ctx);
+  await app.register(portalDomain, ctx);
+  await app.register(billingRoutes, ctx);
   await app.register(consoleRoutes, ctx);
   startCleanup(app, ctx.db);
   return app;

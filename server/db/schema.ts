@@ -384,6 +384,27 @@ export interface LivePaperTable {
   created_at: number;
 }
 
+/** A portal identity's secret calendar address (migration 0020): only its sha256 is kept. */
+export interface CalendarFeedTable {
+  identity_id: number;
+  org_id: number;
+  secret_hash: string;
+  created_at: number;
+}
+
+/** A recharge order (3 §7.3, migration 0020): money in thousandths of a yuan. */
+export interface RechargeOrderTable {
+  id: Generated<number>;
+  org_id: number;
+  trade_no: string;
+  fee_milli: number;
+  /** wechatpay, alipay or bank. */
+  way: string;
+  status: Generated<"pending" | "paid" | "failed">;
+  created_at: number;
+  paid_at: number | null;
+}
+
 export interface Database {
   persons: PersonTable;
   organisations: OrganisationTable;
@@ -421,4 +442,6 @@ export interface Database {
   live_validators: LiveValidatorTable;
   live_whitelist: LiveWhitelistTable;
   live_recordings: LiveRecordingTable;
+  calendar_feeds: CalendarFeedTable;
+  recharge_orders: RechargeOrderTable;
 }

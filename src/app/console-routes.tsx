@@ -8,6 +8,7 @@ import { PortalShell, type PortalIdentity } from "../shells/portal-shell";
 import { RoomShell } from "../shells/room-shell";
 import { PageLoading } from "../components/page-loading";
 import { adminPages } from "./admin-pages";
+import { portalPages } from "../pages/portal/pages";
 import { routeTitles } from "./route-titles";
 
 const publicPaths = ["/login", "/register", "/forget-password", "/identity"];
@@ -26,7 +27,7 @@ export type BuiltPages = Record<string, ReactElement>;
 // Forms bring the schema validator (ajv and every schema, about 125 kB gzipped): loaded with
 // their page, never before the shell's first paint.
 const ChangePasswordPage = lazy(() => import("../pages/admin/change-password-page").then((m) => ({ default: m.ChangePasswordPage })));
-const UserInfoPage = lazy(() => import("../pages/portal/user-info-page").then((m) => ({ default: m.UserInfoPage })));
+const PayResultPage = lazy(() => import("../pages/billing/pay-result-page").then((m) => ({ default: m.PayResultPage })));
 
 const builtAdminPages: BuiltPages = {
   "/changepwd": (
@@ -52,6 +53,17 @@ const adminPathsBesides = (pages: BuiltPages) =>
     (path) => !publicPaths.includes(path) && !roomPaths.includes(path) && !isPortalPath(path) && !(path in pages),
   );
 
+/** A portal child's built page (src/pages/portal/pages.ts), handed its role; else the honest empty state. */
+function portalPage(role: PortalIdentity, child: string) {
+  const Page = portalPages[child];
+  if (!Page) return <PendingPage />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page role={role} />
+    </Suspense>
+  );
+}
+
 function portalRoutes(role: PortalIdentity) {
   const base = homeOf[role];
   const children = Object.keys(routeTitles)
@@ -59,17 +71,9 @@ function portalRoutes(role: PortalIdentity) {
     .map((path) => path.slice(base.length + 1));
   return (
     <Route key={role} path={base} element={<PortalShell role={role} />}>
-      <Route index element={<PendingPage />} />
+      <Route index element={portalPage(role, "")} />
       {children.map((child) => (
-        <Route key={child} path={child} element={
-            child === "userinfo" ? (
-              <Suspense fallback={<PageLoading />}>
-                <UserInfoPage />
-              </Suspense>
-            ) : (
-              <PendingPage />
-            )
-          } />
+        <Route key={child} path={child} element={portalPage(role, child)} />
       ))}
       <Route path="*" element={<NotFoundPage home={base} />} />
     </Route>
@@ -86,7 +90,19 @@ export function ConsoleRoutes({ pages = builtAdminPages }: { pages?: BuiltPages 
       {portalRoles.map(portalRoutes)}
       <Route element={<RoomShell />}>
         {roomPaths.map((path) => (
-          <Route key={path} path={path} element={<PendingPage />} />
+          <Route
+            key={path}
+            path={path}
+            element={
+              path === "/payresult" ? (
+                <Suspense fallback={<PageLoading />}>
+                  <PayResultPage />
+                </Suspense>
+              ) : (
+                <PendingPage />
+              )
+            }
+          />
         ))}
       </Route>
       <Route element={<AdminShell />}>

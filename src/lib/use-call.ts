@@ -18,13 +18,19 @@ export interface CallState<T> {
   /** A request of this call is on its way (the first, or a retry while the last answer stays shown). */
   loading: boolean;
   retry: () => void;
+  /** When the answer last arrived (epoch ms; 0 before the first): a refetch that answers the same data still moves it. */
+  updatedAt: number;
 }
 
-export interface CallOptions {
+export interface CallOptions<T = unknown> {
   /** False holds the call back (a part of the page this person does not have). */
   enabled?: boolean;
   /** A table's next page or search: the last answer stays shown while the new one loads. */
   keepPrevious?: boolean;
+  /** Asks again every so many milliseconds while the page shows it (a payment awaiting its result)… */
+  refreshMs?: number;
+  /** …as long as this holds for the last answer (or failure): judged as each answer lands, so none is asked for after. */
+  refreshWhile?: (answer: CallAnswer<T> | undefined, error: HttpError | null) => boolean;
 }
 
 /**
@@ -32,20 +38,26 @@ export interface CallOptions {
  * `useCustom`: cached by endpoint and query, made once however many parts ask, and its failure
  * shown by the page (no toast): each page says what it could not load in its own place (1 §8).
  */
-export function useCall<T>(endpoint: Endpoint, query?: Payload, { enabled = true, keepPrevious = false }: CallOptions = {}): CallState<T> {
+export function useCall<T>(endpoint: Endpoint, query?: Payload, { enabled = true, keepPrevious = false, refreshMs, refreshWhile }: CallOptions<T> = {}): CallState<T> {
   const result = useCustom<BaseRecord, HttpError, Payload>({
     url: endpoint.path,
     method: verb(endpoint),
     config: { query },
     meta: { endpoint },
     errorNotification: false,
-    queryOptions: { enabled, keepPreviousData: keepPrevious },
+    queryOptions: {
+      enabled,
+      keepPreviousData: keepPrevious,
+      refetchInterval: (data, query) =>
+        refreshMs && (refreshWhile?.(data as CallAnswer<T> | undefined, query.state.error) ?? true) ? refreshMs : false,
+    },
   });
   return {
     answer: result.data as CallAnswer<T> | undefined,
     error: result.error ?? null,
     loading: enabled && result.isFetching,
     retry: () => void result.refetch(),
+    updatedAt: result.dataUpdatedAt,
   };
 }
 

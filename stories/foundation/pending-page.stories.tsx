@@ -21,7 +21,7 @@ export const InAdminShell: Story = {
 };
 
 export const InTeacherPortal: Story = {
-  parameters: { initialEntries: ["/teaIndex/courses"], api: signedInPortal("teacher") } satisfies ScreenParameters,
+  parameters: { initialEntries: ["/teaIndex/clouddiskop"], api: signedInPortal("teacher", { cloudDisk: ["org"] }) } satisfies ScreenParameters,
 };
 
 /** Live rooms open in their own window, without the console frame. */

@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor } from "storybook/test";
+import { portalEmpty } from "../portal/portal-answers";
 import { signedInPortal } from "../support/answers";
 import { FoundationScreens } from "../support/foundation-screens";
 import type { ScreenParameters } from "../support/screen-parameters";
 
+/** The shells around the portal's pages, which answer with nothing to show here (stories/portal has them with data). */
 const meta = {
   title: "Foundation/Portal/Shells",
   render: () => <FoundationScreens />,
@@ -24,14 +26,14 @@ const expectMenu = (labels: string[]) => async ({ canvasElement }: { canvasEleme
 export const TeacherWithCloudDisk: Story = {
   parameters: {
     initialEntries: ["/teaIndex"],
-    api: signedInPortal("teacher", { cloudDisk: ["org", "personal"] }),
+    api: [...signedInPortal("teacher", { cloudDisk: ["org", "personal"] }), ...portalEmpty],
     session: { identityInfo: { id: 2, name: "第二学校", type: "teacher" } },
   } satisfies ScreenParameters,
   play: expectMenu([...portalEntries, "机构云盘", "个人云盘"]),
 };
 
 export const TeacherWithoutCloudDisk: Story = {
-  parameters: { initialEntries: ["/teaIndex"], api: signedInPortal("teacher") } satisfies ScreenParameters,
+  parameters: { initialEntries: ["/teaIndex"], api: [...signedInPortal("teacher"), ...portalEmpty] } satisfies ScreenParameters,
   play: expectMenu(portalEntries),
 };
 
@@ -39,18 +41,18 @@ export const TeacherWithoutCloudDisk: Story = {
 export const AssistantWithCloudDisk: Story = {
   parameters: {
     initialEntries: ["/assistantIndex/assclouddiskop"],
-    api: signedInPortal("assistant", { cloudDisk: ["personal"] }),
+    api: [...signedInPortal("assistant", { cloudDisk: ["personal"] }), ...portalEmpty],
   } satisfies ScreenParameters,
   play: expectMenu([...portalEntries, "个人云盘"]),
 };
 
 export const AssistantWithoutCloudDisk: Story = {
-  parameters: { initialEntries: ["/assistantIndex/courses"], api: signedInPortal("assistant") } satisfies ScreenParameters,
+  parameters: { initialEntries: ["/assistantIndex/courses"], api: [...signedInPortal("assistant"), ...portalEmpty] } satisfies ScreenParameters,
   play: expectMenu(portalEntries),
 };
 
 /** Students never have a cloud disk; their shell does not even ask for the menu. */
 export const Student: Story = {
-  parameters: { initialEntries: ["/stuIndex/message"], api: signedInPortal("student") } satisfies ScreenParameters,
+  parameters: { initialEntries: ["/stuIndex/message"], api: [...signedInPortal("student"), ...portalEmpty] } satisfies ScreenParameters,
   play: expectMenu(portalEntries),
 };

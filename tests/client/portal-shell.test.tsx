@@ -18,7 +18,8 @@ describe("role shells", () => {
     });
     renderConsole("/teaIndex");
     await waitFor(() => expect(menuLabels()).toEqual(["今日课程", "我的课程", "消息", "机构云盘", "个人云盘"]));
-    expect(screen.getByText("本页面尚无可显示的内容")).toBeTruthy();
+    // The portal's root is the calendar of lives.
+    expect(await screen.findByText("今天的直播")).toBeTruthy();
   });
 
   it("gives an assistant only the disks it holds, under its own path", async () => {

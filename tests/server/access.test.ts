@@ -3,6 +3,8 @@ import { resources } from "../../resources";
 import type { ResourceDecl } from "../../resources/define";
 import type { Endpoint } from "../../resources/endpoint";
 import { allMenuKeys, savePermissions } from "../../resources/menu";
+import { portalApi } from "../../resources/portal";
+import { rechargeApi } from "../../resources/recharge";
 import { hostPrefixes } from "../../server/config";
 import { signIn, startSignedIn, type TestServer } from "./helpers";
 import { call } from "./users-helpers";
@@ -191,5 +193,42 @@ describe("every declared call of every resource", () => {
       expect([401, 403], label(c)).not.toContain(res.body.code);
       if (invalidParams(c.endpoint).invalid) expect([res.status, res.body.code], `${label(c)}: ${res.body.msg}`).toEqual([200, 400]);
     }
+  });
+});
+
+/** The portal's calls (resources/portal.ts), but the feed, whose credential is its address (portal-feed.test.ts). */
+const portalCalls = Object.entries(portalApi).filter(([name]) => name !== "feed");
+
+describe("the portal's calls and the payment result", () => {
+  const portalPeople = [["13800000001", "teacher"], ["13800000002", "assistant"], ["13800000003", "student"]] as const;
+  const named = (name: string, endpoint: Endpoint) => `${name} (${endpoint.method} ${endpoint.path})`;
+
+  it("answer 401 without a session", async () => {
+    for (const [name, endpoint] of [...portalCalls, ["resultQuery", rechargeApi.resultQuery] as const]) {
+      const res = await send("", endpoint);
+      expect([res.status, res.body.code], named(name, endpoint)).toEqual([401, 401]);
+    }
+  });
+
+  it("refuse admins and sub-admins before validation, and let teachers, assistants and students reach it", async () => {
+    await grant(allMenuKeys());
+    for (const [name, endpoint] of portalCalls) {
+      for (const cookie of [admin, subadmin]) expect([(await send(cookie, endpoint)).status, (await send(cookie, endpoint)).body], named(name, endpoint)).toEqual(forbidden);
+      for (const [mobile, type] of portalPeople) {
+        const res = await send(await signIn(s.app, mobile, type), endpoint);
+        expect(res.status, `${type}: ${named(name, endpoint)}`).toBeLessThan(500);
+        expect([401, 403], `${type}: ${named(name, endpoint)}`).not.toContain(res.body.code);
+        if (invalidParams(endpoint).invalid) expect(res.body.code, `${type}: ${named(name, endpoint)}: ${res.body.msg}`).toBe(400);
+      }
+    }
+  });
+
+  it("keep the payment result to admins holding the recharge menu", async () => {
+    for (const [mobile, type] of portalPeople) expect([(await send(await signIn(s.app, mobile, type), rechargeApi.resultQuery)).status], type).toEqual([403]);
+    await grant(allMenuKeys().filter((k) => k !== "recharge"));
+    expect((await send(subadmin, rechargeApi.resultQuery)).body).toEqual(forbidden[1]);
+    await grant(["recharge"]);
+    expect((await send(subadmin, rechargeApi.resultQuery)).body.code).toBe(400);
+    expect((await send(admin, rechargeApi.resultQuery)).body.code).toBe(400);
   });
 });

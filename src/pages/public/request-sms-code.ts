@@ -7,12 +7,19 @@ import { captchaProblem } from "./login-schemas";
 import type { Captcha } from "./use-captcha";
 
 /**
- * The 获取验证码 action of quick login, registration and retrieval (1 §4, §5): the mobile
+ * The 获取验证码 action of quick login, registration, retrieval and the portal's phone change
+ * (1 §4, §5; `ask` sends and says how it went): the mobile
  * by the form's own rules, then the graphic captcha of that very mobile, and only then the
  * request. Only what the request lacks is marked: the SMS code field's own message goes,
  * since no code is needed to ask for one.
  */
-export function smsCodeRequester(form: FormInstance, endpoint: Endpoint, captcha: Captcha, codeField = "auth_code"): () => Promise<boolean> {
+export function smsCodeRequester(
+  form: FormInstance,
+  endpoint: Endpoint,
+  captcha: Captcha,
+  codeField = "auth_code",
+  ask: (endpoint: Endpoint, body: Record<string, unknown>) => Promise<boolean> = askForSmsCode,
+): () => Promise<boolean> {
   const mark = (problem: string | null) => form.setFields([{ name: "authcode", errors: problem ? [problem] : [] }]);
   return async () => {
     form.setFields([{ name: codeField, errors: [] }]);
@@ -29,7 +36,7 @@ export function smsCodeRequester(form: FormInstance, endpoint: Endpoint, captcha
     const problem = await captchaProblem(authcode);
     mark(problem);
     if (problem) return false;
-    const sent = await askForSmsCode(endpoint, { area_code: defaultAreaCode, mobile, authcode });
+    const sent = await ask(endpoint, { area_code: defaultAreaCode, mobile, authcode });
     // Right or wrong, the server has spent that answer: the next request needs a new image.
     captcha.refresh();
     return sent;
