@@ -384,7 +384,7 @@ export interface LivePaperTable {
   created_at: number;
 }
 
-/** A portal identity's secret calendar address (migration 0020): only its sha256 is kept. */
+/** A portal identity's secret calendar address (migration 0017): only its sha256 is kept. */
 export interface CalendarFeedTable {
   identity_id: number;
   org_id: number;
@@ -392,7 +392,7 @@ export interface CalendarFeedTable {
   created_at: number;
 }
 
-/** A recharge order (3 §7.3, migration 0020): money in thousandths of a yuan. */
+/** A recharge order (3 §7.3, migration 0017): money in thousandths of a yuan. */
 export interface RechargeOrderTable {
   id: Generated<number>;
   org_id: number;
