@@ -79,7 +79,8 @@ export const whitelistSheet = {
   header: ["用户名", "密码"],
   templateName: "白名单导入模板.xlsx",
   sheetName: "白名单",
-  exportName: (liveTitle: string) => `白名单-${liveTitle}.xlsx`,
+  /** Characters no file system takes in a name become "_". */
+  exportName: (liveTitle: string) => `白名单-${liveTitle.replace(/[\\/:*?"<>|\p{Cc}]/gu, "_")}.xlsx`,
   errorsName: "白名单导入错误行.xlsx",
 } as const;
 

@@ -37,7 +37,7 @@ export default async function whitelistRoutes(app: FastifyInstance, { db, key }:
   route(
     app,
     validatorApi.whitelistAdd,
-    { query: "validator.query", body: "whitelist.entry", guard, summary: "Adds {username, password}; a password already in the live is refused, as is a 50,001st entry", tags },
+    { query: "validator.query", body: "whitelist.create", guard, summary: "Adds {username, password}; a password already in the live is refused, as is a 50,001st entry", tags },
     async (request) => {
       const { scope, liveId } = await validatorScope(request, db, key);
       const content = await addEntry(scope, liveId, request.body as WhitelistRow);
@@ -48,7 +48,7 @@ export default async function whitelistRoutes(app: FastifyInstance, { db, key }:
   route(
     app,
     validatorApi.whitelistUpdate,
-    { query: "whitelist.id.query", body: "whitelist.entry", guard, summary: "Changes entry `id` to {username, password}; its password must not be another entry's", tags },
+    { query: "whitelist.id.query", body: "whitelist.edit", guard, summary: "Changes entry `id` to {username, password}; its password must not be another entry's", tags },
     async (request) => {
       const { scope, liveId } = await validatorScope(request, db, key);
       const { id } = request.query as { id: number };
