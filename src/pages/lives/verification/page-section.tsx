@@ -1,5 +1,5 @@
 import { Form, Skeleton, Typography } from "antd";
-import { lazy, Suspense } from "react";
+import { lazy, memo, Suspense } from "react";
 import { liveLimits, type ValidatorSettings } from "../../../../resources/live-api";
 import { ImageUploadField } from "../../../engine/image-upload-widget";
 import type { SettingsProblems } from "./settings-problems";
@@ -25,21 +25,35 @@ export function SectionTitle({ children }: { children: string }) {
   );
 }
 
+export interface PageSectionProps {
+  logo: string;
+  poster: string;
+  desc: string;
+  change: SectionProps["change"];
+  /** Messages by field (logo_url, poster, desc) once a save was tried. */
+  problems: Record<string, string> | undefined;
+  onBusy: (part: string, busy: boolean) => void;
+}
+
+const problemOf = (problems: PageSectionProps["problems"], field: string) =>
+  problems?.[field] ? { validateStatus: "error" as const, help: problems[field] } : {};
+
 /**
  * What the share page shows a viewer (2 §2): the logo (cropped to exactly 120×100), the cover, and
  * the activity introduction in a rich-text editor. Images follow 2 §5 (jpeg, png, bmp, jpg; at most
- * 5 MB), checked in the browser before they are sent and again by the server.
+ * 5 MB), checked in the browser before they are sent and again by the server. It draws again only
+ * when its own values change: typing in the designer leaves the editor alone.
  */
-export function PageSection({ settings, change, problems, onBusy }: SectionProps & { onBusy: (part: string, busy: boolean) => void }) {
+export const PageSection = memo(function PageSection({ logo, poster, desc, change, problems, onBusy }: PageSectionProps) {
   return (
     <section aria-labelledby="verification-page-title">
       <div id="verification-page-title">
         <SectionTitle>页面展示</SectionTitle>
       </div>
-      <Form.Item label="Logo" htmlFor="verification-logo" {...shownProblem(problems, "logo_url")}>
+      <Form.Item label="Logo" htmlFor="verification-logo" {...problemOf(problems, "logo_url")}>
         <ImageUploadField
           id="verification-logo"
-          value={settings.logo_url}
+          value={logo}
           onChange={(url) => change({ logo_url: url })}
           crop={liveLimits.logoCrop}
           rule="verification"
@@ -47,21 +61,21 @@ export function PageSection({ settings, change, problems, onBusy }: SectionProps
           onBusy={(busy) => onBusy("logo", busy)}
         />
       </Form.Item>
-      <Form.Item label="封面" htmlFor="verification-poster" {...shownProblem(problems, "poster")}>
+      <Form.Item label="封面" htmlFor="verification-poster" {...problemOf(problems, "poster")}>
         <ImageUploadField
           id="verification-poster"
-          value={settings.poster}
+          value={poster}
           onChange={(url) => change({ poster: url })}
           rule="verification"
           alt="封面预览"
           onBusy={(busy) => onBusy("poster", busy)}
         />
       </Form.Item>
-      <Form.Item label={<span id="verification-desc-label">活动介绍</span>} {...shownProblem(problems, "desc")}>
+      <Form.Item label={<span id="verification-desc-label">活动介绍</span>} {...problemOf(problems, "desc")}>
         <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>
-          <IntroEditor labelledBy="verification-desc-label" initial={settings.desc} onChange={(desc) => change({ desc })} onBusy={(busy) => onBusy("desc", busy)} />
+          <IntroEditor labelledBy="verification-desc-label" initial={desc} onChange={(desc) => change({ desc })} onBusy={(busy) => onBusy("desc", busy)} />
         </Suspense>
       </Form.Item>
     </section>
   );
-}
+});

@@ -34,7 +34,7 @@ export function VerificationForm({ live, initial, service, save, onDirty }: Veri
   const [uploading, setUploading] = useState<ReadonlySet<string>>(new Set());
   const [whitelistOpen, setWhitelistOpen] = useState(false);
   // The introduction's editor keeps its own text: 撤销修改 starts it afresh from the saved one.
-  const [revision, setRevision] = useState(0);
+  const [intro, setIntro] = useState({ revision: 0, text: initial.desc });
 
   const dirty = !same(draft, saved);
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
@@ -80,7 +80,7 @@ export function VerificationForm({ live, initial, service, save, onDirty }: Veri
     <Flex vertical style={{ minHeight: "100%" }}>
       {contextHolder}
       <Form layout="horizontal" labelCol={{ flex: "112px" }} wrapperCol={{ flex: "1 1 0", style: { minWidth: 0 } }} style={{ padding: "16px 24px", flex: 1 }} component="div">
-        <PageSection key={revision} settings={draft} change={change} problems={problems} onBusy={onBusy} />
+        <PageSection key={intro.revision} logo={draft.logo_url} poster={draft.poster} desc={intro.text} change={change} problems={problems?.fields} onBusy={onBusy} />
         <AccessSection settings={draft} change={change} problems={problems} onWhitelist={() => setWhitelistOpen(true)} />
         <RegistrationSection settings={draft} change={change} problems={problems} />
       </Form>
@@ -88,7 +88,7 @@ export function VerificationForm({ live, initial, service, save, onDirty }: Veri
         <Button
           onClick={() => {
             setDraft(saved);
-            setRevision((n) => n + 1);
+            setIntro((current) => ({ revision: current.revision + 1, text: saved.desc }));
           }}
           disabled={!dirty || saving}
         >
