@@ -62,10 +62,24 @@ function checkIntegers(input: unknown, props: Record<string, PropSchema>) {
   }
 }
 
+/**
+ * Whether any text in a query or body holds a NUL character. No form sends one, PostgreSQL's text
+ * cannot hold one (it fails the statement: a 500), and SQLite would keep it silently; so it is
+ * refused everywhere, on both databases alike. Walks at most `depth` levels (bodies are flat objects
+ * or lists of them).
+ */
+function hasNul(value: unknown, depth = 4): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (!value || typeof value !== "object" || depth === 0) return false;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) if (hasNul(item, depth - 1)) return true;
+  return false;
+}
+
 /** A body schema describes an object: anything else (text, a list, null) is refused in words. */
 function checkBody(input: unknown, props: Record<string, PropSchema>) {
   if (input === undefined || input === null || input === "") throw fail.bad("请求数据不能为空");
   if (typeof input !== "object" || Array.isArray(input)) throw fail.bad("请求数据格式错误");
+  if (hasNul(input)) throw fail.bad("请求数据格式错误");
   checkIntegers(input, props);
 }
 
@@ -74,6 +88,7 @@ function checkBody(input: unknown, props: Record<string, PropSchema>) {
  * - an empty query parameter (`type=`) is the same as leaving it out, so a filter sent empty
  *   means "all" and a page or count sent empty takes its default;
  * - an integer field takes only plain decimal digits (or a JSON number that is an exact integer);
+ * - no text holds a NUL character;
  * - a body is a JSON object.
  *
  * It runs after the route's own guard (hooks added here come last), so a caller without the right
@@ -89,6 +104,7 @@ async function strictInput(app: FastifyInstance) {
     const check = async (request: FastifyRequest) => {
       const q = request.query as Record<string, unknown> | undefined;
       if (q) for (const [k, v] of Object.entries(q)) if (v === "") delete q[k];
+      if (hasNul(q)) throw fail.bad("请求数据格式错误");
       checkIntegers(q, query);
       if (hasBody) checkBody(request.body, body);
     };

@@ -66,6 +66,12 @@ describe("adding, changing and removing entries", () => {
     expect((await w.update(1, body)).body).toMatchObject({ code: 400, msg: "请输入用户名和密码" });
   });
 
+  it("refuses text holding a NUL character in words on both databases (PostgreSQL's text cannot hold one)", async () => {
+    const w = await service(lives[0]);
+    expect((await w.add({ username: "a\u0000b", password: "nul-1" })).body).toMatchObject({ code: 400, msg: "请求数据格式错误" });
+    expect((await w.import([{ username: "甲", password: "p\u0000" }])).body).toMatchObject({ code: 400, msg: "请求数据格式错误" });
+  });
+
   it("refuses a password the live already has, on add and on change, and lets another live have it", async () => {
     const w = await service(lives[1]);
     const a = (await w.add({ username: "甲", password: "same" })).body.content!;
