@@ -79,6 +79,8 @@ export default function IntroEditor({ initial, onChange, labelledBy, onBusy }: I
   useEffect(() => onBusy?.(inserting), [onBusy, inserting]);
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: { openOnClick: false } }), Picture],
+    // The editor's few base rules are in intro-editor.css rather than a <style> tiptap writes at run time.
+    injectCSS: false,
     content: initial,
     editorProps: { attributes: { role: "textbox", "aria-multiline": "true", "aria-labelledby": labelledBy, class: "intro-editor-body" } },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? "" : e.getHTML()),
