@@ -105,13 +105,15 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
      * The spec's odd calls (a detail page's stats, a course's student panes): `meta.endpoint` names
      * the call (its host included); else `url` is a cms path and `method` its verb. GET and DELETE
      * send `query` in the address (or `payload`: Refine's useCustomMutation passes only that), the
-     * others `payload` as the body. Resolves to the answer's data, with the envelope's `count`
-     * and `msg` beside it for pages that show them; a refusal throws like every other call.
+     * others `payload` as the body and `meta.query`, when given, in the address. Resolves to the
+     * answer's data, with the envelope's `count` and `msg` beside it for pages that show them; a
+     * refusal throws like every other call.
      */
     async custom<TData extends BaseRecord = BaseRecord>({ url, method, query, payload, meta }: Parameters<NonNullable<DataProvider["custom"]>>[0]) {
       const endpoint = (meta?.endpoint as Endpoint | undefined) ?? ep(`${method.toUpperCase() as HttpMethod} ${url}` as `${HttpMethod} /${string}`);
       const inQuery = endpoint.method === "GET" || endpoint.method === "DELETE";
-      const envelope = await request<TData>(endpoint, (inQuery ? (query ?? payload) : payload) as Payload | undefined);
+      const address = inQuery ? undefined : (meta?.query as Payload | undefined);
+      const envelope = await request<TData>(endpoint, (inQuery ? (query ?? payload) : payload) as Payload | undefined, address ? { query: address } : {});
       return { data: unwrap(envelope), count: envelope.count, msg: envelope.msg };
     },
   };

@@ -16,6 +16,11 @@ export type Payload = Record<string, unknown>;
 
 export interface RequestOptions {
   /**
+   * Parameters for the address of a call that sends a body (POST, PATCH, PUT): the validator
+   * service takes its roomid and token there (2 §7). GET and DELETE carry theirs in `payload`.
+   */
+  query?: Payload;
+  /**
    * A session probe (trylogin): a 401 is its answer, not a failure, so the HTTP layer
    * neither shows it nor leaves the page; the caller decides where to go.
    */
@@ -137,7 +142,7 @@ async function send<T>(endpoint: Endpoint, config: AxiosRequestConfig): Promise<
 export async function request<T = unknown>(endpoint: Endpoint, payload?: Payload, options: RequestOptions = {}): Promise<Envelope<T>> {
   const inQuery = endpoint.method === "GET" || endpoint.method === "DELETE";
   return send<T>(endpoint, {
-    params: inQuery ? payload : undefined,
+    params: inQuery ? payload : options.query,
     data: inQuery ? undefined : (payload ?? {}),
     authProbe: options.authProbe,
   });
@@ -149,14 +154,17 @@ export interface UploadOptions {
   /** Called as the bytes leave, with the share sent so far (0 to 1). */
   onProgress?: (share: number) => void;
   signal?: AbortSignal;
+  /** Parameters for the address (the upload's `rule`). */
+  query?: Payload;
 }
 
 /** Sends one file as multipart form data (1 §7 "Upload file"); resolves to the answer's data. */
-export async function upload<T = unknown>(endpoint: Endpoint, file: File, { field = "file", onProgress, signal }: UploadOptions = {}): Promise<T> {
+export async function upload<T = unknown>(endpoint: Endpoint, file: File, { field = "file", onProgress, signal, query }: UploadOptions = {}): Promise<T> {
   const form = new FormData();
   form.append(field, file, file.name);
   const envelope = await send<T>(endpoint, {
     data: form,
+    params: query,
     signal,
     // A few megabytes on a slow line take longer than a call.
     timeout: 120_000,

@@ -2,7 +2,8 @@ import { ep } from "./endpoint";
 
 /**
  * The image upload of the console (1 §7 "Upload file", 2 §7): one multipart file field,
- * answered with the URL the image is served at. Covers of courses, products and ads use it.
+ * answered with the URL the image is served at. Covers of courses, products and ads use it; the
+ * query's `rule` (imageRules) picks the rule the file is judged by, the cover rule when absent.
  */
 export const uploadApi = {
   upload: ep("POST /upload", "upload"),
@@ -33,21 +34,54 @@ export const imageUpload = {
   },
 } as const;
 
-/** The first bytes of each allowed image type, as `imageUpload.types` names them. */
-const signatures: [type: string, bytes: number[]][] = [
+/** The parts of an image rule the browser and the server both judge a file by. */
+export interface ImageRule {
+  maxBytes: number;
+  /** MIME type → the extension a stored file gets. */
+  types: Record<string, string>;
+  /** A sub-admin needs one of these keys to upload under the rule. */
+  menuKeys: readonly string[];
+  messages: { type: string; size: string };
+}
+
+/**
+ * The verification page's logo, cover and introduction images (2 §5, §9): jpeg (jpg), png or bmp,
+ * at most 5 MB, uploaded by those who manage lives.
+ */
+export const verificationImageUpload: ImageRule = {
+  maxBytes: 5 * 1024 * 1024,
+  types: { "image/jpeg": "jpg", "image/png": "png", "image/bmp": "bmp" },
+  menuKeys: ["liveop"],
+  messages: { type: "只能上传图片格式", size: "上传图片大小不能超过5M" },
+};
+
+/** Every rule a caller may name in the upload's `rule` query; `cover` is the default. */
+export const imageRules = { cover: imageUpload as ImageRule, verification: verificationImageUpload } as const;
+export type ImageRuleName = keyof typeof imageRules;
+
+/** The largest file any rule takes: the bound the upload's parser is set up with. */
+export const largestImageBytes = Math.max(...Object.values(imageRules).map((rule) => rule.maxBytes));
+
+/**
+ * The first bytes of each known image type; `null` matches any byte. A bitmap is "BM", its size,
+ * then four reserved bytes that are zero in every writer's output (a text file starting "BM" is not).
+ */
+const signatures: [type: string, bytes: (number | null)[]][] = [
   ["image/png", [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
   ["image/jpeg", [0xff, 0xd8, 0xff]],
+  ["image/bmp", [0x42, 0x4d, null, null, null, null, 0, 0, 0, 0]],
 ];
 
 /** How many leading bytes `imageTypeOf` needs. */
 export const imageHeadBytes = Math.max(...signatures.map(([, bytes]) => bytes.length));
 
 /**
- * The image type a file's first bytes show (`image/png`, `image/jpeg`), whatever its name or
- * declared type says; null for anything else. The browser checks before sending, the server again.
+ * The image type a file's first bytes show (`image/png`, `image/jpeg`, `image/bmp`), whatever its
+ * name or declared type says; null for anything else. Whether that type is allowed is the rule's
+ * to say. The browser checks before sending, the server again.
  */
 export function imageTypeOf(head: Uint8Array): string | null {
-  const found = signatures.find(([, bytes]) => head.length >= bytes.length && bytes.every((byte, i) => head[i] === byte));
+  const found = signatures.find(([, bytes]) => head.length >= bytes.length && bytes.every((byte, i) => byte === null || head[i] === byte));
   return found ? found[0] : null;
 }
 

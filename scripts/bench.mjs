@@ -111,3 +111,7 @@ spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-signin.ts"], { st
 // The resource engine: a list of 100,000 admin messages at 1 and 20 connections beside its SQL in-process,
 // and a 60 s create/delete mix at 50 connections with the rows counted after (issue 9, Performance).
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-engine.ts"], { stdio: "inherit" });
+
+// Viewer verification's whitelist: a 20,000-row import, the list at 50,000 entries, and the browser's
+// export of 50,000 rows through the sheet worker (issue 10, Performance).
+spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-whitelist.ts"], { stdio: "inherit" });

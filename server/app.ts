@@ -21,6 +21,7 @@ import statsRoutes from "./routes/stats";
 import toolsDomain from "./routes/tools";
 import portalDomain from "./routes/portal";
 import billingRoutes from "./routes/billing";
+import verificationDomain from "./routes/verification";
 import { configureHashing } from "./services/passwords";
 import { startCleanup } from "./services/cleanup";
 import { registerResources } from "./engine/register";
@@ -62,6 +63,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(toolsDomain, ctx);
   await app.register(portalDomain, ctx);
   await app.register(billingRoutes, ctx);
+  await app.register(verificationDomain, ctx);
   await app.register(consoleRoutes, ctx);
   startCleanup(app, ctx.db);
   return app;

@@ -16,6 +16,7 @@ import * as m0014 from "./migrations/0014-exam-papers";
 import * as m0015 from "./migrations/0015-engine-counts";
 import * as m0016 from "./migrations/0016-live-management";
 import * as m0017 from "./migrations/0017-portal-feeds-recharge-orders";
+import * as m0018 from "./migrations/0018-whitelist-page-index";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "0015-engine-counts": m0015,
   "0016-live-management": m0016,
   "0017-portal-feeds-recharge-orders": m0017,
+  "0018-whitelist-page-index": m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

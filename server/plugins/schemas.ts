@@ -20,12 +20,14 @@ const schemasDir = fileURLToPath(new URL("../../schemas/", import.meta.url));
 
 /**
  * The server's ajv (Fastify's `ajv` option): ajv-errors needs allErrors; $data lets a form compare
- * two fields; "all" drops any property a schema does not declare before a handler sees it. The
+ * two fields; "all" drops any property a schema does not declare before a handler sees it; an
+ * open tuple (a fixed first item, then any number of others: the registration form's phone field)
+ * is meant, so ajv's strictTuples warning is off, as RJSF's ajv has it on the client. The
  * schemas' own keywords (notBeforeNow) are the client validator's too; ajv-errors is typed
  * against the root ajv, not the copy inside Fastify's compiler.
  */
 export const ajvOptions = {
-  customOptions: { allErrors: true, $data: true, removeAdditional: "all" as const, coerceTypes: "array" as const, useDefaults: true, strictNumbers: true },
+  customOptions: { allErrors: true, $data: true, strictTuples: false, removeAdditional: "all" as const, coerceTypes: "array" as const, useDefaults: true, strictNumbers: true },
   plugins: [ajvErrors as never, addSchemaKeywords as never],
 };
 

@@ -15,6 +15,11 @@ export interface RouteOptions {
    * right gets 401 or 403, not a remark on a payload it was never allowed to send.
    */
   guard?: (request: FastifyRequest) => unknown;
+  /**
+   * Bytes this route's body may have, where it must differ from the app's 1 MiB (a 20,000-row
+   * import); give the route's own bound, never an open one.
+   */
+  bodyLimit?: number;
 }
 
 /** Registers the server side of an endpoint declared in `resources/`, under its host's prefix. */
@@ -35,6 +40,7 @@ export function route(
       ...(opts.query ? { querystring: ref(opts.query) } : {}),
     },
     ...(guard ? { preValidation: async (request: FastifyRequest) => void (await guard(request)) } : {}),
+    ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
     handler,
   });
 }

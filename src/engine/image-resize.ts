@@ -16,7 +16,11 @@ export function coverRect(source: Size, target: Size): { x: number; y: number; w
   return { x: Math.floor((source.width - width) / 2), y: Math.floor((source.height - height) / 2), width, height };
 }
 
-/** A picked (and cropped) image redrawn at exactly `target` pixels, same type and name (2 §5: 480×320 covers). */
+/**
+ * A picked (and cropped) image redrawn at exactly `target` pixels, same name and, where the
+ * browser can write it, same type (2 §5: 480×320 covers, a 120×100 logo); a canvas writes no
+ * bitmap, so a bmp comes back as the png the browser made instead.
+ */
 export async function resizeImage(file: File, target: Size): Promise<File> {
   const bitmap = await createImageBitmap(file);
   try {
@@ -29,7 +33,7 @@ export async function resizeImage(file: File, target: Size): Promise<File> {
     context.drawImage(bitmap, part.x, part.y, part.width, part.height, 0, 0, target.width, target.height);
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, file.type, 0.92));
     if (!blob) throw new Error("图片处理失败");
-    return new File([blob], file.name, { type: file.type });
+    return new File([blob], file.name, { type: blob.type || file.type });
   } finally {
     bitmap.close();
   }

@@ -2,8 +2,8 @@ import { DeleteOutlined, PictureOutlined, UploadOutlined } from "@ant-design/ico
 import type { WidgetProps } from "@rjsf/utils";
 import { Button, Flex, Image, Progress, Typography, Upload } from "antd";
 import ImgCrop from "antd-img-crop";
-import { useEffect, useRef, useState } from "react";
-import { httpsUrl, imageUpload, uploadApi } from "../../resources/upload";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { httpsUrl, imageRules, uploadApi, type ImageRuleName } from "../../resources/upload";
 import { errorText, upload } from "../../providers/http";
 import { imageFileProblem, imageRulesText } from "../lib/image-file";
 import { formValuesOf } from "./form-values";
@@ -20,15 +20,56 @@ function cropSize(options: WidgetProps["options"]): Size | null {
   return Array.isArray(crop) && crop.length === 2 ? { width: Number(crop[0]), height: Number(crop[1]) } : null;
 }
 
+/** `"ui:options": { "rule": "verification" }`: the rule of resources/upload.ts the image is judged by. */
+const ruleName = (options: WidgetProps["options"]): ImageRuleName =>
+  typeof options.rule === "string" && Object.hasOwn(imageRules, options.rule) ? (options.rule as ImageRuleName) : "cover";
+
 /**
- * `"ui:widget": "imageUpload"`: a cover picked from disk, checked in the browser (type, first
- * bytes, size: resources/upload.ts), sent to the upload call with its progress shown, and kept as
- * the URL the server answers. The preview can be replaced or removed. With a `crop` size the
- * picked image is cropped to that shape in antd-img-crop's dialog, then redrawn at exactly that
- * size before it is sent (2 §5: product and ad images, 480×320).
+ * `"ui:widget": "imageUpload"`: the image field below inside an RJSF form, which is kept from being
+ * submitted while an image is on its way.
  */
 export function ImageUploadWidget({ id, value, onChange, disabled, readonly, registry, options }: WidgetProps) {
-  const crop = cropSize(options);
+  // 确定 during an upload would save the record without the picture the person is waiting for.
+  const form = formValuesOf(registry);
+  const onBusy = useCallback((busy: boolean) => form?.setWorking(id, busy ? "图片上传中，请稍候" : null), [form, id]);
+  useEffect(() => () => form?.setWorking(id, null), [form, id]);
+  return (
+    <ImageUploadField
+      id={id}
+      value={typeof value === "string" ? value : ""}
+      onChange={onChange}
+      disabled={disabled || readonly}
+      crop={cropSize(options)}
+      rule={ruleName(options)}
+      onBusy={onBusy}
+    />
+  );
+}
+
+export interface ImageUploadFieldProps {
+  id: string;
+  value: string;
+  onChange: (url: string) => void;
+  disabled?: boolean;
+  /** The size the picked image is cropped and resized to; none keeps it as picked. */
+  crop?: Size | null;
+  /** The rule it is judged by, in the browser and on the server (resources/upload.ts imageRules). */
+  rule?: ImageRuleName;
+  /** Told when an upload starts and ends. */
+  onBusy?: (busy: boolean) => void;
+  /** What the preview shows, for a screen reader. */
+  alt?: string;
+}
+
+/**
+ * An image picked from disk, checked in the browser (type, first bytes, size: the rule of
+ * resources/upload.ts), sent to the upload call with its progress shown, and kept as the URL the
+ * server answers. The preview can be replaced or removed. With a `crop` size the picked image is
+ * cropped to that shape in antd-img-crop's dialog, then redrawn at exactly that size before it is
+ * sent (2 §5: product and ad images 480×320, the verification logo 120×100).
+ */
+export function ImageUploadField({ id, value, onChange, disabled, crop = null, rule = "cover", onBusy, alt = "封面预览" }: ImageUploadFieldProps) {
+  const judged = imageRules[rule];
   // The preview has the shape the image will have: a course's 16:9 cover, or the declared crop.
   const preview = { width: previewWidth, height: Math.round(crop ? (previewWidth * crop.height) / crop.width : (previewWidth * 9) / 16) };
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
@@ -38,18 +79,14 @@ export function ImageUploadWidget({ id, value, onChange, disabled, readonly, reg
   useEffect(() => () => pending.current?.abort(), []);
 
   const busy = phase.kind === "checking" || phase.kind === "uploading";
-  // 确定 during an upload would save the record without the picture the person is waiting for.
-  const form = formValuesOf(registry);
-  useEffect(() => {
-    form?.setWorking(id, busy ? "图片上传中，请稍候" : null);
-    return () => form?.setWorking(id, null);
-  }, [form, id, busy]);
-  const locked = disabled || readonly || busy;
-  const url = typeof value === "string" && value ? httpsUrl(value) : null;
+  useEffect(() => onBusy?.(busy), [onBusy, busy]);
+  const locked = disabled || busy;
+  const url = value ? httpsUrl(value) : null;
+  const accept = Object.keys(judged.types).join(",");
 
   async function take(picked: File) {
     setPhase({ kind: "checking" });
-    const problem = await imageFileProblem(picked);
+    const problem = await imageFileProblem(picked, judged);
     if (problem) return setPhase({ kind: "failed", message: problem });
     let file = picked;
     try {
@@ -63,6 +100,7 @@ export function ImageUploadWidget({ id, value, onChange, disabled, readonly, reg
     try {
       const answer = await upload<{ url: string }>(uploadApi.upload, file, {
         signal: controller.signal,
+        query: rule === "cover" ? undefined : { rule },
         onProgress: (share) => setPhase({ kind: "uploading", percent: Math.round(share * 100) }),
       });
       onChange(answer.url);
@@ -79,7 +117,7 @@ export function ImageUploadWidget({ id, value, onChange, disabled, readonly, reg
           {phase.kind === "uploading" ? (
             <Progress type="circle" size={56} percent={phase.percent} aria-label="上传进度" />
           ) : url ? (
-            <Image src={url} alt="封面预览" width={preview.width} height={preview.height} style={{ objectFit: "cover" }} />
+            <Image src={url} alt={alt} width={preview.width} height={preview.height} style={{ objectFit: "cover" }} />
           ) : (
             <PictureOutlined style={{ fontSize: 28, color: "#bfbfbf" }} />
           )}
@@ -94,13 +132,13 @@ export function ImageUploadWidget({ id, value, onChange, disabled, readonly, reg
               modalCancel="取消"
               // The rules are checked before the crop dialog opens, so a refused file never reaches it.
               beforeCrop={async (file) => {
-                const problem = await imageFileProblem(file);
+                const problem = await imageFileProblem(file, judged);
                 if (problem) setPhase({ kind: "failed", message: problem });
                 return !problem;
               }}
             >
               <Upload
-                accept={Object.keys(imageUpload.types).join(",")}
+                accept={accept}
                 showUploadList={false}
                 disabled={locked}
                 beforeUpload={(file) => {
@@ -125,7 +163,7 @@ export function ImageUploadWidget({ id, value, onChange, disabled, readonly, reg
             </Button>
           )}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {imageRulesText()}
+            {imageRulesText(judged)}
             {crop && `，裁剪为${crop.width}×${crop.height}`}
           </Typography.Text>
         </Flex>
@@ -139,8 +177,10 @@ export function ImageUploadWidget({ id, value, onChange, disabled, readonly, reg
         ref={input}
         id={id}
         type="file"
-        accept={Object.keys(imageUpload.types).join(",")}
+        accept={accept}
         hidden
+        // antd's form styles show every file input as a block, `hidden` notwithstanding.
+        style={{ display: "none" }}
         onChange={(event) => {
           const file = event.target.files?.[0];
           // The same file picked again after a refusal still counts as a change.

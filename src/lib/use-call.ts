@@ -64,19 +64,20 @@ export function useCall<T>(endpoint: Endpoint, query?: Payload, { enabled = true
 /**
  * A write among the spec's odd calls (a course's 添加/移除 of a student, the dashboard's module
  * list), through Refine's `useCustomMutation`: `send` resolves to the answer or rejects with the
- * HttpError. Callers say what to show through the mutation's notifications.
+ * HttpError. Callers say what to show through the mutation's notifications; `query` goes in the
+ * address of a call that also sends a body (the validator service's roomid and token).
  */
 export function useCallMutation() {
   const mutation = useCustomMutation<BaseRecord, HttpError, Payload>();
   const { mutateAsync } = mutation;
   const send = useCallback(
-    <T>(endpoint: Endpoint, values: Payload, notes: Pick<Parameters<typeof mutateAsync>[0], "successNotification" | "errorNotification"> = {}) =>
+    <T>(endpoint: Endpoint, values: Payload, { query, ...notes }: Pick<Parameters<typeof mutateAsync>[0], "successNotification" | "errorNotification"> & { query?: Payload } = {}) =>
       // The data provider sends a DELETE's values in the address, a POST's as its body.
       mutateAsync({
         url: endpoint.path,
         method: verb(endpoint) as Exclude<ReturnType<typeof verb>, "get">,
         values,
-        meta: { endpoint },
+        meta: query ? { endpoint, query } : { endpoint },
         successNotification: false,
         errorNotification: false,
         ...notes,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resources } from "../../resources";
 import type { ResourceDecl } from "../../resources/define";
 import type { Endpoint } from "../../resources/endpoint";
+import { liveApi, validatorApi } from "../../resources/live-api";
 import { allMenuKeys, savePermissions } from "../../resources/menu";
 import { portalApi } from "../../resources/portal";
 import { rechargeApi } from "../../resources/recharge";
@@ -230,5 +231,41 @@ describe("the portal's calls and the payment result", () => {
     await grant(["recharge"]);
     expect((await send(subadmin, rechargeApi.resultQuery)).body.code).toBe(400);
     expect((await send(admin, rechargeApi.resultQuery)).body.code).toBe(400);
+  });
+});
+
+/**
+ * Calls no resource declares, each with the menu key that guards it: the same refusals, in the same
+ * order (no session, portal roles, a sub-admin without the key), before any parameter is looked at.
+ */
+const bespoke: { label: string; endpoint: Endpoint; menuKey: string }[] = [
+  { label: "liveApi.validatorToken", endpoint: liveApi.validatorToken, menuKey: "liveop" },
+  ...Object.entries(validatorApi).map(([name, endpoint]) => ({ label: `validatorApi.${name}`, endpoint, menuKey: "liveop" })),
+];
+
+describe("every bespoke call of the verification drawer", () => {
+  it("answers 401 without a session and 403 to portal roles, before validation", async () => {
+    const teacher = await signIn(s.app, "13800000001", "teacher");
+    for (const c of bespoke) {
+      expect((await send("", c.endpoint)).status, c.label).toBe(401);
+      expect([(await send(teacher, c.endpoint)).status, (await send(teacher, c.endpoint)).body], c.label).toEqual(forbidden);
+    }
+  });
+
+  it("refuses a sub-admin without its key, and lets one with only that key reach validation", async () => {
+    for (const c of bespoke) {
+      await grant(allMenuKeys().filter((k) => k !== c.menuKey));
+      expect([(await send(subadmin, c.endpoint)).status, (await send(subadmin, c.endpoint)).body], c.label).toEqual(forbidden);
+      await grant([c.menuKey]);
+      const res = await send(subadmin, c.endpoint);
+      expect([res.status, res.body.code], `${c.label}: ${res.body.msg}`).toEqual([200, 400]);
+    }
+  });
+
+  it("lets the main admin reach validation: invalid parameters are refused as such", async () => {
+    for (const c of bespoke) {
+      const res = await send(admin, c.endpoint);
+      expect([res.status, res.body.code], `${c.label}: ${res.body.msg}`).toEqual([200, 400]);
+    }
   });
 });

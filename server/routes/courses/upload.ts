@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyMultipart from "@fastify/multipart";
-import { imageHeadBytes, imageTypeOf, imageUpload, uploadApi } from "../../../resources/upload";
+import { imageHeadBytes, imageRules, imageTypeOf, imageUpload, largestImageBytes, uploadApi, type ImageRule, type ImageRuleName } from "../../../resources/upload";
 import { localDiskStorage, type StorageAdapter } from "../../adapters/storage";
 import type { Ctx } from "../../context";
 import { orgScope } from "../../engine/org-scope";
@@ -13,13 +13,24 @@ import { route } from "../define";
 
 const tags = ["upload"];
 
-const contentTypeOf: Record<string, string> = Object.fromEntries(Object.entries(imageUpload.types).map(([type, ext]) => [ext, type]));
+const contentTypeOf: Record<string, string> = Object.fromEntries(
+  Object.values(imageRules).flatMap((rule) => Object.entries(rule.types).map(([type, ext]) => [ext, type])),
+);
 
-/** The main admin, or a sub-admin holding a menu key whose form uploads images. */
+/**
+ * The rule the query names. The guard runs before the query is validated, so a name that is no
+ * rule is judged as the cover rule here and refused by the schema right after.
+ */
+const ruleOf = (request: FastifyRequest): ImageRule => {
+  const name = (request.query as { rule?: unknown } | undefined)?.rule;
+  return typeof name === "string" && Object.hasOwn(imageRules, name) ? imageRules[name as ImageRuleName] : imageRules.cover;
+};
+
+/** The main admin, or a sub-admin holding a menu key of the form the rule serves. */
 function uploader(request: FastifyRequest) {
   const auth = needIdentity(request, "admin");
   const keys = menuKeysOf(auth.identity);
-  if (!imageUpload.menuKeys.some((k) => keys.has(k))) throw fail.forbidden();
+  if (!ruleOf(request).menuKeys.some((k) => keys.has(k))) throw fail.forbidden();
   return auth;
 }
 
@@ -30,9 +41,11 @@ const parsing = <T>(step: Promise<T>): Promise<T> =>
   });
 
 /**
- * POST /upload (the upload host kind): one multipart file field, a jpeg or png of at most 3 MB,
- * answered with the URL it is served at. Multipart is registered in this plugin only, with a
- * file-size cap: past 3 MB busboy cuts the file off and discards the rest unread into memory.
+ * POST /upload (the upload host kind): one multipart file field, judged by the rule the query
+ * names (a cover: jpeg or png of at most 3 MB; a verification image: jpeg, png or bmp of at most
+ * 5 MB), answered with the URL it is served at. Multipart is registered in this plugin only, with
+ * a file-size cap per request: past the rule's size busboy cuts the file off and discards the rest
+ * unread into memory.
  * Each stored file is recorded against its organisation's quota and rate (services/uploads.ts).
  * `storage` replaces the local-disk default (DATA_DIR/uploads).
  */
@@ -40,17 +53,18 @@ export default async function uploadRoutes(app: FastifyInstance, ctx: Ctx & { st
   const storage = ctx.storage ?? localDiskStorage(path.join(ctx.config.dataDir, "uploads"));
   const limits: UploadLimits = { quotaBytes: ctx.config.uploadQuotaBytes, perMinute: imageUpload.perMinute };
   await app.register(fastifyMultipart, {
-    limits: { fileSize: imageUpload.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 200 },
+    limits: { fileSize: largestImageBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 200 },
     // Checked after reading instead, so the file's own type is judged before its size.
     throwFileSizeLimit: false,
   });
 
-  route(app, uploadApi.upload, { guard: uploader, summary: "Uploads one jpeg or png (≤ 3 MB) within the organisation's quota and rate; answers {url}", tags }, async (request) => {
+  route(app, uploadApi.upload, { query: "upload.query", guard: uploader, summary: "Uploads one image by the rule of ?rule= (cover: jpeg/png ≤ 3 MB; verification: jpeg/png/bmp ≤ 5 MB) within the organisation's quota and rate; answers {url}", tags }, async (request) => {
     const scope = orgScope(request, ctx.db);
+    const rule = ruleOf(request);
     const missing = () => fail.bad(imageUpload.messages.missing, "file");
     if (!request.isMultipart()) throw missing();
     await needRoom(scope, limits);
-    const part = await parsing(request.file());
+    const part = await parsing(request.file({ limits: { fileSize: rule.maxBytes } }));
     if (!part) throw missing();
     const chunks = part.file[Symbol.asyncIterator]();
     const next = () => parsing(chunks.next());
@@ -63,10 +77,10 @@ export default async function uploadRoutes(app: FastifyInstance, ctx: Ctx & { st
       headBytes += chunk.value.length;
     }
     const type = imageTypeOf(Buffer.concat(head));
-    const ext = type ? imageUpload.types[type] : undefined;
+    const ext = type && Object.hasOwn(rule.types, type) ? rule.types[type] : undefined;
     if (!ext) {
       for (let chunk = await next(); !chunk.done; chunk = await next());
-      throw fail.bad(imageUpload.messages.type, "file");
+      throw fail.bad(rule.messages.type, "file");
     }
     const stored = await storage.put(
       (async function* () {
@@ -76,7 +90,7 @@ export default async function uploadRoutes(app: FastifyInstance, ctx: Ctx & { st
       ext,
     );
     try {
-      if (part.file.truncated) throw fail.bad(imageUpload.messages.size, "file");
+      if (part.file.truncated) throw fail.bad(rule.messages.size, "file");
       await recordUpload(scope, { name: stored.name, bytes: stored.bytes }, limits);
     } catch (err) {
       await storage.remove(stored.name);

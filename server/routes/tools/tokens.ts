@@ -9,6 +9,11 @@ export interface ToolClaims {
   orgId: number;
   identityId: number;
   tool: string;
+  /**
+   * The one record the token is for, where its tool acts on a record (the live of a validator
+   * token); absent, the token names no record and a tool that needs one refuses it.
+   */
+  subject?: number;
   /** Seconds since the epoch after which the token is refused. */
   expiresAt: number;
 }
@@ -59,8 +64,11 @@ export function verifyToolToken(key: Buffer, token: string, now = Date.now()): T
   } catch {
     return null;
   }
-  const { orgId, identityId, tool, expiresAt } = parsed;
+  const { orgId, identityId, tool, subject, expiresAt } = parsed;
   if (!Number.isInteger(orgId) || !Number.isInteger(identityId) || typeof tool !== "string" || !Number.isInteger(expiresAt)) return null;
+  if (subject !== undefined && !Number.isInteger(subject)) return null;
   if ((expiresAt as number) * 1000 <= now) return null;
-  return { orgId: orgId as number, identityId: identityId as number, tool, expiresAt: expiresAt as number };
+  const claims: ToolClaims = { orgId: orgId as number, identityId: identityId as number, tool, expiresAt: expiresAt as number };
+  if (subject !== undefined) claims.subject = subject;
+  return claims;
 }

@@ -11,6 +11,8 @@ export interface ParseOptions {
   timeoutMs?: number;
   /** Refuse larger files before reading them; 2 MB by default. */
   maxBytes?: number;
+  /** Characters a cell keeps; 500 by default. */
+  maxCellLength?: number;
 }
 
 export type ParseSheet = (file: File, options: ParseOptions) => Promise<SheetRows>;
@@ -43,7 +45,12 @@ function plainSheet(value: unknown, limits: Pick<ReadLimits, "maxRows" | "maxCol
  * large, unreadable, 文件解析超时).
  */
 export const parseSheet: ParseSheet = async (file, options) => {
-  const limits: ReadLimits = { ...defaultReadLimits, maxRows: options.maxRows, maxBytes: options.maxBytes ?? defaultReadLimits.maxBytes };
+  const limits: ReadLimits = {
+    ...defaultReadLimits,
+    maxRows: options.maxRows,
+    maxBytes: options.maxBytes ?? defaultReadLimits.maxBytes,
+    maxCellLength: options.maxCellLength ?? defaultReadLimits.maxCellLength,
+  };
   if (file.size > limits.maxBytes) throw new Error(tooLargeText(limits.maxBytes));
   const bytes = await file.arrayBuffer();
   const reply: SheetReply = await runSheetJob(
