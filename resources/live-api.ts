@@ -89,6 +89,8 @@ export const liveApi = {
   templates: ep("GET /cms/emulatelive"),
   /** `{count, page, title?, begintime?, endtime?}`. */
   templatesSearch: ep("GET /cms/emulatelivesearch"),
+  /** `{id}` → one template (EmulateTemplateRecord), for /changeFzLive opened from an address. */
+  templateInfo: ep("GET /cms/emulateliveinfo"),
   templateCreate: ep("POST /cms/emulatelive"),
   templateUpdate: ep("PATCH /cms/emulatelive"),
   /** Void `{id}`. */
