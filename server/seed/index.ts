@@ -4,6 +4,7 @@ import { seedCourses } from "./courses";
 import { seedUsage } from "./usage";
 import { seedTemplates } from "./templates";
 import { seedExams } from "./exams";
+import { seedLives } from "./lives";
 
 export { isEmpty } from "./demo";
 
@@ -23,4 +24,5 @@ export async function seedAll(db: Db, opts: SeedOptions): Promise<void> {
   await seedUsage(db, opts);
   await seedTemplates(db);
   await seedExams(db);
+  await seedLives(db);
 }
