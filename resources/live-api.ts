@@ -206,6 +206,16 @@ export interface EmulateTemplateRecord {
   UpdateTime: string;
 }
 
+/** A live that already has one of the people at an overlapping time (liveApi.conflicts): the form's warning. */
+export interface LiveConflict {
+  Id: number;
+  Title: string;
+  BeginTime: string;
+  EndTime: string;
+  /** The names of the teachers and assistants it shares, 、-separated. */
+  Who: string;
+}
+
 /** A registration field of the verification form designer (2 §3). */
 export interface RegistrationField {
   /** 1 phone, 2 email, 3 text, 4 address, 5 single choice, 6 multiple choice. */
