@@ -1,4 +1,4 @@
-import { liveLimits } from "../../resources/live-api";
+import { liveLimits, type LiveConflict as Conflict } from "../../resources/live-api";
 import { parseDateTime } from "../../resources/local-time";
 import type { OrgScope } from "../engine/org-scope";
 import { fail } from "../plugins/envelope";
@@ -12,16 +12,6 @@ export interface ConflictQuery {
   assistants?: string;
   /** The live being changed, left out; 0 for a new one. */
   liveid?: number;
-}
-
-/** A live that already has one of the people at an overlapping time, as the form's warning shows it. */
-export interface Conflict {
-  Id: number;
-  Title: string;
-  BeginTime: string;
-  EndTime: string;
-  /** The names of the people it shares, 、-separated. */
-  Who: string;
 }
 
 /** The warning names a handful; a person with more clashes has a timetable to look at, not a list. */
