@@ -45,6 +45,8 @@ export interface SchemaFormProps {
    * form validates these, so `shop.example` passes the https rule its sent form `https://shop.example` meets.
    */
   tidy?: (values: FormValues) => FormValues;
+  /** Every change of the values, for what a page shows beside its form (a schedule-conflict warning). */
+  onValuesChange?: (values: FormValues) => void;
 }
 
 /**
@@ -52,7 +54,7 @@ export interface SchemaFormProps {
  * no buttons of its own: its dialog or page submits it through `formRef`, and Enter in a field
  * submits it too. Values a schema does not (or no longer) declare are dropped, never submitted.
  */
-export function SchemaForm({ definition, initialData, serverErrors, onServerErrorsSeen, onSubmit, formRef, disabled, onMounted, widgets, tidy }: SchemaFormProps) {
+export function SchemaForm({ definition, initialData, serverErrors, onServerErrorsSeen, onSubmit, formRef, disabled, onMounted, widgets, tidy, onValuesChange }: SchemaFormProps) {
   const { schema, uiSchema } = definition;
   const transformErrors = useMemo(() => transformErrorsFor(schema, uiSchema), [schema, uiSchema]);
   // The form keeps its own values (uncontrolled: a controlled copy echoing back can drop keystrokes);
@@ -118,6 +120,7 @@ export function SchemaForm({ definition, initialData, serverErrors, onServerErro
           if (serverErrors && Object.keys(serverErrors).some((field) => values[field] !== latest.current[field])) onServerErrorsSeen?.();
           latest.current = values;
           store.publish(values);
+          onValuesChange?.(values);
         }}
         onError={() => setAttempted(true)}
         onSubmit={({ formData: values }) => {
