@@ -31,11 +31,11 @@ export default defineResource({
   label: "Title",
   columns: [
     { field: "Title", title: "模板名称" },
-    { field: "LiveType", title: "直播类型", format: "enum", options: templateLiveTypes, width: 100 },
-    { field: "BeginTime", title: "开始时间", format: "datetime", width: 165 },
-    { field: "EndTime", title: "结束时间", format: "datetime", width: 165 },
-    { field: "Teachers", title: "老师", format: "nameTags", width: 170 },
-    { field: "Assistants", title: "助教", format: "nameTags", width: 170 },
+    { field: "LiveType", title: "直播类型", format: "enum", options: templateLiveTypes, width: 96 },
+    { field: "BeginTime", title: "开始时间", format: "datetime", width: 160 },
+    { field: "EndTime", title: "结束时间", format: "datetime", width: 160 },
+    { field: "Teachers", title: "老师", format: "nameTags" },
+    { field: "Assistants", title: "助教", format: "nameTags" },
   ],
   filters: [
     { kind: "text", param: "title", label: "模板名称", placeholder: "请输入模板名称", maxLength: 60 },

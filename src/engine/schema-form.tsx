@@ -4,6 +4,7 @@ import type { ErrorSchema, RegistryWidgetsType } from "@rjsf/utils";
 import { message } from "antd";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { DateTimePickerWidget } from "./date-time-widget";
+import { EnumTextWidget } from "./enum-text-widget";
 import type { FormDefinition } from "./form-schemas";
 import { FormValueStore, type FormValues } from "./form-values";
 import { ImageUploadWidget } from "./image-upload-widget";
@@ -22,6 +23,7 @@ const engineWidgets: RegistryWidgetsType = {
   permissionPicker: PermissionPickerWidget,
   dateTimePicker: DateTimePickerWidget,
   imageUpload: ImageUploadWidget,
+  enumText: EnumTextWidget,
 };
 
 // One field per row, label on the left: the dialogs are narrow and the messages sit under the inputs.

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { liveApi, type LiveConflict } from "../../../resources/live-api";
 import type { FormValues } from "../../engine/form-values";
 import { useCall } from "../../lib/use-call";
-import { pickedStaff } from "./staff-picker";
+import { pickedStaff } from "./staff-text";
 
 /** How long the form waits after the last change before asking (typing a time changes it often). */
 export const conflictDelayMs = 500;
@@ -39,7 +39,7 @@ export function ConflictAlert({ values, liveId }: { values: FormValues; liveId: 
       type="warning"
       showIcon
       role="status"
-      style={{ margin: "0 0 16px 96px" }}
+      style={{ marginTop: 8 }}
       message="排课冲突：所选老师或助教在这段时间已有直播（仍可保存）"
       description={
         <ul style={{ margin: 0, paddingLeft: 20 }}>

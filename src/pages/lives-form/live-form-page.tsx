@@ -1,12 +1,10 @@
 import { Alert, Button, Card, Modal, Result, Space, Spin } from "antd";
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useRef } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { AccessGate } from "../../engine/access-gate";
-import type { FormValues } from "../../engine/form-values";
 import { useEngineRegistry } from "../../engine/registry";
 import { focusFirstField } from "../../engine/resource-form-dialog";
 import { SchemaForm, type FormHandle } from "../../engine/schema-form";
-import { ConflictAlert } from "./conflict-alert";
 import { useLiveForm, type LiveFormMode, type LiveFormPlace } from "./use-live-form";
 import { useLiveSave } from "./use-live-save";
 
@@ -53,7 +51,6 @@ function LiveFormBody({ place }: { place: LiveFormPlace }) {
   const { widgets } = useEngineRegistry();
   const [modal, modalHolder] = Modal.useModal();
   const { save, saving, serverErrors, clearServerErrors } = useLiveSave(place.mode, modal);
-  const [values, setValues] = useState<FormValues | null>(null);
   const back = useBack(place.courseId);
 
   if (state.status === "failed")
@@ -79,12 +76,10 @@ function LiveFormBody({ place }: { place: LiveFormPlace }) {
         serverErrors={serverErrors}
         onServerErrorsSeen={clearServerErrors}
         onMounted={() => focusFirstField(bodyRef.current)}
-        onValuesChange={setValues}
         onSubmit={async (sent) => {
           if (await save(sent)) back();
         }}
       />
-      <ConflictAlert values={values ?? initialData} liveId={place.liveId} />
       <Space style={{ marginLeft: 96 }}>
         <Button type="primary" loading={saving} onClick={() => formRef.current?.submit()}>
           确定

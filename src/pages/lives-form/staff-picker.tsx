@@ -2,35 +2,42 @@ import type { WidgetProps } from "@rjsf/utils";
 import { Button, Select, Space, Spin, Typography } from "antd";
 import { useMemo } from "react";
 import { assistant, teacher } from "../../../resources";
-import { liveLimits, type LiveAssistant } from "../../../resources/live-api";
+import { liveLimits } from "../../../resources/live-api";
 import type { PersonRow } from "../../../resources/person";
+import { useFieldValue } from "../../engine/form-values";
 import { useCall } from "../../lib/use-call";
+import { ConflictAlert } from "./conflict-alert";
+import { pickedStaff } from "./staff-text";
 
 type Role = "teacher" | "assistant";
 const families = { teacher, assistant } as const;
-
-/** The people a form's JSON text names (`[{account, name}]`, 2 §7); nothing readable is nobody. */
-export function pickedStaff(text: unknown): LiveAssistant[] {
-  try {
-    const list = JSON.parse(typeof text === "string" && text ? text : "[]") as unknown;
-    if (!Array.isArray(list)) return [];
-    return list.flatMap((item) => {
-      const account = Number((item as { account?: unknown })?.account);
-      return Number.isInteger(account) && account > 0 ? [{ account, name: String((item as { name?: unknown }).name ?? "") }] : [];
-    });
-  } catch {
-    return [];
-  }
-}
 
 /**
  * `"ui:widget": "liveStaff"` with `ui:options.role` teacher or assistant: a multi-picker over the
  * school's people of that role, all loaded at once (1000, 2 §9), searched by name, each shown
  * with its nick and mobile. The value is the JSON text the live and template calls take, in the
  * order picked (the first teacher is the main one). People already named who are not in the list
- * (deleted since) stay shown by their stored name until removed.
+ * (deleted since) stay shown by their stored name until removed. With `ui:options.conflicts` the
+ * schedule-conflict warning of the form's time and people shows under it (`ui:options.liveId`:
+ * the live being changed, left out).
  */
-export function StaffPickerWidget({ id, value, onChange, onBlur, onFocus, options, disabled, readonly, rawErrors }: WidgetProps) {
+export function StaffPickerWidget(props: WidgetProps) {
+  const { value, options, registry } = props;
+  const begintime = useFieldValue<string>(registry, "begintime");
+  const endtime = useFieldValue<string>(registry, "endtime");
+  const teachers = useFieldValue<string>(registry, "teachers");
+  const assistants = useFieldValue<string>(registry, "assistants");
+  if (!options.conflicts) return <StaffSelect {...props} />;
+  const role = options.role === "assistant" ? "assistants" : "teachers";
+  return (
+    <>
+      <StaffSelect {...props} />
+      <ConflictAlert values={{ begintime, endtime, teachers, assistants, [role]: value }} liveId={Number(options.liveId ?? 0)} />
+    </>
+  );
+}
+
+function StaffSelect({ id, value, onChange, onBlur, onFocus, options, disabled, readonly, rawErrors }: WidgetProps) {
   const role = (options.role === "assistant" ? "assistant" : "teacher") as Role;
   const decl = families[role];
   const { answer, error, loading, retry } = useCall<PersonRow[]>(decl.api.list, { page: 1, count: liveLimits.pickerLoad });

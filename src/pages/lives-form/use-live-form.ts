@@ -30,7 +30,7 @@ export type LiveFormState =
 /** The group's defaults as a new live starts with them. */
 const groupValues = (group: GroupConfig) => JSON.stringify(Object.fromEntries(liveConfigKeys.map((key) => [key, group[key]])));
 
-const withOptions = (ui: UiSchema | undefined, options: Record<string, object | boolean>, extra: UiSchema = {}): UiSchema => ({
+const withOptions = (ui: UiSchema | undefined, options: Record<string, object | boolean | number>, extra: UiSchema = {}): UiSchema => ({
   ...ui,
   ...extra,
   "ui:options": { ...(ui?.["ui:options"] as object | undefined), ...options },
@@ -46,6 +46,8 @@ function presented(definition: FormDefinition, place: LiveFormPlace, group: Grou
     config: withOptions(ui.config as UiSchema, { group }),
     begintime: withOptions(ui.begintime as UiSchema, {}, started ? { "ui:readonly": true } : {}),
     endtime: withOptions(ui.endtime as UiSchema, { shortcuts: !started }),
+    // The schedule-conflict warning sits under the staff, leaving out the live being changed.
+    assistants: withOptions(ui.assistants as UiSchema, { conflicts: true, liveId: place.liveId }),
   };
   if (place.mode === "create" && !offerTemplates) uiSchema.emulateid = { "ui:widget": "hidden" };
   if (record && record.MasterId > 0) uiSchema.subClassName = { "ui:placeholder": "请输入班级名称" };

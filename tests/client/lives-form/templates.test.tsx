@@ -67,7 +67,8 @@ describe("/changeFzLive (2 §2), the engine's edit page", () => {
     });
     expect(title.value).toBe("高考数学公开课回放");
     expect(server.of("GET", "/cms/emulateliveinfo")[0].query).toMatchObject({ id: 301 });
-    expect(field("直播类型").querySelector(".ant-select-disabled")).toBeTruthy();
+    expect(field("直播类型").querySelector(".ant-select")).toBeNull();
+    expect(field("直播类型").textContent).toContain("大班课");
     await waitFor(() => expect(field("老师").textContent).toContain("王伟"));
     fireEvent.change(title, { target: { value: "高考数学公开课（精选）" } });
     fireEvent.click(button("确定")!);
