@@ -104,8 +104,11 @@ export const ScheduleConflict: Story = {
   parameters: { api: liveFormAnswers({ conflicts: [sampleConflict] }) } satisfies ScreenParameters,
   play: async ({ canvasElement }) => {
     await fill(canvasElement);
-    await userEvent.click(within(canvasElement).getByText("请选择老师，可输入姓名搜索"));
+    const teachers = canvasElement.querySelector<HTMLInputElement>("#root_teachers")!;
+    await userEvent.click(teachers);
+    await userEvent.type(teachers, "李老师");
     await userEvent.click(await within(document.body).findByText("李老师", { selector: ".ant-select-item-option-content span" }, wait));
+    await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(canvasElement.querySelector(".ant-alert-warning")?.textContent).toContain(sampleConflict.Title), wait);
   },
 };
