@@ -12,6 +12,8 @@ export default defineResource({
   title: "助教管理",
   route: "/assistantop",
   menu: { group: "user", key: "assistantop" },
+  // The live form and the simulated-live template form pick from this list (2 §6).
+  readableWith: ["liveop", "fzLiveTemplate"],
   ...personFamily("assistant", "/cms/assistant"),
   actions: ["edit", "delete"],
   forms: { create: "assistant.create", edit: "assistant.edit" },

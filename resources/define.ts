@@ -4,7 +4,8 @@ import type { TableDecl } from "./table";
 
 /** How a column shows its value; the engine knows each format, a resource only names it. */
 /** `diff`: a logged write's `{before, after}` JSON text, each changed field as before → after (resources/audit-log.ts). */
-export type ColumnFormat = "text" | "datetime" | "date" | "mobile" | "image" | "enum" | "diff";
+/** `nameTags`: JSON text of a list of `{name}` (a live's teachers, 2 §3), the first three names as tags (2 §9). */
+export type ColumnFormat = "text" | "datetime" | "date" | "mobile" | "image" | "enum" | "diff" | "nameTags";
 
 export interface ColumnDecl {
   /** A record field; `Product.productname` reads `productname` of the JSON text in `Product`. */
@@ -98,12 +99,24 @@ export interface ResourceDecl {
   createRoute?: string;
   /** With `createRoute`: the list also offers the create form as a dialog, 快速添加 beside 添加 (1 §2.4 /adminop). */
   quickCreate?: boolean;
+  /**
+   * A full-page edit form at this address, `{Field}` placeholders filled from the row
+   * (`/changeFzLive?liveId={Id}`); the list's 修改 goes there instead of opening a dialog. The
+   * page reads the record through the `get` call, by the query parameter that carries `{<id>}`.
+   */
+  editRoute?: string;
   /** Bespoke parts in the list's toolbar beside 添加, by name (src/engine/list-parts.tsx), e.g. "studentImport". */
   toolbar?: string[];
   /** Detail route with `{Field}` placeholders. */
   show?: string;
   /** Only the main admin may use it, whatever a sub-admin was granted. */
   mainAdminOnly?: boolean;
+  /**
+   * Menu keys whose holders may also read the records (the list, search and get-one calls), for a
+   * page of another menu that picks from them: the live form's teacher picker under liveop (2 §6:
+   * teacher and assistant lists are user pickers). Writes stay with the resource's own key.
+   */
+  readableWith?: readonly string[];
   /** The resource's table: with it the server engine registers the declared calls (resources/table.ts). */
   table?: TableDecl;
 }

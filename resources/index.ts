@@ -8,9 +8,10 @@ import message from "./message";
 import productTemplate from "./product-template";
 import adTemplate from "./ad-template";
 import auditLog from "./audit-log";
+import emulateTemplate from "./emulate-template";
 
 export { subadmin, teacher, assistant, student };
-export { course, message, productTemplate, adTemplate, auditLog };
+export { course, message, productTemplate, adTemplate, auditLog, emulateTemplate };
 
 /** Every declared entity, in menu order: the engine, the server, Storybook and tests read this list. */
 export const resources: readonly ResourceDecl[] = [
@@ -18,5 +19,6 @@ export const resources: readonly ResourceDecl[] = [
   course,
   productTemplate, adTemplate,
   message,
+  emulateTemplate,
   auditLog,
 ];

@@ -89,6 +89,8 @@ export const liveApi = {
   templates: ep("GET /cms/emulatelive"),
   /** `{count, page, title?, begintime?, endtime?}`. */
   templatesSearch: ep("GET /cms/emulatelivesearch"),
+  /** `{id}` → one template (EmulateTemplateRecord), for /changeFzLive opened from an address. */
+  templateInfo: ep("GET /cms/emulateliveinfo"),
   templateCreate: ep("POST /cms/emulatelive"),
   templateUpdate: ep("PATCH /cms/emulatelive"),
   /** Void `{id}`. */
@@ -202,6 +204,16 @@ export interface EmulateTemplateRecord {
   Status: number;
   CreateTime: string;
   UpdateTime: string;
+}
+
+/** A live that already has one of the people at an overlapping time (liveApi.conflicts): the form's warning. */
+export interface LiveConflict {
+  Id: number;
+  Title: string;
+  BeginTime: string;
+  EndTime: string;
+  /** The names of the teachers and assistants it shares, 、-separated. */
+  Who: string;
 }
 
 /** A registration field of the verification form designer (2 §3). */

@@ -24,7 +24,7 @@ export interface TableColumn {
   /** The name the record carries on the wire; absent: kept for search or uniqueness only. */
   wire?: string;
   from?: ColumnSource;
-  /** Stored as epoch ms, answered as 'YYYY-MM-DD HH:mm:ss' (server time). */
+  /** Stored as epoch ms, answered as 'YYYY-MM-DD HH:mm:ss' (server time); a form field writes it in the same text. */
   datetime?: boolean;
 }
 
@@ -53,8 +53,12 @@ export interface TableDecl {
    * writes cannot both pass); a clash answers `message`, naming `field` of the form.
    */
   unique?: readonly { columns: readonly string[]; message: string; field?: string }[];
-  /** Remove voids the row (`column` = 1) instead of deleting it; lists skip voided rows. */
-  softDelete?: { column: string };
+  /**
+   * Remove voids the row (`column` = 1) instead of deleting it, one way; lists skip voided rows and
+   * the console says 作废 instead of 删除. With `wire`, each record carries that field: 1 while
+   * active, 0 once voided (the spec's Status).
+   */
+  softDelete?: { column: string; wire?: string };
   /** Rules a schema cannot state, by name: server/hooks/index.ts. */
   hooks?: string;
   /** Writes are not audited (the audit log itself). */

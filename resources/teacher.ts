@@ -8,6 +8,8 @@ export default defineResource({
   title: "老师管理",
   route: "/teacherop",
   menu: { group: "user", key: "teacherop" },
+  // The live form and the simulated-live template form pick from this list (2 §6).
+  readableWith: ["liveop", "fzLiveTemplate"],
   ...personFamily("teacher", "/cms/teachersearch"),
   actions: ["show", "edit", "delete"],
   forms: { create: "teacher.create", edit: "teacher.edit" },

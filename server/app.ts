@@ -22,6 +22,7 @@ import toolsDomain from "./routes/tools";
 import portalDomain from "./routes/portal";
 import billingRoutes from "./routes/billing";
 import verificationDomain from "./routes/verification";
+import liveWritesDomain from "./routes/live-writes";
 import { configureHashing } from "./services/passwords";
 import { startCleanup } from "./services/cleanup";
 import { registerResources } from "./engine/register";
@@ -59,6 +60,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(userRoutes, ctx);
   await app.register(coursesDomain, ctx);
   await app.register(statsRoutes, ctx);
+  await app.register(liveWritesDomain, ctx);
   await app.register(async (scope) => registerResources(scope, ctx, resources));
   await app.register(toolsDomain, ctx);
   await app.register(portalDomain, ctx);

@@ -4,7 +4,7 @@ import type { ResourceDecl } from "../../resources/define";
 import type { TableDecl } from "../../resources/table";
 import type { Ctx } from "../context";
 import { ApiError, ok } from "../plugins/envelope";
-import { resourceGuard } from "../plugins/permissions";
+import { readGuard, resourceGuard } from "../plugins/permissions";
 import { route } from "../routes/define";
 import { hooksNamed } from "../hooks";
 import { recordAudit, type AuditAction } from "./audit";
@@ -37,6 +37,7 @@ export function registerResource(app: FastifyInstance, { db }: Ctx, resource: Ta
   const { table, api, forms } = resource;
   const hooks: ResourceHooks = table.hooks ? hooksNamed(table.hooks) : {};
   const guard = resourceGuard(resource);
+  const reading = readGuard(resource);
   const tags = [resource.name];
   const wire = (row: StoredRow) => toWire(table, resource.id, row);
   const audited = (row: StoredRow) => flattenForAudit(table, wire(row));
@@ -82,12 +83,12 @@ export function registerResource(app: FastifyInstance, { db }: Ctx, resource: Ta
     return ok(await mapRows(rows, scope), { count: total });
   };
   const listQuery = table.query ?? "list.query";
-  if (api.list) route(app, api.list, { query: listQuery, guard, summary: `${resource.title}: one page${table.search ? `; ${table.search.param} searches` : ""}`, tags }, list);
+  if (api.list) route(app, api.list, { query: listQuery, guard: reading, summary: `${resource.title}: one page${table.search ? `; ${table.search.param} searches` : ""}`, tags }, list);
   if (api.search && !(api.list && api.search.method === api.list.method && api.search.path === api.list.path))
-    route(app, api.search, { query: listQuery, guard, summary: `${resource.title}: search`, tags }, list);
+    route(app, api.search, { query: listQuery, guard: reading, summary: `${resource.title}: search`, tags }, list);
 
   if (api.get)
-    route(app, api.get, { query: "id.query", guard, summary: `${resource.title}: one record`, tags }, async (request) => {
+    route(app, api.get, { query: "id.query", guard: reading, summary: `${resource.title}: one record`, tags }, async (request) => {
       const scope = scopeOf(request);
       const row = await byId(scope, table, (request.query as { id: number }).id);
       if (!row) throw new ApiError(404, `${resource.noun}不存在`);
@@ -150,6 +151,6 @@ export function registerResource(app: FastifyInstance, { db }: Ctx, resource: Ta
         await audit(tx, "remove", id, before);
         await hooks.afterWrite?.({ ...hookCtx(tx), action: "remove", id, before });
       });
-      return ok(null, { msg: "删除成功" });
+      return ok(null, { msg: table.softDelete ? "作废成功" : "删除成功" });
     });
 }

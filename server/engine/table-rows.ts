@@ -1,4 +1,6 @@
+import { parseDateTime } from "../../resources/local-time";
 import type { TableColumn, TableDecl } from "../../resources/table";
+import { ApiError } from "../plugins/envelope";
 import { formatDateTime } from "../services/datetime";
 import type { Actor } from "./org-scope";
 
@@ -17,6 +19,8 @@ export function toWire(table: TableDecl, idField: string, row: StoredRow): WireR
     const value = row[c.column];
     wire[c.wire] = c.datetime ? formatDateTime(Number(value)) : value;
   }
+  // A voiding table says on each record whether it is still active (1) or voided (0).
+  if (table.softDelete?.wire) wire[table.softDelete.wire] = Number(row[table.softDelete.column]) ? 0 : 1;
   return wire;
 }
 
@@ -46,7 +50,7 @@ export function formValuesOf(table: TableDecl, row: StoredRow): FormValues {
   const values: FormValues = {};
   for (const c of table.columns) {
     if (!c.from || typeof c.from !== "object") continue;
-    if ("form" in c.from) values[c.from.form] = row[c.column];
+    if ("form" in c.from) values[c.from.form] = c.datetime ? formatDateTime(Number(row[c.column])) : row[c.column];
     else Object.assign(values, parseObject(row[c.column]));
   }
   return values;
@@ -58,9 +62,16 @@ function valueOf(c: TableColumn, values: FormValues, now: number, actor: Actor, 
   if (from === "created") return [creating, now];
   if (from === "updated") return [true, now];
   if (!from) return [false, undefined];
-  if ("form" in from) return [from.form in values, values[from.form]];
+  if ("form" in from) return [from.form in values, c.datetime ? storedTime(values[from.form]) : values[from.form]];
   // The JSON text keeps the declared field order and every declared field, so two saves of the same values read the same.
   return [true, JSON.stringify(Object.fromEntries(from.json.map((f) => [f, values[f] ?? ""])))];
+}
+
+/** A datetime column stores epoch ms of the 'YYYY-MM-DD HH:mm:ss' its form field sends (its schema checks the shape). */
+function storedTime(value: unknown): number {
+  const ms = typeof value === "string" ? parseDateTime(value) : null;
+  if (ms === null) throw new ApiError(400, "时间格式不正确");
+  return ms;
 }
 
 /** The columns a create (every sourced column) or an update (the changing ones) writes. */

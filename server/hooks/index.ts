@@ -1,11 +1,13 @@
 import type { ResourceHooks } from "../engine/hooks";
 import { adTemplateHooks } from "./ad-template";
+import { emulateTemplateHooks } from "./emulate-template";
 import { productTemplateHooks } from "./product-template";
 
 /** Hooks by the name a table declaration gives them (`table.hooks`); see server/engine/hooks.ts. */
 const registry: Record<string, ResourceHooks> = {
   "product-template": productTemplateHooks,
   "ad-template": adTemplateHooks,
+  "emulate-template": emulateTemplateHooks,
 };
 
 /** A declaration naming a hook nobody wrote is a mistake found at start-up, not at the first call. */

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { ErrorObject } from "ajv";
+import Ajv, { type ErrorObject } from "ajv";
 import localizeZh from "ajv-i18n/localize/zh";
 import ajvErrors from "ajv-errors";
 import { addSchemaKeywords } from "../../resources/schema-keywords";
@@ -74,11 +74,15 @@ function fieldOf(e: ErrorObject): string {
  * field a missing value before a malformed one.
  */
 export function validationMessage(request: FastifyRequest, err: FastifyError): { msg: string; field?: string } {
-  const errors = (err.validation ?? []) as ErrorObject[];
   const schemaRef = (request.routeOptions.schema as Record<string, { $ref?: string }> | undefined)?.[
     err.validationContext === "querystring" ? "querystring" : (err.validationContext ?? "body")
   ]?.$ref;
-  const fields = fieldsOf(schemaRegistry.get((schemaRef ?? "").replace(/#$/, "")));
+  return firstMessage((err.validation ?? []) as ErrorObject[], (schemaRef ?? "").replace(/#$/, ""));
+}
+
+/** The message of `errors` a form over schema `id` shows first (see validationMessage). */
+function firstMessage(errors: ErrorObject[], id: string): { msg: string; field?: string } {
+  const fields = fieldsOf(schemaRegistry.get(id));
   const rank = (e: ErrorObject) => {
     const i = fields.findIndex((f) => f.name === fieldOf(e));
     return i === -1 ? fields.length : i;
@@ -95,6 +99,24 @@ export function validationMessage(request: FastifyRequest, err: FastifyError): {
   localizeZh(copy);
   const title = fields.find((f) => f.name === field)?.title ?? field ?? "";
   return { msg: `${title}${copy[0].message ?? "格式错误"}`, field };
+}
+
+let checker: Ajv | null = null;
+
+/**
+ * Checks a value a handler read out of a request, such as the JSON text of a live's config
+ * (2 §3), against a registered schema, with the forms' keywords and messages: the message a form
+ * would show first, or null when the value passes. Nothing is coerced, defaulted or dropped.
+ */
+export function checkAgainst(id: string, value: unknown): { msg: string; field?: string } | null {
+  if (!schemaRegistry.has(id)) throw new Error(`unknown schema ${id}`);
+  if (!checker) {
+    checker = addSchemaKeywords(new Ajv({ allErrors: true, $data: true, strictNumbers: true, strict: false }));
+    ajvErrors(checker);
+    for (const schema of schemaRegistry.values()) checker.addSchema(schema);
+  }
+  const validate = checker.getSchema(id)!;
+  return validate(value) ? null : firstMessage(validate.errors ?? [], id);
 }
 
 /**

@@ -5,6 +5,7 @@ import { seedUsage } from "./usage";
 import { seedTemplates } from "./templates";
 import { seedExams } from "./exams";
 import { seedPortal } from "./portal";
+import { seedLives } from "./lives";
 
 export { isEmpty } from "./demo";
 
@@ -25,4 +26,5 @@ export async function seedAll(db: Db, opts: SeedOptions): Promise<void> {
   await seedTemplates(db);
   await seedExams(db);
   await seedPortal(db);
+  await seedLives(db);
 }

@@ -1,4 +1,4 @@
-import { Image } from "antd";
+import { Image, Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import type { ColumnDecl } from "../../resources/define";
@@ -6,6 +6,8 @@ import { httpsUrl } from "../../resources/upload";
 import { AuditDiff, readDiff } from "./audit-history";
 
 const empty = "-";
+/** Lists of people show their first three (2 §9). */
+const shownNames = 3;
 
 function formatTime(value: unknown, pattern: string, earliest: ColumnDecl["earliest"]): string {
   const missing = value === undefined || value === null || value === "";
@@ -32,6 +34,8 @@ export function formatCell(column: ColumnDecl, value: unknown): ReactNode {
       return value === undefined || value === null ? empty : (column.options?.[String(value)] ?? String(value));
     case "diff":
       return <AuditDiff diff={readDiff(value)} />;
+    case "nameTags":
+      return <NameTags names={namesOf(value)} />;
     default:
       return value === undefined || value === null || value === "" ? empty : String(value);
   }
@@ -40,3 +44,28 @@ export function formatCell(column: ColumnDecl, value: unknown): ReactNode {
 /** `/teacherInfo?teacherId={Id}` with the row's fields filled in, each encoded for a URL. */
 export const fillRoute = (template: string, row: Record<string, unknown>) =>
   template.replace(/\{(\w+)\}/g, (_, field: string) => encodeURIComponent(String(row[field] ?? "")));
+
+/** The names of a JSON text list of `{name}` (a live's teachers, 2 §3); nothing readable is no names. */
+export function namesOf(value: unknown): string[] {
+  try {
+    const list = JSON.parse(String(value ?? "[]")) as unknown;
+    return Array.isArray(list) ? list.map((item) => String((item as { name?: unknown })?.name ?? "")).filter(Boolean) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The first three names as tags (2 §9), and how many more there are. */
+export function NameTags({ names }: { names: string[] }) {
+  if (names.length === 0) return <>{empty}</>;
+  return (
+    <>
+      {names.slice(0, shownNames).map((name, i) => (
+        <Tag key={`${name}-${i}`} style={{ marginBottom: 2 }}>
+          {name}
+        </Tag>
+      ))}
+      {names.length > shownNames && <Typography.Text type="secondary">等{names.length}人</Typography.Text>}
+    </>
+  );
+}

@@ -5,7 +5,20 @@ import { isQuiet } from "../../providers/notify";
 
 export type Operation = "create" | "update" | "remove";
 
-const successText: Record<Operation, string> = { create: "添加成功", update: "修改成功", remove: "删除成功" };
+/**
+ * What removing a record is called: 删除, or 作废 for a resource that voids its records one way
+ * (its table's softDelete; 2 §4, §8: 作废成功), in the row action, its confirmation and its success.
+ */
+export function removalWords(decl: ResourceDecl) {
+  const verb = decl.table?.softDelete ? "作废" : "删除";
+  return {
+    action: verb,
+    confirm: (name: string) => (decl.table?.softDelete ? `确定要作废${decl.noun}「${name}」吗？作废后不可恢复` : `确定删除${decl.noun}「${name}」吗？`),
+    done: `${verb}成功`,
+  };
+}
+
+const successText = (decl: ResourceDecl): Record<Operation, string> => ({ create: "添加成功", update: "修改成功", remove: removalWords(decl).done });
 
 /** What a failed add, change or removal tells a person (1 §8, 2 §8), or null for silence. */
 export function failureText(decl: ResourceDecl, operation: Operation, error: unknown): string | null {
@@ -23,7 +36,7 @@ export function failureText(decl: ResourceDecl, operation: Operation, error: unk
 /** The notifications a Refine mutation of `decl` hands the notification provider (providers/notify.ts). */
 export function mutationNotices(decl: ResourceDecl, operation: Operation) {
   return {
-    successNotification: (): OpenNotificationParams => ({ type: "success", message: successText[operation] }),
+    successNotification: (): OpenNotificationParams => ({ type: "success", message: successText(decl)[operation] }),
     errorNotification: (error?: unknown): OpenNotificationParams | false => {
       const text = failureText(decl, operation, error);
       return text === null ? false : { type: "error", message: text };

@@ -16,14 +16,22 @@ const createPage = (decl: ResourceDecl) =>
     return { default: () => createElement(ResourceCreatePage, { decl }) };
   });
 
+const editPage = (decl: ResourceDecl) =>
+  lazy(async () => {
+    const { ResourceEditPage } = await import("./resource-create-page");
+    return { default: () => createElement(ResourceEditPage, { decl }) };
+  });
+
 /**
  * Screens generated from resources/ declarations, by route: a list for every declared resource
- * with a list call, and a full-page create form where a declaration asks for one (`createRoute`).
+ * with a list call, and full-page create and edit forms where a declaration asks for them
+ * (`createRoute`, `editRoute` with a `get` call to read the record by).
  * A bespoke page registered for the same route by its own area takes precedence (src/app/admin-pages.ts).
  */
 export const enginePages: PageMap = Object.fromEntries(
   resources.flatMap((decl) => [
     ...(decl.api.list ? [[decl.route, listPage(decl)] as const] : []),
     ...(decl.createRoute && decl.forms.create ? [[decl.createRoute, createPage(decl)] as const] : []),
+    ...(decl.editRoute && decl.forms.edit && decl.api.get ? [[decl.editRoute.split("?")[0], editPage(decl)] as const] : []),
   ]),
 );

@@ -1,51 +1,105 @@
+import type { BaseRecord } from "@refinedev/core";
 import { Button, Card, Result, Space, Spin } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useNavigate, useSearchParams } from "react-router-dom";
 import type { ResourceDecl } from "../../resources/define";
 import { authApi } from "../../resources/auth";
 import { errorText, request } from "../../providers/http";
+import { useCall } from "../lib/use-call";
 import { AccessGate } from "./access-gate";
-import { createValues } from "./form-data";
+import { createValues, editValues } from "./form-data";
 import { loadForm, type FormDefinition } from "./form-schemas";
 import { focusFirstField } from "./resource-form-dialog";
 import type { FormValues } from "./form-values";
 import { SchemaForm, type FormHandle } from "./schema-form";
 import { useEngineRegistry } from "./registry";
 import { applyTransforms } from "./transforms";
-import { useRecordSave } from "./use-record-save";
+import { useRecordSave, type FormMode } from "./use-record-save";
 
 /** A resource's create form as a page of its own (`createRoute`, e.g. /createAdmin of 1 §2.4). */
 export function ResourceCreatePage({ decl }: { decl: ResourceDecl }) {
   return (
     <AccessGate menuKey={decl.menu.key}>
-      <CreateForm decl={decl} />
+      <FormPage decl={decl} mode="create" />
     </AccessGate>
   );
 }
 
-function CreateForm({ decl }: { decl: ResourceDecl }) {
+/** The query parameter of `editRoute` that carries the record's id (`liveId` of `/changeFzLive?liveId={Id}`). */
+export function idParamOf(decl: ResourceDecl): string | undefined {
+  const query = decl.editRoute?.split("?")[1] ?? "";
+  return [...new URLSearchParams(query)].find(([, value]) => value === `{${decl.id}}`)?.[0];
+}
+
+/**
+ * A resource's edit form as a page of its own (`editRoute`, e.g. /changeFzLive?liveId of 2 §2):
+ * the record is read through its `get` call by the id in the address, so the page can be reloaded.
+ */
+export function ResourceEditPage({ decl }: { decl: ResourceDecl }) {
+  const [search] = useSearchParams();
+  const param = idParamOf(decl);
+  const id = Number(param ? search.get(param) : NaN);
+  return (
+    <AccessGate menuKey={decl.menu.key}>
+      {Number.isInteger(id) && id > 0 ? (
+        <EditRecord decl={decl} id={id} />
+      ) : (
+        <Card>
+          <Result status="warning" title={`未指定要修改的${decl.noun}`} />
+        </Card>
+      )}
+    </AccessGate>
+  );
+}
+
+function EditRecord({ decl, id }: { decl: ResourceDecl; id: number }) {
+  const { answer, error, retry } = useCall<BaseRecord>(decl.api.get!, { id });
+  if (error)
+    return (
+      <Card>
+        <Result status="error" title={`${decl.noun}加载失败`} subTitle={errorText(error)} extra={<Button onClick={retry}>重试</Button>} />
+      </Card>
+    );
+  if (!answer) return <Loading />;
+  return <FormPage decl={decl} mode="edit" record={answer.data} />;
+}
+
+function Loading() {
+  return (
+    <Card>
+      <div style={{ padding: "64px 0", textAlign: "center" }}>
+        <Spin />
+      </div>
+    </Card>
+  );
+}
+
+function FormPage({ decl, mode, record }: { decl: ResourceDecl; mode: FormMode; record?: BaseRecord }) {
   const navigate = useNavigate();
   const [definition, setDefinition] = useState<FormDefinition | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<FormHandle>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
-  const { save, saving, serverErrors, clearServerErrors } = useRecordSave(decl, "create");
+  const { save, saving, serverErrors, clearServerErrors } = useRecordSave(decl, mode, record);
   const { widgets } = useEngineRegistry();
   const tidy = useMemo(() => (decl.transforms ? (values: FormValues) => applyTransforms(decl, values) : undefined), [decl]);
-  const initialData = useMemo(() => (definition ? createValues(definition) : {}), [definition]);
+  const initialData = useMemo(
+    () => (definition ? (mode === "edit" && record ? editValues(decl, definition, record) : createValues(definition)) : {}),
+    [decl, definition, mode, record],
+  );
 
   useEffect(() => {
     let live = true;
     setFailure(null);
-    // The same interaction check as before an add dialog (1 §7); its answer is ignored.
-    Promise.all([loadForm(decl.forms.create!), request(authApi.interCheck).catch(() => undefined)])
+    // The same interaction check as before an add or edit dialog (1 §7); its answer is ignored.
+    Promise.all([loadForm(decl.forms[mode]!), request(authApi.interCheck).catch(() => undefined)])
       .then(([loaded]) => live && setDefinition(loaded))
       .catch((error: unknown) => live && setFailure(errorText(error)));
     return () => {
       live = false;
     };
-  }, [decl, attempt]);
+  }, [decl, mode, attempt]);
 
   const back = () => navigate(decl.route);
 
@@ -56,15 +110,7 @@ function CreateForm({ decl }: { decl: ResourceDecl }) {
       </Card>
     );
   }
-  if (!definition) {
-    return (
-      <Card>
-        <div style={{ padding: "64px 0", textAlign: "center" }}>
-          <Spin />
-        </div>
-      </Card>
-    );
-  }
+  if (!definition) return <Loading />;
   return (
     <Card title={definition.schema.title}>
       <div ref={bodyRef} style={{ maxWidth: 880 }}>
@@ -78,7 +124,7 @@ function CreateForm({ decl }: { decl: ResourceDecl }) {
           widgets={widgets}
           tidy={tidy}
           onSubmit={async (values) => {
-            if (await save(values)) back();
+            if (await save(values, initialData)) back();
           }}
         />
         <Space style={{ marginLeft: 96 }}>

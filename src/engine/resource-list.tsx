@@ -6,8 +6,8 @@ import { useNavigate } from "react-router-dom";
 import type { ResourceDecl } from "../../resources/define";
 import { AccessGate } from "./access-gate";
 import { AuditHistoryDrawer } from "./audit-history";
-import { formatCell } from "./cells";
-import { mutationNotices } from "./mutation-notices";
+import { fillRoute, formatCell } from "./cells";
+import { mutationNotices, removalWords } from "./mutation-notices";
 import { readField } from "./record-fields";
 import { ExpandedRecord } from "./expanded-record";
 import { ListFilters } from "./list-filters";
@@ -63,7 +63,7 @@ function ResourceTable({ decl, rowActions, widgets }: Omit<ResourceListProps, "c
   const confirmDelete = (row: BaseRecord) =>
     modal.confirm({
       title: "提示",
-      content: `确定删除${decl.noun}「${String(readField(row, decl.label) ?? "")}」吗？`,
+      content: removalWords(decl).confirm(String(readField(row, decl.label) ?? "")),
       okText: "确定",
       cancelText: "取消",
       onOk: async () => {
@@ -88,7 +88,7 @@ function ResourceTable({ decl, rowActions, widgets }: Omit<ResourceListProps, "c
         row={row}
         bespoke={rowActions}
         editing={opener.opening === String(row[decl.id])}
-        onEdit={() => opener.open("edit", row)}
+        onEdit={() => (decl.editRoute ? navigate(fillRoute(decl.editRoute, row)) : opener.open("edit", row))}
         onDelete={() => confirmDelete(row)}
         onHistory={() => setHistoryOf(row)}
       />

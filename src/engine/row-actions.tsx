@@ -5,6 +5,7 @@ import { useNavigate, type NavigateFunction } from "react-router-dom";
 import { auditResourceLabels } from "../../resources/audit-log";
 import type { ResourceDecl } from "../../resources/define";
 import { fillRoute } from "./cells";
+import { removalWords } from "./mutation-notices";
 
 /** Row actions a page supplies by the names its declaration gives them (`lives`, `students`…). */
 export type BespokeRowActions = Record<string, (row: BaseRecord) => ReactNode>;
@@ -43,7 +44,7 @@ export const engineRowActions: Record<string, (context: RowActionContext) => Rea
   delete: ({ decl, onDelete }) =>
     decl.api.remove && (
       <Button type="link" size="small" danger onClick={onDelete}>
-        删除
+        {removalWords(decl).action}
       </Button>
     ),
   history: ({ onHistory }) => (

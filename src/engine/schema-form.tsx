@@ -4,6 +4,7 @@ import type { ErrorSchema, RegistryWidgetsType } from "@rjsf/utils";
 import { message } from "antd";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { DateTimePickerWidget } from "./date-time-widget";
+import { EnumTextWidget } from "./enum-text-widget";
 import type { FormDefinition } from "./form-schemas";
 import { FormValueStore, type FormValues } from "./form-values";
 import { ImageUploadWidget } from "./image-upload-widget";
@@ -22,6 +23,7 @@ const engineWidgets: RegistryWidgetsType = {
   permissionPicker: PermissionPickerWidget,
   dateTimePicker: DateTimePickerWidget,
   imageUpload: ImageUploadWidget,
+  enumText: EnumTextWidget,
 };
 
 // One field per row, label on the left: the dialogs are narrow and the messages sit under the inputs.
@@ -45,6 +47,8 @@ export interface SchemaFormProps {
    * form validates these, so `shop.example` passes the https rule its sent form `https://shop.example` meets.
    */
   tidy?: (values: FormValues) => FormValues;
+  /** Every change of the values, for what a page shows beside its form (a schedule-conflict warning). */
+  onValuesChange?: (values: FormValues) => void;
 }
 
 /**
@@ -52,7 +56,7 @@ export interface SchemaFormProps {
  * no buttons of its own: its dialog or page submits it through `formRef`, and Enter in a field
  * submits it too. Values a schema does not (or no longer) declare are dropped, never submitted.
  */
-export function SchemaForm({ definition, initialData, serverErrors, onServerErrorsSeen, onSubmit, formRef, disabled, onMounted, widgets, tidy }: SchemaFormProps) {
+export function SchemaForm({ definition, initialData, serverErrors, onServerErrorsSeen, onSubmit, formRef, disabled, onMounted, widgets, tidy, onValuesChange }: SchemaFormProps) {
   const { schema, uiSchema } = definition;
   const transformErrors = useMemo(() => transformErrorsFor(schema, uiSchema), [schema, uiSchema]);
   // The form keeps its own values (uncontrolled: a controlled copy echoing back can drop keystrokes);
@@ -118,6 +122,7 @@ export function SchemaForm({ definition, initialData, serverErrors, onServerErro
           if (serverErrors && Object.keys(serverErrors).some((field) => values[field] !== latest.current[field])) onServerErrorsSeen?.();
           latest.current = values;
           store.publish(values);
+          onValuesChange?.(values);
         }}
         onError={() => setAttempted(true)}
         onSubmit={({ formData: values }) => {

@@ -87,6 +87,11 @@ export function resourceAnswers(decl: ResourceDecl, rows: Row[]): MockRoutes {
   }]];
   if (decl.api.list) routes.push([decl.api.list, list]);
   if (decl.api.search) routes.push([decl.api.search, list]);
+  if (decl.api.get)
+    routes.push([decl.api.get, ({ query }) => {
+      const row = records.find((candidate) => String(candidate[decl.id]) === String(query.id));
+      return row ? okEnvelope(row) : failEnvelope(404, `${decl.noun}不存在`);
+    }]);
   if (decl.api.create)
     routes.push([decl.api.create, ({ body }) => {
       const created: Row = { [decl.id]: nextId++, ...bodyAsRecord(decl, body) };
@@ -108,7 +113,7 @@ export function resourceAnswers(decl: ResourceDecl, rows: Row[]): MockRoutes {
       const id = body.id ?? query.id;
       const at = records.findIndex((candidate) => String(candidate[decl.id]) === String(id));
       if (at >= 0) record("remove", id, { before: flat(decl, records.splice(at, 1)[0]) });
-      return okEnvelope(null, { msg: "删除成功" });
+      return okEnvelope(null, { msg: decl.table?.softDelete ? "作废成功" : "删除成功" });
     }]);
   return routes;
 }

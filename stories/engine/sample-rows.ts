@@ -47,6 +47,9 @@ function valueOf(decl: ResourceDecl, column: ColumnDecl, n: number, i: number): 
       return `/uploads/story-cover-${(n % 4) + 1}.svg`;
     case "diff":
       return JSON.stringify({ before: { Name: personName(n) }, after: { Name: `${personName(n)}${n}` } });
+    case "nameTags":
+      // One to five people, so a row shows both a short list and the first three of a longer one.
+      return JSON.stringify(Array.from({ length: (n % 5) + 1 }, (_, k) => ({ account: 100 + n + k, name: personName(n + k) })));
     case "enum": {
       const keys = Object.keys(column.options ?? {});
       const key = keys[n % Math.max(keys.length, 1)] ?? "";

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
 import { describe, expect, it } from "vitest";
-import { assistant, student, teacher } from "../../resources";
+import { assistant, emulateTemplate, student, teacher } from "../../resources";
 import { setHttpAdapter } from "../../providers/http";
 import { courseAnswers, courseRows } from "../../stories/courses/course-answers";
 import { familyAnswers, userRows } from "../../stories/engine/engine-answers";
@@ -21,6 +21,7 @@ function paletteServer(extra: MockRoutes = [], menu?: Parameters<typeof signedIn
     ...familyAnswers(assistant, userRows(assistant, 12)),
     ...familyAnswers(student, userRows(student, 12)),
     ...courseAnswers(courseRows(6)),
+    ...familyAnswers(emulateTemplate, userRows(emulateTemplate, 3)),
     // Last, so its menu wins over the main admin's that the list answers carry.
     ...signedInAdmin(menu),
     ...extra,

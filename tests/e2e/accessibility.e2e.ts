@@ -40,15 +40,22 @@ async function signIn(page: Page, mobile: string, home?: string) {
 }
 
 /**
- * A detail route (a resource's `show`, e.g. /teacherInfo?teacherId={Id}) filled with the first
- * record of that resource's list; any other route as it is.
+ * A detail or edit route (a resource's `show` or `editRoute`, e.g. /teacherInfo?teacherId={Id})
+ * filled with the first record of that resource's list, the live form with a course; any other
+ * route as it is.
  */
 async function addressOf(page: Page, route: string): Promise<string> {
-  const decl = resources.find((resource) => resource.show?.split("?")[0] === route);
-  if (!decl?.show || !decl.api.list) return route;
+  if (route === "/createLive") {
+    // The live form of a course (its first one), drawn with every widget.
+    const [course] = await api<{ Id: number; Type: number }[]>(page, "/cms/course?page=1&count=1");
+    return `/createLive?courseId=${course.Id}&courseType=${course.Type}`;
+  }
+  const decl = resources.find((resource) => resource.show?.split("?")[0] === route || resource.editRoute?.split("?")[0] === route);
+  const template = decl?.show?.split("?")[0] === route ? decl.show : decl?.editRoute;
+  if (!decl || !template || !decl.api.list) return route;
   const rows = await api<Record<string, unknown>[]>(page, `${decl.api.list.path}?page=1&count=1`);
   expect(rows.length, `a ${decl.name} to show on ${route}`).toBeGreaterThan(0);
-  return decl.show.replace(/\{(\w+)\}/g, (_, field: string) => String(rows[0][field]));
+  return template.replace(/\{(\w+)\}/g, (_, field: string) => String(rows[0][field]));
 }
 
 /** Waits until the screen has settled: requests done, no spinner or skeleton, no fade under way. */

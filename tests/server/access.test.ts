@@ -160,12 +160,27 @@ describe("every declared call of every resource", () => {
     }
   });
 
-  it("refuses a sub-admin holding every menu key but the resource's, before validation", async () => {
+  it("refuses a sub-admin holding every menu key but the resource's (and those it is readable with), before validation", async () => {
     for (const resource of resources) {
-      await grant(allMenuKeys().filter((k) => k !== resource.menu.key));
+      const keys = [resource.menu.key, ...(resource.readableWith ?? [])];
+      await grant(allMenuKeys().filter((k) => !keys.includes(k)));
       for (const c of calls.filter((x) => x.resource === resource && x.own)) {
         const res = await send(subadmin, c.endpoint);
-        expect([res.status, res.body], `without ${resource.menu.key}: ${label(c)}`).toEqual(forbidden);
+        expect([res.status, res.body], `without ${keys.join(", ")}: ${label(c)}`).toEqual(forbidden);
+      }
+    }
+  });
+
+  it("lets a sub-admin holding a key a resource is readable with read it (list, search, get), and change nothing", async () => {
+    const reading = new Set(["list", "search", "get"]);
+    for (const resource of resources.filter((r) => r.readableWith?.length)) {
+      for (const key of resource.readableWith!) {
+        await grant([key]);
+        for (const c of calls.filter((x) => x.resource === resource && x.own)) {
+          const res = await send(subadmin, c.endpoint);
+          if (reading.has(c.name)) expect(res.body.code, `with ${key}: ${label(c)}`).not.toBe(403);
+          else expect([res.status, res.body], `with ${key}: ${label(c)}`).toEqual(forbidden);
+        }
       }
     }
   });
@@ -235,37 +250,47 @@ describe("the portal's calls and the payment result", () => {
 });
 
 /**
- * Calls no resource declares, each with the menu key that guards it: the same refusals, in the same
- * order (no session, portal roles, a sub-admin without the key), before any parameter is looked at.
+ * Calls beside the engine, guarded by menu keys of their own (any one of `keys` lets a sub-admin
+ * through): writing lives and the live defaults (server/routes/live-writes), the verification
+ * drawer's token and the validator service (server/routes/verification).
  */
-const bespoke: { label: string; endpoint: Endpoint; menuKey: string }[] = [
-  { label: "liveApi.validatorToken", endpoint: liveApi.validatorToken, menuKey: "liveop" },
-  ...Object.entries(validatorApi).map(([name, endpoint]) => ({ label: `validatorApi.${name}`, endpoint, menuKey: "liveop" })),
+const bespoke: { endpoint: Endpoint; keys: string[] }[] = [
+  { endpoint: liveApi.validatorToken, keys: ["liveop"] },
+  ...Object.values(validatorApi).map((endpoint) => ({ endpoint, keys: ["liveop"] })),
+  { endpoint: liveApi.create, keys: ["liveop"] },
+  { endpoint: liveApi.update, keys: ["liveop"] },
+  { endpoint: liveApi.conflicts, keys: ["liveop"] },
+  { endpoint: liveApi.groupConfig, keys: ["liveSetting", "liveop", "courseop"] },
+  { endpoint: liveApi.groupConfigSet, keys: ["liveSetting"] },
 ];
+const named = (e: Endpoint) => `${e.method} ${e.path}`;
 
-describe("every bespoke call of the verification drawer", () => {
-  it("answers 401 without a session and 403 to portal roles, before validation", async () => {
-    const teacher = await signIn(s.app, "13800000001", "teacher");
-    for (const c of bespoke) {
-      expect((await send("", c.endpoint)).status, c.label).toBe(401);
-      expect([(await send(teacher, c.endpoint)).status, (await send(teacher, c.endpoint)).body], c.label).toEqual(forbidden);
+describe("every bespoke call guarded by its menu keys", () => {
+  it("answers 401 without a session and 403 to teachers, assistants and students, before validation", async () => {
+    for (const { endpoint } of bespoke) expect([(await send("", endpoint)).status], named(endpoint)).toEqual([401]);
+    for (const [mobile, type] of [["13800000001", "teacher"], ["13800000002", "assistant"], ["13800000003", "student"]] as const) {
+      const cookie = await signIn(s.app, mobile, type);
+      for (const { endpoint } of bespoke) expect([(await send(cookie, endpoint)).status, (await send(cookie, endpoint)).body], `${type}: ${named(endpoint)}`).toEqual(forbidden);
     }
   });
 
-  it("refuses a sub-admin without its key, and lets one with only that key reach validation", async () => {
-    for (const c of bespoke) {
-      await grant(allMenuKeys().filter((k) => k !== c.menuKey));
-      expect([(await send(subadmin, c.endpoint)).status, (await send(subadmin, c.endpoint)).body], c.label).toEqual(forbidden);
-      await grant([c.menuKey]);
-      const res = await send(subadmin, c.endpoint);
-      expect([res.status, res.body.code], `${c.label}: ${res.body.msg}`).toEqual([200, 400]);
+  it("refuses a sub-admin holding every other key, and lets one holding any of its keys reach validation", async () => {
+    for (const { endpoint, keys } of bespoke) {
+      await grant(allMenuKeys().filter((k) => !keys.includes(k)));
+      expect([(await send(subadmin, endpoint)).status, (await send(subadmin, endpoint)).body], `without ${keys.join(", ")}: ${named(endpoint)}`).toEqual(forbidden);
+      for (const key of keys) {
+        await grant([key]);
+        const res = await send(subadmin, endpoint);
+        expect([res.status, res.body.code], `with ${key}: ${named(endpoint)}: ${res.body.msg}`).toEqual([200, invalidParams(endpoint).invalid ? 400 : 0]);
+      }
     }
   });
 
-  it("lets the main admin reach validation: invalid parameters are refused as such", async () => {
-    for (const c of bespoke) {
-      const res = await send(admin, c.endpoint);
-      expect([res.status, res.body.code], `${c.label}: ${res.body.msg}`).toEqual([200, 400]);
+  it("refuses the main admin's invalid parameters as such", async () => {
+    for (const { endpoint } of bespoke) {
+      const res = await send(admin, endpoint);
+      if (invalidParams(endpoint).invalid) expect([res.status, res.body.code], `${named(endpoint)}: ${res.body.msg}`).toEqual([200, 400]);
+      else expect(res.body.code, named(endpoint)).toBe(0);
     }
   });
 });

@@ -80,10 +80,10 @@ describe("engine capabilities", () => {
     expect(await api(admin, lives.api.get, { id: rows[0].Id })).toMatchObject({ code: 0, data: rows[0] });
   });
 
-  it("voids instead of deleting: the row stays, leaves the list and get-one, and the removal is logged", async () => {
+  it("voids instead of deleting (作废成功, 2 §8): the row stays, leaves the list and get-one, and the removal is logged", async () => {
     const [first] = (await api(admin, lives.api.list)).data as Rec[];
     const before = (await api(admin, lives.api.list)).count as number;
-    expect(await api(admin, lives.api.remove, { id: first.Id })).toMatchObject({ code: 0, msg: "删除成功" });
+    expect(await api(admin, lives.api.remove, { id: first.Id })).toMatchObject({ code: 0, msg: "作废成功" });
     expect((await api(admin, lives.api.list)).count).toBe(before - 1);
     expect(await api(admin, lives.api.get, { id: first.Id })).toMatchObject({ code: 404, msg: "直播不存在" });
     expect(await api(admin, lives.api.remove, { id: first.Id })).toMatchObject({ code: 404 });

@@ -18,7 +18,7 @@ import type { PersonRow } from "../../../resources/person";
 import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
 import { orgScope } from "../../engine/org-scope";
-import { resourceGuard } from "../../plugins/permissions";
+import { readGuard, resourceGuard } from "../../plugins/permissions";
 import { formatDateTime } from "../../services/datetime";
 import { listIdentities, type ListedIdentity } from "../../services/user-list";
 import { defaultPermissions } from "../../services/user-permissions";
@@ -39,6 +39,8 @@ export interface UserFamily {
   userop?: (text: string | undefined) => string | undefined;
   /** Normalises the form's `useropex` (sub-admins); its presence also puts UserOpEx on the rows. */
   useropex?: (text: string | undefined) => string | undefined;
+  /** `$id` of the list's query schema; `list.query` (up to 100 a page) by default. */
+  listQuery?: string;
 }
 
 interface CreateBody {
@@ -69,6 +71,7 @@ const sameEndpoint = (a: Endpoint, b: Endpoint) => a.method === b.method && a.pa
 export function registerUserFamily(app: FastifyInstance, { db, config }: Ctx, family: UserFamily) {
   const { resource, role } = family;
   const guard = resourceGuard(resource);
+  const reading = readGuard(resource);
   const tags = ["users"];
   const scopeOf = (request: FastifyRequest) => ({ org: orgScope(request, db), role, resource: resource.name });
   const wire = (r: ListedIdentity): PersonRow => ({
@@ -87,9 +90,10 @@ export function registerUserFamily(app: FastifyInstance, { db, config }: Ctx, fa
     return ok(rows.map(wire), { count: total });
   };
   const listSummary = `${resource.title}: one page, newest change first; key filters by a name fragment or 3+ digits of the mobile`;
-  route(app, resource.api.list, { query: "list.query", guard, summary: listSummary, tags }, list);
+  const listQuery = family.listQuery ?? "list.query";
+  route(app, resource.api.list, { query: listQuery, guard: reading, summary: listSummary, tags }, list);
   if (resource.api.search && !sameEndpoint(resource.api.search, resource.api.list))
-    route(app, resource.api.search, { query: "list.query", guard, summary: listSummary, tags }, list);
+    route(app, resource.api.search, { query: listQuery, guard: reading, summary: listSummary, tags }, list);
 
   route(app, resource.api.create, { body: resource.forms.create, guard, summary: `${resource.title}: add`, tags }, async (request) => {
     const scope = scopeOf(request);

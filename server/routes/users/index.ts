@@ -11,8 +11,9 @@ import { registerUserFamily } from "./family";
 /** User management (1 §2.4, §7): sub-admins, teachers, assistants and students. */
 export default async function userRoutes(app: FastifyInstance, ctx: Ctx) {
   registerUserFamily(app, ctx, { resource: subadmin, role: "subadmin", userop: adminUserop, useropex: adminUseropex });
-  registerUserFamily(app, ctx, { resource: teacher, role: "teacher", userop: (text) => portalUserop("teacher", text) });
-  registerUserFamily(app, ctx, { resource: assistant, role: "assistant", userop: (text) => portalUserop("assistant", text) });
+  // The live form's pickers load a school's teachers and assistants in one call of 1000 (2 §9).
+  registerUserFamily(app, ctx, { resource: teacher, role: "teacher", userop: (text) => portalUserop("teacher", text), listQuery: "staff.list.query" });
+  registerUserFamily(app, ctx, { resource: assistant, role: "assistant", userop: (text) => portalUserop("assistant", text), listQuery: "staff.list.query" });
   registerUserFamily(app, ctx, { resource: student, role: "student" });
 
   const adminOnly = (request: FastifyRequest) => needIdentity(request, "admin");

@@ -1,0 +1,248 @@
+import { randomBytes } from "node:crypto";
+import { insufficientBalanceCode, liveMessages, subClassCourseTypes, type LiveRecord } from "../../resources/live-api";
+import { parseLiveConfig } from "../../resources/live-config";
+import { parseDateTime } from "../../resources/local-time";
+import { recordAudit } from "../engine/audit";
+import type { OrgScope } from "../engine/org-scope";
+import { ApiError, fail } from "../plugins/envelope";
+import { formatDateTime } from "./datetime";
+import { liveConfigFrom, readGroupConfig } from "./group-config";
+import { resolveStaff, staffText, type StaffMember } from "./live-staff";
+
+/** The body of POST /cms/live as live.create lets it through (2 §7 "Add live"). */
+export interface LiveInput {
+  courseid: number;
+  title: string;
+  begintime: string;
+  endtime: string;
+  teachers?: string;
+  assistants?: string;
+  detail?: string;
+  masterid?: number;
+  subClassName?: string;
+  config?: string;
+  emulateid?: number;
+}
+
+/** The body of PATCH /cms/live as live.edit lets it through (2 §7 "Modify live"). */
+export interface LiveChange {
+  id: number;
+  title: string;
+  begintime: string;
+  endtime: string;
+  teachers?: string;
+  assistants?: string;
+  detail?: string;
+  subClassName?: string;
+  config?: string;
+  /** -1 leaves the audience base as it is. */
+  initnum?: number;
+}
+
+/** What a write answers and the audit log compares: the live's written fields as the wire names them. */
+export type WrittenLive = Pick<
+  LiveRecord,
+  "Id" | "EncryptRoomId" | "Title" | "CourseId" | "BeginTime" | "EndTime" | "Teachers" | "Assistants" | "LiveType" | "Detail" | "MasterId" | "Emulateid" | "Config" | "SubClassName" | "Status"
+> & { InitNum: number };
+
+/** The audit log's name for live writes. */
+const AUDITED_AS = "live";
+/** A simulated live's type (2 §4). */
+const SIMULATED = 101;
+/** Only a large class may be simulated (2 §4). */
+const SIMULATED_COURSE_TYPE = 1;
+
+/** The live type of a new live of a course of `courseType` (2 §4): the course's, double-teacher's 3 of the add flow stored as 5. */
+export function liveTypeFor(courseType: number, simulated: boolean): number {
+  if (simulated) return SIMULATED;
+  return courseType === 3 ? 5 : courseType;
+}
+
+function timeOf(text: string, message: string, field: string): number {
+  const ms = parseDateTime(text);
+  if (ms === null) throw fail.bad(message, field);
+  return ms;
+}
+
+/** The schema (live.create / live.edit) has checked order and span with the same reading; only unreal dates are left. */
+function timesOf(input: { begintime: string; endtime: string }) {
+  return { begin: timeOf(input.begintime, "开始时间格式不正确", "begintime"), end: timeOf(input.endtime, "结束时间格式不正确", "endtime") };
+}
+
+function subClassNameOf(text: string | undefined): string {
+  const name = (text ?? "").trim();
+  if (!name) throw fail.bad("请填写班级名称", "subClassName");
+  return name;
+}
+
+/** The live as written, read back through the scope: its row and its staff in order. */
+export async function writtenLive(scope: OrgScope, id: number): Promise<WrittenLive> {
+  const live = await scope.selectFrom("lives").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!live) throw fail.notFound("直播");
+  const staff = await scope
+    .selectFrom("identities as i")
+    .innerJoin("live_staff as s", "s.identity_id", "i.id")
+    .select(["i.id", "i.name", "s.role"])
+    .where("s.live_id", "=", id)
+    .orderBy("s.position")
+    .execute();
+  const of = (role: string): StaffMember[] => staff.filter((member) => member.role === role);
+  return {
+    Id: live.id,
+    EncryptRoomId: live.encrypt_room_id,
+    Title: live.title,
+    CourseId: live.course_id,
+    BeginTime: formatDateTime(live.begin_time),
+    EndTime: formatDateTime(live.end_time),
+    Teachers: staffText(of("teacher")),
+    Assistants: staffText(of("assistant")),
+    LiveType: live.scale,
+    Detail: live.detail,
+    MasterId: live.master_id,
+    Emulateid: live.emulate_id,
+    Config: live.config,
+    SubClassName: live.sub_class_name,
+    Status: live.voided ? 0 : 1,
+    InitNum: live.init_num,
+  };
+}
+
+/** Replaces a live's teachers and assistants, each list in its order (the first teacher is the main one). */
+async function writeStaff(scope: OrgScope, liveId: number, role: "teacher" | "assistant", members: StaffMember[]) {
+  // live_staff is a child of lives: `liveId` was read or written through the scope first.
+  await scope.shared.deleteFrom("live_staff").where("live_id", "=", liveId).where("role", "=", role).execute();
+  if (members.length) await scope.shared.insertInto("live_staff").values(members.map((m, position) => ({ live_id: liveId, identity_id: m.id, role, position }))).execute();
+}
+
+/** A course lives may be added to: this organisation's, marked valid and not past its expiry. */
+async function courseFor(scope: OrgScope, id: number, now: number) {
+  const course = await scope.selectFrom("courses").select(["id", "type", "status", "expire"]).where("id", "=", id).executeTakeFirst();
+  if (!course) throw fail.notFound("课程");
+  if (course.status !== 1 || course.expire <= now) throw new ApiError(1, "课程已失效，不能添加直播");
+  return course;
+}
+
+/** A sub-class's main classroom (2 §2): a live of the same double-teacher course that is itself no sub-class. */
+async function checkMaster(scope: OrgScope, masterId: number, course: { id: number; type: number }) {
+  if (!subClassCourseTypes.includes(course.type)) throw fail.bad("该课程不能添加子教室", "masterid");
+  const master = await scope.selectFrom("lives").select("id").where("id", "=", masterId).where("course_id", "=", course.id).where("voided", "=", 0).where("master_id", "=", 0).executeTakeFirst();
+  if (!master) throw fail.bad("请选择主教室", "masterid");
+}
+
+/** A simulated live plays an active template of the organisation, in a large class only (2 §4). */
+async function checkTemplate(scope: OrgScope, templateId: number, courseType: number) {
+  if (courseType !== SIMULATED_COURSE_TYPE) throw fail.bad("只有大班课可以创建仿真直播", "emulateid");
+  const template = await scope.selectFrom("emulate_templates").select("id").where("id", "=", templateId).where("voided", "=", 0).executeTakeFirst();
+  if (!template) throw fail.bad("仿真直播模板不存在", "emulateid");
+}
+
+/**
+ * Refuses a new live with 918 while the organisation's balance is at or below its arrears limit
+ * (2 §8). Run inside the adding transaction, the organisation's row locked on PostgreSQL (SQLite
+ * has one writer), so a balance charged meanwhile is seen by the add that comes after it.
+ */
+async function checkBalance(tx: OrgScope) {
+  let q = tx.shared.selectFrom("organisations").select(["balance_milli", "arrears_limit_milli"]).where("id", "=", tx.orgId);
+  if (tx.dialect === "postgres") q = q.forUpdate();
+  const org = await q.executeTakeFirstOrThrow();
+  if (Number(org.balance_milli) <= -Number(org.arrears_limit_milli)) throw new ApiError(insufficientBalanceCode, liveMessages.insufficientBalance);
+}
+
+/**
+ * Adds a live (2 §5, §7). Beyond the schema (title, times and their order and span): the course
+ * is this organisation's and valid; the staff are its teachers and assistants; a sub-class names
+ * a main classroom of its double-teacher course; a template makes a large class's live a
+ * simulated one (type 101, for good); the config starts from the group's defaults, fixed settings
+ * taking the group's value; the balance is checked in the insert's transaction.
+ */
+export async function addLive(scope: OrgScope, input: LiveInput): Promise<WrittenLive> {
+  const now = Date.now();
+  const { begin, end } = timesOf(input);
+  const course = await courseFor(scope, input.courseid, now);
+  const masterId = input.masterid ?? 0;
+  const templateId = input.emulateid ?? 0;
+  if (masterId > 0) await checkMaster(scope, masterId, course);
+  if (templateId > 0) await checkTemplate(scope, templateId, course.type);
+  const [teachers, assistants, group] = await Promise.all([
+    resolveStaff(scope, input.teachers, "teacher"),
+    resolveStaff(scope, input.assistants, "assistant"),
+    readGroupConfig(scope),
+  ]);
+  const config = liveConfigFrom(group, input.config);
+  return scope.transaction(async (tx) => {
+    await checkBalance(tx);
+    const { id } = await tx
+      .insertInto("lives", {
+        course_id: course.id,
+        title: input.title.trim(),
+        begin_time: begin,
+        end_time: end,
+        status: 0,
+        scale: liveTypeFor(course.type, templateId > 0),
+        voided: 0,
+        detail: input.detail ?? "",
+        master_id: masterId,
+        created_at: now,
+        updated_at: now,
+        encrypt_room_id: randomBytes(16).toString("hex"),
+        config: JSON.stringify(config),
+        emulate_id: templateId,
+        sub_class_name: masterId > 0 ? subClassNameOf(input.subClassName) : "",
+        share_guid: null,
+        replay_guid: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await writeStaff(tx, id, "teacher", teachers);
+    await writeStaff(tx, id, "assistant", assistants);
+    const after = await writtenLive(tx, id);
+    await recordAudit(tx, { resource: AUDITED_AS, recordId: id, action: "create", after: audited(after) });
+    return after;
+  });
+}
+
+/** What the log compares: the written fields, without the room id no form writes. */
+const audited = ({ EncryptRoomId: _room, ...fields }: WrittenLive) => fields;
+
+const sameSecond = (a: number, b: number) => Math.floor(a / 1000) === Math.floor(b / 1000);
+
+/**
+ * Changes a live (2 §5, §7): title, times, staff, description, a sub-class's name, config (the
+ * group's fixed settings kept) and the audience base (-1: as it is). A voided live is not changed;
+ * a live whose start has passed keeps its start (2 §4); its template and type never change.
+ */
+export async function changeLive(scope: OrgScope, change: LiveChange): Promise<WrittenLive> {
+  const now = Date.now();
+  const { begin, end } = timesOf(change);
+  const [teachers, assistants, group] = await Promise.all([
+    change.teachers === undefined ? undefined : resolveStaff(scope, change.teachers, "teacher"),
+    change.assistants === undefined ? undefined : resolveStaff(scope, change.assistants, "assistant"),
+    readGroupConfig(scope),
+  ]);
+  return scope.transaction(async (tx) => {
+    const live = await tx.selectFrom("lives").selectAll().where("id", "=", change.id).executeTakeFirst();
+    if (!live) throw fail.notFound("直播");
+    if (live.voided) throw new ApiError(1, "该直播已作废，不能修改");
+    if (live.begin_time <= now && !sameSecond(begin, live.begin_time)) throw fail.bad("直播已开始，不能修改开始时间", "begintime");
+    const before = await writtenLive(tx, live.id);
+    const config = change.config === undefined ? undefined : liveConfigFrom(group, change.config, parseLiveConfig(live.config, group));
+    await tx
+      .updateTable("lives", {
+        title: change.title.trim(),
+        begin_time: begin,
+        end_time: end,
+        updated_at: now,
+        ...(change.detail !== undefined ? { detail: change.detail } : {}),
+        ...(config ? { config: JSON.stringify(config) } : {}),
+        ...(live.master_id > 0 && change.subClassName !== undefined ? { sub_class_name: subClassNameOf(change.subClassName) } : {}),
+        ...(change.initnum !== undefined && change.initnum >= 0 ? { init_num: change.initnum } : {}),
+      })
+      .where("id", "=", live.id)
+      .execute();
+    if (teachers) await writeStaff(tx, live.id, "teacher", teachers);
+    if (assistants) await writeStaff(tx, live.id, "assistant", assistants);
+    const after = await writtenLive(tx, live.id);
+    await recordAudit(tx, { resource: AUDITED_AS, recordId: live.id, action: "update", before: audited(before), after: audited(after) });
+    return after;
+  });
+}

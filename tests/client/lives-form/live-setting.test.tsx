@@ -1,0 +1,57 @@
+import { fireEvent, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { liveApi, liveMessages } from "../../../resources/live-api";
+import { groupConfigDefaults } from "../../../resources/live-config";
+import { setHttpAdapter } from "../../../providers/http";
+import { LiveSettingPage } from "../../../src/pages/lives-form/live-setting-page";
+import { failEnvelope } from "../../../stories/mock-api";
+import { renderPage } from "../engine/support";
+import { button, radio, radioGroup, serveLiveForm, toasts } from "./live-form-support";
+
+afterEach(() => setHttpAdapter());
+
+const open = () => renderPage("/liveSetting", <LiveSettingPage />);
+const shown = () => waitFor(() => expect(document.querySelectorAll(".live-config-row")).toHaveLength(11));
+/** The 允许自由设置 box of a setting's row. */
+const freeBox = (label: string) =>
+  [...document.querySelectorAll<HTMLElement>(".live-config-row")].find((row) => row.querySelector(".live-config-label")?.textContent === label)!.querySelector<HTMLInputElement>(".ant-checkbox-input")!;
+
+describe("/liveSetting, the group defaults (3 §2.7)", () => {
+  it("enables 确定 only after a change, sends every setting with its flag, and says 配置修改成功", async () => {
+    const server = serveLiveForm({ group: { ...groupConfigDefaults, stuEnterTs: "20" } });
+    open();
+    await shown();
+    expect(freeBox("布局").checked).toBe(true);
+    expect(button("确定")!.disabled).toBe(true);
+    fireEvent.click(freeBox("布局"));
+    await waitFor(() => expect(button("确定")!.disabled).toBe(false));
+    // Back as it was is no change.
+    fireEvent.click(freeBox("布局"));
+    await waitFor(() => expect(button("确定")!.disabled).toBe(true));
+    fireEvent.click(radio(radioGroup("布局"), "经典"));
+    fireEvent.click(freeBox("布局"));
+    fireEvent.click(button("确定")!);
+    await waitFor(() => expect(server.of("PATCH", liveApi.groupConfigSet.path)).toHaveLength(1));
+    const sent = JSON.parse(String(server.of("PATCH", liveApi.groupConfigSet.path)[0].body.config));
+    expect(sent).toEqual({ ...groupConfigDefaults, layout: "2", stuEnterTs: "20", liveConfigPermissions: { ...groupConfigDefaults.liveConfigPermissions, layoutSetting: "0" } });
+    await waitFor(() => expect(toasts()).toContain(liveMessages.groupConfigSaved));
+    await waitFor(() => expect(button("确定")!.disabled).toBe(true));
+  });
+
+  it("says 配置修改失败，请联系管理员 when the server refuses", async () => {
+    serveLiveForm({}, [[liveApi.groupConfigSet, failEnvelope(400, "老师提前进入时间应为10-1440之间5的倍数", { field: "config" })]]);
+    open();
+    await shown();
+    fireEvent.click(freeBox("回放尺寸"));
+    fireEvent.click(button("确定")!);
+    await waitFor(() => expect(toasts()).toContain(liveMessages.groupConfigFailed));
+    expect(button("确定")!.disabled).toBe(false);
+  });
+
+  it("says when the defaults cannot be read, with 重试", async () => {
+    serveLiveForm({ groupFails: true });
+    open();
+    await waitFor(() => expect(document.body.textContent).toContain("直播设置加载失败"));
+    expect(button("重试")).toBeTruthy();
+  });
+});
