@@ -19,6 +19,7 @@ import userRoutes from "./routes/users";
 import coursesDomain from "./routes/courses";
 import statsRoutes from "./routes/stats";
 import toolsDomain from "./routes/tools";
+import cloudDiskDomain from "./routes/cloud-disk";
 import { configureHashing } from "./services/passwords";
 import { startCleanup } from "./services/cleanup";
 import { registerResources } from "./engine/register";
@@ -58,6 +59,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(statsRoutes, ctx);
   await app.register(async (scope) => registerResources(scope, ctx, resources));
   await app.register(toolsDomain, ctx);
+  await app.register(cloudDiskDomain, ctx);
   await app.register(consoleRoutes, ctx);
   startCleanup(app, ctx.db);
   return app;

@@ -1,0 +1,229 @@
+import { sql } from "kysely";
+import { cloudDisk } from "../../../resources/cloud-disk";
+import { recordAudit } from "../../engine/audit";
+import type { OrgScope } from "../../engine/org-scope";
+import { fail } from "../../plugins/envelope";
+import type { Disk } from "./access";
+import { depthOf, itemRows, needFolder, notFound, objectState, wireItem, type ItemRow } from "./items";
+
+const AUDITED_AS = "cloudDisk";
+const { messages } = cloudDisk;
+
+/**
+ * Changes to a disk's tree are taken one organisation at a time: a row lock on PostgreSQL (SQLite
+ * has one writer). Two moves crossing each other (A into B, B into A) would otherwise each see a
+ * tree without the other's change and make a loop.
+ */
+async function lockTree(tx: OrgScope) {
+  if (tx.dialect === "postgres") await tx.shared.selectFrom("organisations").select("id").where("id", "=", tx.orgId).forUpdate().execute();
+}
+
+const isMusicFolder = (row: Pick<ItemRow, "file_type" | "parent_id" | "name">) =>
+  row.file_type === 0 && row.parent_id === 0 && row.name === cloudDisk.musicFolder;
+
+/** A second 音乐 at a disk's root: refused in words, and by the unique index for anyone who got past the words. */
+async function refuseSecondMusic(tx: OrgScope, disk: Disk, exceptId = 0) {
+  const other = await tx
+    .selectFrom("cloud_files")
+    .select("id")
+    .where("owner_id", "=", disk.ownerId)
+    .where("parent_id", "=", 0)
+    .where("file_type", "=", 0)
+    .where("system", "=", "")
+    .where("name", "=", cloudDisk.musicFolder)
+    .where("id", "<>", exceptId)
+    .executeTakeFirst();
+  if (other) throw fail.bad(messages.musicExists, "name");
+}
+
+const isUniqueViolation = (err: unknown) => /unique/i.test(String((err as Error)?.message)) || (err as { code?: string })?.code === "23505";
+
+const audited = (row: Pick<ItemRow, "name" | "file_type" | "parent_id">) => ({ Name: row.name, Type: row.file_type === 0 ? "文件夹" : "文件", Parent: row.parent_id });
+
+/** The folders other features keep their files in (2 §2), made on the organisation disk's first change. */
+async function ensureSystemFolders(tx: OrgScope, disk: Disk, now: number) {
+  if (disk.ownerId !== 0) return;
+  await tx
+    .insertInto(
+      "cloud_files",
+      cloudDisk.systemFolders.map((f) => ({ owner_id: 0, parent_id: 0, path: "/", file_type: 0, name: f.name, system: f.key, created_at: now, updated_at: now })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export interface AddInput {
+  parentid: number;
+  filetype: number;
+  docid?: string;
+  name: string;
+}
+
+/** Add {parentid, filetype, docid, name} (2 §7): a folder, or a file whose bytes the organisation holds (uploaded, or found by md5). */
+export async function addItem(scope: OrgScope, disk: Disk, input: AddInput) {
+  const name = input.name.trim();
+  if (input.filetype === 1 && !input.docid) throw fail.bad("文件编号不正确", "docid");
+  const now = Date.now();
+  try {
+    return await scope.transaction(async (tx) => {
+      await lockTree(tx);
+      await ensureSystemFolders(tx, disk, now);
+      const parent = input.parentid ? await needFolder(tx, disk, input.parentid) : null;
+      const path = parent ? `${parent.path}${parent.id}/` : "/";
+      let object: { id: number; ext: string; state: number } | undefined;
+      if (input.filetype === 0) {
+        if (depthOf(path) + 1 > cloudDisk.maxDepth) throw fail.bad(messages.tooDeep);
+        if (!parent && name === cloudDisk.musicFolder) await refuseSecondMusic(tx, disk);
+      } else {
+        object = await tx.selectFrom("cloud_objects").select(["id", "ext", "state"]).where("guid", "=", input.docid!).executeTakeFirst();
+        if (!object) throw notFound();
+        if (object.state !== objectState.ready) throw fail.bad(messages.notUploaded, "docid");
+      }
+      const { id } = await tx
+        .insertInto("cloud_files", {
+          owner_id: disk.ownerId,
+          parent_id: input.parentid,
+          path,
+          file_type: input.filetype,
+          name,
+          ext_name: object?.ext ?? "",
+          object_id: object?.id ?? null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const row = await itemRows(tx).where("f.id", "=", id).executeTakeFirstOrThrow();
+      await recordAudit(tx, { resource: AUDITED_AS, recordId: id, action: "create", after: audited(row) });
+      return wireItem(row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fail.bad(messages.musicExists, "name");
+    throw err;
+  }
+}
+
+/** Rows of a disk by id, all of them or 文件不存在 (nothing of another disk is ever named back). */
+async function needItems(tx: OrgScope, disk: Disk, ids: number[]): Promise<ItemRow[]> {
+  const rows = await itemRows(tx).where("f.owner_id", "=", disk.ownerId).where("f.system", "=", "").where("f.id", "in", ids).execute();
+  if (rows.length !== new Set(ids).size) throw notFound();
+  return rows;
+}
+
+/** Modify {id, name} (2 §7). The music folder keeps its name; another folder may not take it at the root. */
+export async function renameItem(scope: OrgScope, disk: Disk, id: number, rawName: string) {
+  const name = rawName.trim();
+  try {
+    return await scope.transaction(async (tx) => {
+      await lockTree(tx);
+      const [row] = await needItems(tx, disk, [id]);
+      if (row.name === name) return wireItem(row);
+      if (isMusicFolder(row)) throw fail.bad(messages.musicFixed);
+      if (row.file_type === 0 && row.parent_id === 0 && name === cloudDisk.musicFolder) await refuseSecondMusic(tx, disk, id);
+      await tx.updateTable("cloud_files", { name, updated_at: Date.now() }).where("id", "=", id).execute();
+      const after = await itemRows(tx).where("f.id", "=", id).executeTakeFirstOrThrow();
+      await recordAudit(tx, { resource: AUDITED_AS, recordId: id, action: "update", before: audited(row), after: audited(after) });
+      return wireItem(after);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fail.bad(messages.musicExists, "name");
+    throw err;
+  }
+}
+
+const descendantsOf = (row: Pick<ItemRow, "path" | "id">) => `${row.path}${row.id}/`;
+
+const chunks = <T>(list: T[], size = 500) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
+/**
+ * Delete {id} (2 §7): the items, and a folder with everything in it. A stored file nobody points
+ * at any more goes too, with its share of the organisation's quota; the bytes are removed by the
+ * caller once the transaction is in (`gone`).
+ */
+export async function removeItems(scope: OrgScope, disk: Disk, ids: number[]): Promise<{ gone: string[] }> {
+  return scope.transaction(async (tx) => {
+    await lockTree(tx);
+    const rows = await needItems(tx, disk, ids);
+    if (rows.some(isMusicFolder)) throw fail.bad(messages.musicFixed);
+    const objectIds = new Set<number>();
+    for (const row of rows) {
+      if (row.object_id) objectIds.add(row.object_id);
+      if (row.file_type !== 0) continue;
+      const inside = await tx
+        .selectFrom("cloud_files")
+        .select("object_id")
+        .where("owner_id", "=", disk.ownerId)
+        .where("path", "like", `${descendantsOf(row)}%`)
+        .where("object_id", "is not", null)
+        .execute();
+      for (const r of inside) objectIds.add(r.object_id!);
+      await tx.deleteFrom("cloud_files").where("owner_id", "=", disk.ownerId).where("path", "like", `${descendantsOf(row)}%`).execute();
+    }
+    await tx.deleteFrom("cloud_files").where("owner_id", "=", disk.ownerId).where("id", "in", ids).execute();
+    for (const row of rows) await recordAudit(tx, { resource: AUDITED_AS, recordId: row.id, action: "remove", before: audited(row) });
+    return { gone: await dropUnreferenced(tx, [...objectIds]) };
+  });
+}
+
+/** Objects among `ids` no item points at any more: their rows and quota go; answers the file names to remove. */
+export async function dropUnreferenced(tx: OrgScope, ids: number[]): Promise<string[]> {
+  const gone: string[] = [];
+  for (const part of chunks(ids)) {
+    const used = new Set((await tx.selectFrom("cloud_files").select("object_id").where("object_id", "in", part).execute()).map((r) => r.object_id));
+    const unused = part.filter((id) => !used.has(id));
+    if (!unused.length) continue;
+    const objects = await tx.selectFrom("cloud_objects").select(["id", "name", "preview_name"]).where("id", "in", unused).execute();
+    const names = objects.flatMap((o) => [o.name, o.preview_name]).filter(Boolean);
+    await tx.deleteFrom("cloud_objects").where("id", "in", unused).execute();
+    if (names.length) await tx.deleteFrom("uploads").where("name", "in", names).execute();
+    gone.push(...names);
+  }
+  return gone;
+}
+
+/**
+ * Move {id, newid} (2 §7): items into the folder `newid` (0 the root). A folder is never moved into
+ * itself or anything inside it; the music folder stays where it is; a folder keeps within the depth.
+ */
+export async function moveItems(scope: OrgScope, disk: Disk, ids: number[], newid: number) {
+  try {
+    await scope.transaction(async (tx) => {
+      await lockTree(tx);
+      const rows = await needItems(tx, disk, ids);
+      const target = newid ? await needFolder(tx, disk, newid) : null;
+      const path = target ? descendantsOf(target) : "/";
+      if (rows.some(isMusicFolder)) throw fail.bad(messages.musicFixed);
+      for (const row of rows) {
+        if (row.file_type !== 0) continue;
+        if (row.id === newid || path.startsWith(descendantsOf(row))) throw fail.bad(messages.intoItself);
+        if (!target && row.name === cloudDisk.musicFolder && row.parent_id !== 0) await refuseSecondMusic(tx, disk);
+        const deepest = await tx
+          .selectFrom("cloud_files")
+          .select(sql<number>`max(length(path) - length(replace(path, '/', '')))`.as("slashes"))
+          .where("owner_id", "=", disk.ownerId)
+          .where("path", "like", `${descendantsOf(row)}%`)
+          .executeTakeFirst();
+        // Levels below the moved folder: an item whose path has n slashes sits at level n (the root's children at 1).
+        const below = deepest?.slashes ? Number(deepest.slashes) - depthOf(descendantsOf(row)) : 0;
+        if (depthOf(path) + 1 + below > cloudDisk.maxDepth) throw fail.bad(messages.tooDeep);
+      }
+      const now = Date.now();
+      for (const row of rows) {
+        if (row.parent_id === newid) continue;
+        await tx.updateTable("cloud_files", { parent_id: newid, path, updated_at: now }).where("id", "=", row.id).execute();
+        if (row.file_type === 0) {
+          const from = descendantsOf(row);
+          await tx
+            .updateTable("cloud_files", { path: sql<string>`${`${path}${row.id}/`} || substr(path, ${from.length + 1})` })
+            .where("owner_id", "=", disk.ownerId)
+            .where("path", "like", `${from}%`)
+            .execute();
+        }
+        await recordAudit(tx, { resource: AUDITED_AS, recordId: row.id, action: "update", before: { Parent: row.parent_id }, after: { Parent: newid } });
+      }
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fail.bad(messages.musicExists);
+    throw err;
+  }
+}
