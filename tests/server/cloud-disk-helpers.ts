@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { cloudDisk, cloudDiskApi, type CloudItem } from "../../resources/cloud-disk";
 import type { Endpoint } from "../../resources/endpoint";
-import { hostPrefixes } from "../../server/config";
+import { hostPrefixes, type Config } from "../../server/config";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { call } from "./users-helpers";
 
@@ -21,8 +21,8 @@ export interface DiskWorld {
   otherAdmin: string;
 }
 
-export async function startDisk(): Promise<DiskWorld> {
-  const s = await startTestServer();
+export async function startDisk(config: Partial<Config> = {}): Promise<DiskWorld> {
+  const s = await startTestServer({ config });
   await s.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = s.app.server.address() as AddressInfo;
   return {
@@ -87,7 +87,7 @@ export function patch(w: DiskWorld, cookie: string, token: string, location: str
   return fetch(w.base + location, {
     method: "PATCH",
     headers: { ...tusHeaders(cookie, token), "upload-offset": String(offset), "content-type": "application/offset+octet-stream" },
-    body: bytes.subarray(offset),
+    body: new Uint8Array(bytes.subarray(offset)),
   });
 }
 
