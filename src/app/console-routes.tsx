@@ -8,6 +8,8 @@ import { PortalShell, type PortalIdentity } from "../shells/portal-shell";
 import { RoomShell } from "../shells/room-shell";
 import { PageLoading } from "../components/page-loading";
 import { adminPages } from "./admin-pages";
+import { cloudDiskPortalPages } from "../pages/clouddisk/pages";
+import type { PageMap } from "../engine/registry";
 import { routeTitles } from "./route-titles";
 
 const publicPaths = ["/login", "/register", "/forget-password", "/identity"];
@@ -44,6 +46,20 @@ const builtAdminPages: BuiltPages = {
   ),
 };
 
+/** Built portal screens by full route; a child route missing here renders the honest empty state. */
+const portalPages: PageMap = { ...cloudDiskPortalPages };
+
+function portalPage(path: string) {
+  const Page = portalPages[path];
+  return Page ? (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  ) : (
+    <PendingPage />
+  );
+}
+
 const isPortalPath = (path: string) => portalRoles.some((role) => path === homeOf[role] || path.startsWith(`${homeOf[role]}/`));
 
 /** Every route of the table not public, portal or room belongs to the admin shell. */
@@ -67,7 +83,7 @@ function portalRoutes(role: PortalIdentity) {
                 <UserInfoPage />
               </Suspense>
             ) : (
-              <PendingPage />
+              portalPage(`${base}/${child}`)
             )
           } />
       ))}
