@@ -4,6 +4,7 @@ import { seedCourses } from "./courses";
 import { seedUsage } from "./usage";
 import { seedTemplates } from "./templates";
 import { seedExams } from "./exams";
+import { seedCloudDisk } from "./cloud-disk";
 
 export { isEmpty } from "./demo";
 
@@ -14,6 +15,8 @@ export interface SeedOptions {
   students?: number;
   /** Days of usage history to generate (dashboard and statistics). */
   historyDays?: number;
+  /** Where the demo's cloud files are written (DATA_DIR); without it the cloud disk starts empty. */
+  dataDir?: string;
 }
 
 /** The whole demo, domain by domain; each later seed reads what the earlier ones wrote. */
@@ -23,4 +26,5 @@ export async function seedAll(db: Db, opts: SeedOptions): Promise<void> {
   await seedUsage(db, opts);
   await seedTemplates(db);
   await seedExams(db);
+  if (opts.dataDir) await seedCloudDisk(db, opts.dataDir);
 }

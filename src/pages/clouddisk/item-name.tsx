@@ -57,7 +57,10 @@ export function ItemName({ item, mark, onOpen }: { item: CloudItem; mark: string
         {item.file_type === 0 ? <FolderFilled /> : (icons[item.ext_name] ?? <FileOutlined />)}
       </span>
       <Button type="link" style={{ padding: 0, height: "auto", whiteSpace: "normal", textAlign: "left" }} onClick={() => onOpen(item)}>
-        <Marked text={item.name} mark={item.bySearch ? mark : ""} />
+        {/* One child: antd's button spaces its children apart. */}
+        <span>
+          <Marked text={item.name} mark={item.bySearch ? mark : ""} />
+        </span>
       </Button>
       {tag && (
         <Tag bordered style={tag.style}>

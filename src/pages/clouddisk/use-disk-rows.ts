@@ -28,6 +28,8 @@ export function useDiskRows(calls: ModeCalls, place: DiskPlace) {
 
 /** The folders from the root down to the open one (`/parentlist`), for the breadcrumb. */
 export function useCrumbs(calls: ModeCalls, place: DiskPlace) {
-  const call = useCall<CloudCrumb[]>(cloudDiskApi.parents, { id: place.folder, group: calls.group }, { enabled: place.folder > 0 && !place.key });
-  return { crumbs: place.folder > 0 && Array.isArray(call.answer?.data) ? call.answer.data : [], error: call.error };
+  // Search results span the whole disk: no folder's trail stands above them.
+  const shown = place.folder > 0 && !place.key;
+  const call = useCall<CloudCrumb[]>(cloudDiskApi.parents, { id: place.folder, group: calls.group }, { enabled: shown });
+  return { crumbs: shown && Array.isArray(call.answer?.data) ? call.answer.data : [], error: call.error };
 }

@@ -1,4 +1,5 @@
 import { Button, Card, List, Progress, Space } from "antd";
+import { cloudDisk } from "../../../../resources/cloud-disk";
 import { formatBytes } from "../../../lib/format";
 import { palette } from "../../../lib/theme";
 import type { UploadEntry } from "./use-uploads";
@@ -19,7 +20,8 @@ function phaseText(entry: UploadEntry): string {
     case "done":
       return entry.reused ? "上传成功（秒传）" : "上传成功";
     default:
-      return `上传失败：${entry.error ?? ""}`;
+      // The server's words when it refused (a quota, a type); 上传文件失败 alone otherwise (2 §8).
+      return !entry.error || entry.error === cloudDisk.messages.uploadFailed ? cloudDisk.messages.uploadFailed : `上传失败：${entry.error}`;
   }
 }
 
@@ -64,7 +66,7 @@ export function UploadPanel({ entries, onRetry, onRemove, onClearDone }: { entri
               </Space>
               <Progress
                 aria-label={`${entry.name} 上传进度`}
-                percent={entry.phase === "done" ? 100 : entry.phase === "uploading" || entry.phase === "hashing" ? percent(entry.share) : 0}
+                percent={entry.phase === "done" || entry.phase === "adding" ? 100 : entry.phase === "checking" ? 0 : percent(entry.share)}
                 status={entry.phase === "failed" ? "exception" : entry.phase === "done" ? "success" : "active"}
                 showInfo={false}
                 size="small"
