@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Page, Request } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CloudItem } from "../../resources/cloud-disk";
@@ -44,6 +45,14 @@ function tusRequests(page: Page) {
     if (req.url().includes("/cloud-disk-upload/webupload")) seen.push(req);
   });
   return seen;
+}
+
+/** Serious or critical WCAG 2 A/AA violations of what is on screen now (the upload list, a dialog). */
+async function axeProblems(page: Page): Promise<string[]> {
+  // A toast fading in or out is text at part opacity: judged when none is on screen.
+  await page.waitForFunction(() => !document.querySelector(".ant-message-notice"), null, { timeout: 15_000 });
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ")} ${v.nodes[0]?.html} ${v.nodes[0]?.failureSummary}`);
 }
 
 const row = (page: Page, name: string) => page.locator("tr", { has: page.getByRole("button", { name, exact: true }) });
@@ -99,6 +108,13 @@ describe("the cloud disk in the browser", () => {
     await expect.poll(() => row(page, "期中讲义.pdf").count(), { timeout: 20_000 }).toBe(1);
     expect(sent.map((r) => `${r.method()} ${r.url()}`)).toEqual([]);
     await screenshot(page, "clouddisk-admin-reused");
+    expect(await axeProblems(page)).toEqual([]);
+
+    await row(page, "期中讲义.pdf").getByRole("button", { name: "移动" }).click();
+    await page.getByRole("tree").getByText("宣传素材").waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, "clouddisk-move-dialog");
+    await page.keyboard.press("Escape");
 
     const folder = new URL(page.url()).searchParams.get("folder");
     const items = await api<CloudItem[]>(page, `/cloud-disk/webfile?parentid=${folder}`);
