@@ -111,3 +111,6 @@ spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-signin.ts"], { st
 // The resource engine: a list of 100,000 admin messages at 1 and 20 connections beside its SQL in-process,
 // and a 60 s create/delete mix at 50 connections with the rows counted after (issue 9, Performance).
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-engine.ts"], { stdio: "inherit" });
+
+// The cloud disk: a folder of 10,000 files listed at 20 connections, and the browser md5 of a 100 MB file (issue 11, Performance).
+spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-clouddisk.ts"], { stdio: "inherit" });

@@ -274,6 +274,15 @@ export interface CloudFileTable {
   updated_at: number;
 }
 
+/** How many items, and folders, each folder of a disk shows; kept by triggers (migration 0022). */
+export interface CloudFolderCountTable {
+  org_id: number;
+  owner_id: number;
+  parent_id: number;
+  n: number;
+  folders: number;
+}
+
 /** A teacher or assistant (identity) of a live; `position` orders each role's list. */
 export interface LiveStaffTable {
   live_id: number;
@@ -463,4 +472,5 @@ export interface Database {
   live_recordings: LiveRecordingTable;
   cloud_objects: CloudObjectTable;
   cloud_files: CloudFileTable;
+  cloud_folder_counts: CloudFolderCountTable;
 }

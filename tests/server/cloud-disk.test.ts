@@ -69,6 +69,36 @@ describe("folders and the listing", () => {
   });
 });
 
+describe("the folders' kept counts (migration 0022)", () => {
+  it("answer each listing's total as its rows are, through adds, moves, renames and deletes", async () => {
+    const a = await folder(app(), w.assistant, "计数甲");
+    const b = await folder(app(), w.assistant, "计数乙");
+    const inner = await folder(app(), w.assistant, "里层", a.id);
+    for (const n of [1, 2, 3]) await uploadFile(w, w.assistant, `计数${n}.pdf`, fileBytes("pdf"), a.id);
+    await uploadFile(w, w.assistant, "更深.pdf", fileBytes("pdf"), inner.id);
+    const totals = async () => {
+      const out: Record<string, [number, number]> = {};
+      for (const [name, id] of [["root", 0], ["甲", a.id], ["乙", b.id], ["里层", inner.id]] as const) {
+        const all = await disk<CloudItem[]>(app(), w.assistant, cloudDiskApi.list, { parentid: id, count: 500 });
+        const dirs = await disk<CloudItem[]>(app(), w.assistant, cloudDiskApi.list, { parentid: id, dir: 1, count: 500 });
+        expect(all.body.count, name).toBe(all.body.data.length);
+        expect(dirs.body.count, name).toBe(dirs.body.data.length);
+        out[name] = [all.body.count!, dirs.body.count!];
+      }
+      return out;
+    };
+    expect(await totals()).toMatchObject({ 甲: [4, 1], 乙: [0, 0], 里层: [1, 0] });
+    await disk(app(), w.assistant, cloudDiskApi.move, { id: String(inner.id), newid: b.id });
+    await disk(app(), w.assistant, cloudDiskApi.rename, { id: a.id, name: "计数甲改" });
+    expect(await totals()).toMatchObject({ 甲: [3, 0], 乙: [1, 1], 里层: [1, 0] });
+    await disk(app(), w.assistant, cloudDiskApi.remove, { id: String(b.id) });
+    const rows = await w.s.db.kysely.selectFrom("cloud_folder_counts").select(["parent_id", "n"]).where("parent_id", "in", [b.id, inner.id]).execute();
+    expect(rows.map((r) => r.n)).toEqual([0, 0]);
+    const root = await disk<CloudItem[]>(app(), w.assistant, cloudDiskApi.list, { parentid: 0, count: 500 });
+    expect(root.body.count).toBe(root.body.data.length);
+  });
+});
+
 describe("the music folder (2 §5)", () => {
   it("allows one 音乐 at the root, never deleted, moved or renamed; another 音乐 may live deeper", async () => {
     const music = await folder(app(), w.teacher, cloudDisk.musicFolder);

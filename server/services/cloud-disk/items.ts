@@ -95,23 +95,23 @@ export interface Page {
 
 /** One page of a folder (2 §7 file list {parentid, dir}): folders first, newest first; system folders hidden. */
 export async function listFolder(scope: OrgScope, disk: Disk, query: Page & { parentid: number; dir: number }) {
-  if (query.parentid) await needFolder(scope, disk, query.parentid);
-  let rows = itemRows(scope).where("f.owner_id", "=", disk.ownerId).where("f.parent_id", "=", query.parentid).where("f.system", "=", "");
-  let total = scope
+  let ids = scope
     .selectFrom("cloud_files as f")
-    .select(sql<number>`count(*)`.as("n"))
+    .select("f.id")
     .where("f.owner_id", "=", disk.ownerId)
     .where("f.parent_id", "=", query.parentid)
     .where("f.system", "=", "");
-  if (query.dir === 1) {
-    rows = rows.where("f.file_type", "=", 0);
-    total = total.where("f.file_type", "=", 0);
-  }
-  const [page, count] = await Promise.all([
-    rows.orderBy("f.file_type").orderBy("f.id", "desc").limit(query.count).offset((query.page - 1) * query.count).execute(),
-    total.executeTakeFirstOrThrow(),
+  if (query.dir === 1) ids = ids.where("f.file_type", "=", 0);
+  // The page's ids are read off the list index alone (a deep page skips index entries, not rows),
+  // then only those rows with their objects; the total is the folder's kept count (migration 0022).
+  const pageIds = ids.orderBy("f.file_type").orderBy("f.id", "desc").limit(query.count).offset((query.page - 1) * query.count);
+  const [rows, counted] = await Promise.all([
+    itemRows(scope).where("f.id", "in", pageIds).orderBy("f.file_type").orderBy("f.id", "desc").execute(),
+    scope.selectFrom("cloud_folder_counts").select(["n", "folders"]).where("owner_id", "=", disk.ownerId).where("parent_id", "=", query.parentid).executeTakeFirst(),
   ]);
-  return { items: page.map((row) => wireItem(row)), total: Number(count.n) };
+  // Rows found are this disk's, so their folder is; an empty page may be a folder that is not.
+  if (!rows.length && query.parentid) await needFolder(scope, disk, query.parentid);
+  return { items: rows.map((row) => wireItem(row)), total: Number((query.dir === 1 ? counted?.folders : counted?.n) ?? 0) };
 }
 
 /** The ids of a disk's system folders: their content stays out of search as they stay out of listings. */

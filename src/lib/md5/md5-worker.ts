@@ -15,10 +15,15 @@ const scope = self as unknown as WorkerScope;
 scope.onmessage = async (event) => {
   const file = event.data;
   try {
+    const read = (at: number) => file.slice(at, at + sliceBytes).arrayBuffer();
     const hasher = await createMD5();
     hasher.init();
+    // The next slice is read while this one is hashed: reading and hashing overlap.
+    let next = read(0);
     for (let at = 0; at < file.size; at += sliceBytes) {
-      hasher.update(new Uint8Array(await file.slice(at, at + sliceBytes).arrayBuffer()));
+      const slice = await next;
+      if (at + sliceBytes < file.size) next = read(at + sliceBytes);
+      hasher.update(new Uint8Array(slice));
       scope.postMessage({ kind: "progress", done: Math.min(file.size, at + sliceBytes) });
     }
     scope.postMessage({ kind: "done", md5: hasher.digest("hex") });
