@@ -26,7 +26,8 @@ type Story = StoryObj<typeof meta>;
 
 const admin = (rows = schoolDisk(), options: Parameters<typeof diskRoutes>[1] = {}) => [[authApi.menu, okEnvelope(mainAdminMenu)], ...diskRoutes(rows, options)] as ScreenParameters["api"];
 
-const rowNamed = (canvas: HTMLElement, name: string) => within(canvas).findByRole("button", { name });
+// Screens load lazily (the portal's shell and menu first): the first row may take a while.
+const rowNamed = (canvas: HTMLElement, name: string) => within(canvas).findByRole("button", { name }, { timeout: 15_000 });
 
 /** /clouddiskop: the organisation's disk to edit, folders first, a document converting and one whose conversion failed (2 §4). */
 export const AdminEdit: Story = {
@@ -85,8 +86,9 @@ export const MoveDialog: Story = {
     await rowNamed(canvasElement, "校园风景.png");
     await userEvent.click(canvas.getByLabelText("全选"));
     await userEvent.click(canvas.getAllByRole("button", { name: /移\s*动/ })[0]);
-    const dialog = within(document.body);
-    await expect(await dialog.findByText("宣传素材", { selector: ".ant-tree-title" })).toBeVisible();
+    const title = await within(document.body).findByText("宣传素材", { selector: ".ant-tree-title" });
+    // The dialog zooms in: visible once it has.
+    await waitFor(() => expect(title).toBeVisible());
   },
 };
 
@@ -95,10 +97,10 @@ export const DeleteConfirm: Story = {
   render: adminScreen("/clouddiskop"),
   parameters: { initialEntries: ["/clouddiskop"], api: admin() } satisfies ScreenParameters,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await rowNamed(canvasElement, "教学课件");
-    await userEvent.click(canvas.getAllByRole("button", { name: /删\s*除/ })[1]);
-    await expect(await within(document.body).findByText("确定删除「教学课件」吗？文件夹中的内容会一并删除。")).toBeVisible();
+    const row = (await rowNamed(canvasElement, "教学课件")).closest("tr")!;
+    await userEvent.click(within(row).getByRole("button", { name: "删除" }));
+    const question = await within(document.body).findByText("确定删除「教学课件」吗？文件夹中的内容会一并删除。");
+    await waitFor(() => expect(question).toBeVisible());
   },
 };
 
@@ -108,7 +110,8 @@ export const PreviewImage: Story = {
   parameters: { initialEntries: ["/clouddiskop?folder=5"], api: admin() } satisfies ScreenParameters,
   play: async ({ canvasElement }) => {
     await userEvent.click(await rowNamed(canvasElement, "校园风景.png"));
-    await expect(await within(document.body).findByRole("img", { name: "校园风景.png" })).toBeVisible();
+    const image = await within(document.body).findByRole("img", { name: "校园风景.png" });
+    await waitFor(() => expect(image).toBeVisible());
   },
 };
 
