@@ -1,5 +1,6 @@
 import adTemplate from "./ad-template";
 import assistant from "./assistant";
+import { cloudDiskAudit } from "./cloud-disk";
 import course from "./course";
 import { defineResource } from "./define";
 import { ep } from "./endpoint";
@@ -11,7 +12,10 @@ import teacher from "./teacher";
 
 /** The resources whose writes are logged, name → title: the log's 资源 column and filter. */
 const audited = [subadmin, teacher, assistant, student, course, message, productTemplate, adTemplate];
-export const auditResourceLabels: Record<string, string> = Object.fromEntries(audited.map((r) => [r.name, r.title]));
+export const auditResourceLabels: Record<string, string> = {
+  ...Object.fromEntries(audited.map((r) => [r.name, r.title])),
+  [cloudDiskAudit.resource]: cloudDiskAudit.title,
+};
 export const auditActionLabels: Record<string, string> = { create: "新增", update: "修改", remove: "删除" };
 
 /**

@@ -157,6 +157,9 @@ export function fileStateOf(item: Pick<CloudItem, "file_type" | "url" | "updated
 /** Upload status (`/uploadstatus`): 1 viewable (the list reloads), 0 still converting, 2 failed. */
 export const uploadStatus = { converting: 0, ready: 1, failed: 2 } as const;
 
+/** How the organisation's log names the disk's writes (resources/audit-log.ts). */
+export const cloudDiskAudit = { resource: "cloudDisk", title: "云盘文件" } as const;
+
 /** The menu keys of the disks (1 §6): the organisation's, and a teacher's or assistant's own. */
 export const cloudDiskKeys = {
   org: "clouddiskop",

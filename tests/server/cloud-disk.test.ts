@@ -181,6 +181,22 @@ describe("rename, delete, move, search and the breadcrumb", () => {
     expect(crumbs.body.data.map((c) => c.name)).toEqual(["甲一", "甲二"]);
   });
 
+  it("records each change in the organisation's log, in the log's words", async () => {
+    const box = await folder(app(), w.admin, "日志夹");
+    const f = await folder(app(), w.admin, "日志项");
+    await disk(app(), w.admin, cloudDiskApi.rename, { id: f.id, name: "日志项改" });
+    await disk(app(), w.admin, cloudDiskApi.move, { id: String(f.id), newid: box.id });
+    await disk(app(), w.admin, cloudDiskApi.remove, { id: String(f.id) });
+    const rows = await w.s.db.kysely.selectFrom("audit_log").select(["action", "diff", "actor_name"]).where("resource", "=", "cloudDisk").where("record_id", "=", f.id).orderBy("id").execute();
+    expect(rows.map((r) => [r.action, JSON.parse(r.diff)])).toEqual([
+      ["create", { before: {}, after: { 名称: "日志项", 类型: "文件夹", 位置: "全部文件" } }],
+      ["update", { before: { 名称: "日志项" }, after: { 名称: "日志项改" } }],
+      ["update", { before: { 位置: "全部文件" }, after: { 位置: "日志夹" } }],
+      ["remove", { before: { 名称: "日志项改", 类型: "文件夹", 位置: "日志夹" }, after: {} }],
+    ]);
+    expect(rows.every((r) => r.actor_name === "张校长")).toBe(true);
+  });
+
   it("refuses a move that would pass 16 levels", async () => {
     let deep = 0;
     for (let level = 1; level <= 10; level++) deep = (await folder(app(), w.assistant, `深${level}`, deep)).id;

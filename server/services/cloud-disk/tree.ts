@@ -1,12 +1,12 @@
 import { sql } from "kysely";
-import { cloudDisk } from "../../../resources/cloud-disk";
+import { cloudDisk, cloudDiskAudit } from "../../../resources/cloud-disk";
 import { recordAudit } from "../../engine/audit";
 import type { OrgScope } from "../../engine/org-scope";
 import { fail } from "../../plugins/envelope";
 import type { Disk } from "./access";
 import { depthOf, itemRows, needFolder, notFound, objectState, wireItem, type ItemRow } from "./items";
 
-const AUDITED_AS = "cloudDisk";
+const AUDITED_AS = cloudDiskAudit.resource;
 const { messages } = cloudDisk;
 
 /**
@@ -38,7 +38,19 @@ async function refuseSecondMusic(tx: OrgScope, disk: Disk, exceptId = 0) {
 
 const isUniqueViolation = (err: unknown) => /unique/i.test(String((err as Error)?.message)) || (err as { code?: string })?.code === "23505";
 
-const audited = (row: Pick<ItemRow, "name" | "file_type" | "parent_id">) => ({ Name: row.name, Type: row.file_type === 0 ? "文件夹" : "文件", Parent: row.parent_id });
+/** The names of the folders items sit in (the root is 全部文件), for the audit log. */
+async function placeNames(tx: OrgScope, disk: Disk, ids: number[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter(Boolean))];
+  const rows = wanted.length ? await tx.selectFrom("cloud_files").select(["id", "name"]).where("owner_id", "=", disk.ownerId).where("id", "in", wanted).execute() : [];
+  return new Map([[0, "全部文件"], ...rows.map((r) => [r.id, r.name] as [number, string])]);
+}
+
+/** An item as the organisation's log shows it, in the log's own words. */
+const audited = (row: Pick<ItemRow, "name" | "file_type" | "parent_id">, places: Map<number, string>) => ({
+  名称: row.name,
+  类型: row.file_type === 0 ? "文件夹" : "文件",
+  位置: places.get(row.parent_id) ?? "",
+});
 
 /** The folders other features keep their files in (2 §2), made on the organisation disk's first change. */
 async function ensureSystemFolders(tx: OrgScope, disk: Disk, now: number) {
@@ -94,7 +106,8 @@ export async function addItem(scope: OrgScope, disk: Disk, input: AddInput) {
         .returning("id")
         .executeTakeFirstOrThrow();
       const row = await itemRows(tx).where("f.id", "=", id).executeTakeFirstOrThrow();
-      await recordAudit(tx, { resource: AUDITED_AS, recordId: id, action: "create", after: audited(row) });
+      const places = new Map([[input.parentid, parent?.name ?? "全部文件"]]);
+      await recordAudit(tx, { resource: AUDITED_AS, recordId: id, action: "create", after: audited(row, places) });
       return wireItem(row);
     });
   } catch (err) {
@@ -122,7 +135,8 @@ export async function renameItem(scope: OrgScope, disk: Disk, id: number, rawNam
       if (row.file_type === 0 && row.parent_id === 0 && name === cloudDisk.musicFolder) await refuseSecondMusic(tx, disk, id);
       await tx.updateTable("cloud_files", { name, updated_at: Date.now() }).where("id", "=", id).execute();
       const after = await itemRows(tx).where("f.id", "=", id).executeTakeFirstOrThrow();
-      await recordAudit(tx, { resource: AUDITED_AS, recordId: id, action: "update", before: audited(row), after: audited(after) });
+      const places = await placeNames(tx, disk, [row.parent_id]);
+      await recordAudit(tx, { resource: AUDITED_AS, recordId: id, action: "update", before: audited(row, places), after: audited(after, places) });
       return wireItem(after);
     });
   } catch (err) {
@@ -145,6 +159,7 @@ export async function removeItems(scope: OrgScope, disk: Disk, ids: number[]): P
     await lockTree(tx);
     const rows = await needItems(tx, disk, ids);
     if (rows.some(isMusicFolder)) throw fail.bad(messages.musicFixed);
+    const places = await placeNames(tx, disk, rows.map((r) => r.parent_id));
     const objectIds = new Set<number>();
     for (const row of rows) {
       if (row.object_id) objectIds.add(row.object_id);
@@ -160,7 +175,7 @@ export async function removeItems(scope: OrgScope, disk: Disk, ids: number[]): P
       await tx.deleteFrom("cloud_files").where("owner_id", "=", disk.ownerId).where("path", "like", `${descendantsOf(row)}%`).execute();
     }
     await tx.deleteFrom("cloud_files").where("owner_id", "=", disk.ownerId).where("id", "in", ids).execute();
-    for (const row of rows) await recordAudit(tx, { resource: AUDITED_AS, recordId: row.id, action: "remove", before: audited(row) });
+    for (const row of rows) await recordAudit(tx, { resource: AUDITED_AS, recordId: row.id, action: "remove", before: audited(row, places) });
     return { gone: await dropUnreferenced(tx, [...objectIds]) };
   });
 }
@@ -208,6 +223,7 @@ export async function moveItems(scope: OrgScope, disk: Disk, ids: number[], newi
         if (depthOf(path) + 1 + below > cloudDisk.maxDepth) throw fail.bad(messages.tooDeep);
       }
       const now = Date.now();
+      const places = await placeNames(tx, disk, [...rows.map((r) => r.parent_id), newid]);
       for (const row of rows) {
         if (row.parent_id === newid) continue;
         await tx.updateTable("cloud_files", { parent_id: newid, path, updated_at: now }).where("id", "=", row.id).execute();
@@ -219,7 +235,7 @@ export async function moveItems(scope: OrgScope, disk: Disk, ids: number[], newi
             .where("path", "like", `${from}%`)
             .execute();
         }
-        await recordAudit(tx, { resource: AUDITED_AS, recordId: row.id, action: "update", before: { Parent: row.parent_id }, after: { Parent: newid } });
+        await recordAudit(tx, { resource: AUDITED_AS, recordId: row.id, action: "update", before: audited(row, places), after: audited({ ...row, parent_id: newid }, places) });
       }
     });
   } catch (err) {
