@@ -7,7 +7,8 @@ import { diskFor, groupDisk, ownDisk, readableOwners } from "../../services/clou
 import { listFolder, parentsOf, searchDisk, type Page } from "../../services/cloud-disk/items";
 import { findByMd5, signedUrlOf } from "../../services/cloud-disk/objects";
 import type { DiskStore } from "../../services/cloud-disk/store";
-import { addItem, moveItems, removeItems, renameItem, type AddInput } from "../../services/cloud-disk/tree";
+import { removeItems } from "../../services/cloud-disk/remove";
+import { addItem, moveItems, renameItem, type AddInput } from "../../services/cloud-disk/tree";
 import { route } from "../define";
 
 const tags = ["cloud disk"];

@@ -73,6 +73,9 @@ export function wireItem(row: ItemRow, bySearch = false): CloudItem {
   };
 }
 
+/** Where a folder's content is: every item whose path starts so. */
+export const descendantsOf = (row: Pick<ItemRow, "path" | "id">) => `${row.path}${row.id}/`;
+
 /** Folders nested in `path`: '/' is the root's children (0), '/12/' one level down (1). */
 export const depthOf = (path: string) => path.split("/").length - 2;
 

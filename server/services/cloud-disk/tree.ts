@@ -1,56 +1,13 @@
 import { sql } from "kysely";
-import { cloudDisk, cloudDiskAudit } from "../../../resources/cloud-disk";
+import { cloudDisk } from "../../../resources/cloud-disk";
 import { recordAudit } from "../../engine/audit";
 import type { OrgScope } from "../../engine/org-scope";
 import { fail } from "../../plugins/envelope";
 import type { Disk } from "./access";
-import { depthOf, itemRows, needFolder, notFound, objectState, wireItem, type ItemRow } from "./items";
+import { depthOf, descendantsOf, itemRows, needFolder, notFound, objectState, wireItem } from "./items";
+import { AUDITED_AS, audited, isMusicFolder, isUniqueViolation, lockTree, needItems, placeNames, refuseSecondMusic } from "./tree-common";
 
-const AUDITED_AS = cloudDiskAudit.resource;
 const { messages } = cloudDisk;
-
-/**
- * Changes to a disk's tree are taken one organisation at a time: a row lock on PostgreSQL (SQLite
- * has one writer). Two moves crossing each other (A into B, B into A) would otherwise each see a
- * tree without the other's change and make a loop.
- */
-async function lockTree(tx: OrgScope) {
-  if (tx.dialect === "postgres") await tx.shared.selectFrom("organisations").select("id").where("id", "=", tx.orgId).forUpdate().execute();
-}
-
-const isMusicFolder = (row: Pick<ItemRow, "file_type" | "parent_id" | "name">) =>
-  row.file_type === 0 && row.parent_id === 0 && row.name === cloudDisk.musicFolder;
-
-/** A second 音乐 at a disk's root: refused in words, and by the unique index for anyone who got past the words. */
-async function refuseSecondMusic(tx: OrgScope, disk: Disk, exceptId = 0) {
-  const other = await tx
-    .selectFrom("cloud_files")
-    .select("id")
-    .where("owner_id", "=", disk.ownerId)
-    .where("parent_id", "=", 0)
-    .where("file_type", "=", 0)
-    .where("system", "=", "")
-    .where("name", "=", cloudDisk.musicFolder)
-    .where("id", "<>", exceptId)
-    .executeTakeFirst();
-  if (other) throw fail.bad(messages.musicExists, "name");
-}
-
-const isUniqueViolation = (err: unknown) => /unique/i.test(String((err as Error)?.message)) || (err as { code?: string })?.code === "23505";
-
-/** The names of the folders items sit in (the root is 全部文件), for the audit log. */
-async function placeNames(tx: OrgScope, disk: Disk, ids: number[]): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter(Boolean))];
-  const rows = wanted.length ? await tx.selectFrom("cloud_files").select(["id", "name"]).where("owner_id", "=", disk.ownerId).where("id", "in", wanted).execute() : [];
-  return new Map([[0, "全部文件"], ...rows.map((r) => [r.id, r.name] as [number, string])]);
-}
-
-/** An item as the organisation's log shows it, in the log's own words. */
-const audited = (row: Pick<ItemRow, "name" | "file_type" | "parent_id">, places: Map<number, string>) => ({
-  名称: row.name,
-  类型: row.file_type === 0 ? "文件夹" : "文件",
-  位置: places.get(row.parent_id) ?? "",
-});
 
 /** The folders other features keep their files in (2 §2), made on the organisation disk's first change. */
 async function ensureSystemFolders(tx: OrgScope, disk: Disk, now: number) {
@@ -116,13 +73,6 @@ export async function addItem(scope: OrgScope, disk: Disk, input: AddInput) {
   }
 }
 
-/** Rows of a disk by id, all of them or 文件不存在 (nothing of another disk is ever named back). */
-async function needItems(tx: OrgScope, disk: Disk, ids: number[]): Promise<ItemRow[]> {
-  const rows = await itemRows(tx).where("f.owner_id", "=", disk.ownerId).where("f.system", "=", "").where("f.id", "in", ids).execute();
-  if (rows.length !== new Set(ids).size) throw notFound();
-  return rows;
-}
-
 /** Modify {id, name} (2 §7). The music folder keeps its name; another folder may not take it at the root. */
 export async function renameItem(scope: OrgScope, disk: Disk, id: number, rawName: string) {
   const name = rawName.trim();
@@ -143,57 +93,6 @@ export async function renameItem(scope: OrgScope, disk: Disk, id: number, rawNam
     if (isUniqueViolation(err)) throw fail.bad(messages.musicExists, "name");
     throw err;
   }
-}
-
-const descendantsOf = (row: Pick<ItemRow, "path" | "id">) => `${row.path}${row.id}/`;
-
-const chunks = <T>(list: T[], size = 500) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
-
-/**
- * Delete {id} (2 §7): the items, and a folder with everything in it. A stored file nobody points
- * at any more goes too, with its share of the organisation's quota; the bytes are removed by the
- * caller once the transaction is in (`gone`).
- */
-export async function removeItems(scope: OrgScope, disk: Disk, ids: number[]): Promise<{ gone: string[] }> {
-  return scope.transaction(async (tx) => {
-    await lockTree(tx);
-    const rows = await needItems(tx, disk, ids);
-    if (rows.some(isMusicFolder)) throw fail.bad(messages.musicFixed);
-    const places = await placeNames(tx, disk, rows.map((r) => r.parent_id));
-    const objectIds = new Set<number>();
-    for (const row of rows) {
-      if (row.object_id) objectIds.add(row.object_id);
-      if (row.file_type !== 0) continue;
-      const inside = await tx
-        .selectFrom("cloud_files")
-        .select("object_id")
-        .where("owner_id", "=", disk.ownerId)
-        .where("path", "like", `${descendantsOf(row)}%`)
-        .where("object_id", "is not", null)
-        .execute();
-      for (const r of inside) objectIds.add(r.object_id!);
-      await tx.deleteFrom("cloud_files").where("owner_id", "=", disk.ownerId).where("path", "like", `${descendantsOf(row)}%`).execute();
-    }
-    await tx.deleteFrom("cloud_files").where("owner_id", "=", disk.ownerId).where("id", "in", ids).execute();
-    for (const row of rows) await recordAudit(tx, { resource: AUDITED_AS, recordId: row.id, action: "remove", before: audited(row, places) });
-    return { gone: await dropUnreferenced(tx, [...objectIds]) };
-  });
-}
-
-/** Objects among `ids` no item points at any more: their rows and quota go; answers the file names to remove. */
-export async function dropUnreferenced(tx: OrgScope, ids: number[]): Promise<string[]> {
-  const gone: string[] = [];
-  for (const part of chunks(ids)) {
-    const used = new Set((await tx.selectFrom("cloud_files").select("object_id").where("object_id", "in", part).execute()).map((r) => r.object_id));
-    const unused = part.filter((id) => !used.has(id));
-    if (!unused.length) continue;
-    const objects = await tx.selectFrom("cloud_objects").select(["id", "name", "preview_name"]).where("id", "in", unused).execute();
-    const names = objects.flatMap((o) => [o.name, o.preview_name]).filter(Boolean);
-    await tx.deleteFrom("cloud_objects").where("id", "in", unused).execute();
-    if (names.length) await tx.deleteFrom("uploads").where("name", "in", names).execute();
-    gone.push(...names);
-  }
-  return gone;
 }
 
 /**
