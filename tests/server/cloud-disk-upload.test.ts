@@ -3,6 +3,8 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cloudDisk, cloudDiskApi, type CloudItem } from "../../resources/cloud-disk";
+import { sweepUploads } from "../../server/services/cloud-disk/jobs";
+import { diskStore } from "../../server/services/cloud-disk/store";
 import { beginUpload, disk, fileBytes, listing, md5, patch, startDisk, tusHeaders, uploadFile, url, type DiskWorld } from "./cloud-disk-helpers";
 
 /**
@@ -141,6 +143,29 @@ describe("md5 reuse (2 §7 check md5)", () => {
     expect(stored()).not.toContain(file);
     expect(await quotaRow()).toEqual([]);
     expect(await objectsWith(md5(bytes))).toEqual([]);
+  });
+});
+
+describe("the sweep of what nobody will use", () => {
+  it("removes uploads never finished and files no item points at after a day, and keeps every file an item points at", async () => {
+    const kept = await uploadFile(w, w.admin, "留下.pdf", fileBytes("pdf"));
+    const open = await beginUpload(w, w.admin, "半途.pdf", 5000);
+    await patch(w, w.admin, open.token, open.location, fileBytes("pdf", 5000).subarray(0, 2000), 0);
+    const orphan = await beginUpload(w, w.admin, "无主.pdf", 3000);
+    expect((await patch(w, w.admin, orphan.token, orphan.location, fileBytes("pdf", 3000), 0)).status).toBe(204);
+    const orphanName = (await w.s.db.kysely.selectFrom("cloud_objects").select("name").where("guid", "=", orphan.videoid).executeTakeFirstOrThrow()).name;
+    const partial = path.join(w.s.dataDir, "cloud-disk", "uploads", open.videoid);
+    expect(fs.existsSync(partial)).toBe(true);
+
+    const store = diskStore(w.s.dataDir);
+    expect(await sweepUploads(w.s.db, store)).toBe(0);
+    expect(await sweepUploads(w.s.db, store, Date.now() + 2 * cloudDisk.uploadLifeMs)).toBeGreaterThanOrEqual(2);
+    const left = await w.s.db.kysely.selectFrom("cloud_objects").select("guid").where("guid", "in", [kept.guid, open.videoid, orphan.videoid]).execute();
+    expect(left.map((o) => o.guid)).toEqual([kept.guid]);
+    expect(fs.existsSync(partial)).toBe(false);
+    expect(stored()).not.toContain(orphanName);
+    expect(stored()).toContain(kept.url.split("/").pop());
+    expect(await w.s.db.kysely.selectFrom("uploads").select("name").where("name", "=", orphanName).execute()).toEqual([]);
   });
 });
 

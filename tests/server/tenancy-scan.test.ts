@@ -42,7 +42,10 @@ const unscopedFiles: Record<string, string> = {
 /** Queries on organisation tables through `.kysely`, by file and table, and why. */
 const unscopedQueries: Record<string, Record<string, string>> = {
   "server/routes/auth/identity.ts": { identities: "the identities of the signed-in person, in every organisation, to choose one" },
-  "server/services/cloud-disk/jobs.ts": { cloud_objects: "office documents waiting for conversion, and uploads left behind, in every organisation" },
+  "server/services/cloud-disk/jobs.ts": {
+    cloud_objects: "office documents waiting for conversion, and uploads left behind, in every organisation",
+    uploads: "the quota rows of the files the sweep removes",
+  },
 };
 
 /** Raw SQL naming an organisation table, by file and table, and why. */

@@ -102,26 +102,36 @@ export async function convertNext(db: Db, store: DiskStore, converter: OfficeCon
 }
 
 /**
- * Uploads left behind (never completed within a day) and failed ones: their rows and partial
- * bytes go, so they hold no quota and no disk. Bounded per run.
+ * What nobody will use: uploads never completed within a day, failed ones after an hour, and
+ * completed files no item has pointed at for a day (an upload whose add never came). Their rows,
+ * their share of the quota and their bytes go. Bounded per run. A file is deleted only while no
+ * item points at it: the statement says so, and the foreign key refuses it otherwise (an add
+ * holds the file's row while it points an item at it, services/cloud-disk/tree.ts).
  */
 export async function sweepUploads(db: Db, store: DiskStore, now = Date.now()): Promise<number> {
   const k = db.kysely;
+  const dayAgo = now - cloudDisk.uploadLifeMs;
+  const unused = (eb: ExpressionBuilder<Database, "cloud_objects">) =>
+    eb.not(eb.exists(eb.selectFrom("cloud_files").select("cloud_files.id").whereRef("cloud_files.object_id", "=", "cloud_objects.id")));
   const stale = await k
     .selectFrom("cloud_objects")
-    .select(["id", "guid"])
+    .select(["id", "guid", "name", "preview_name"])
     .where((eb) =>
       eb.or([
-        eb.and([eb("state", "=", objectState.uploading), eb("created_at", "<", now - cloudDisk.uploadLifeMs)]),
+        eb.and([eb("state", "=", objectState.uploading), eb("created_at", "<", dayAgo)]),
         eb.and([eb("state", "=", objectState.failed), eb("updated_at", "<", now - 3600_000)]),
+        eb.and([eb("state", "=", objectState.ready), eb("created_at", "<", dayAgo), unused(eb)]),
       ]),
     )
     .limit(500)
     .execute();
   if (!stale.length) return 0;
-  await k.deleteFrom("cloud_objects").where("id", "in", stale.map((s) => s.id)).where("state", "<>", objectState.ready).execute();
-  for (const { guid } of stale) await store.dropUpload(guid);
-  return stale.length;
+  const gone = await k.deleteFrom("cloud_objects").where("id", "in", stale.map((s) => s.id)).where(unused).returning(["id", "guid", "name", "preview_name"]).execute();
+  const names = gone.flatMap((o) => [o.name, o.preview_name]).filter(Boolean);
+  if (names.length) await k.deleteFrom("uploads").where("name", "in", names).execute();
+  await store.remove(names);
+  for (const { guid } of gone) await store.dropUpload(guid);
+  return gone.length;
 }
 
 /**

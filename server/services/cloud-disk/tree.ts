@@ -44,7 +44,9 @@ export async function addItem(scope: OrgScope, disk: Disk, input: AddInput) {
         if (depthOf(path) + 1 > cloudDisk.maxDepth) throw fail.bad(messages.tooDeep);
         if (!parent && name === cloudDisk.musicFolder) await refuseSecondMusic(tx, disk);
       } else {
-        object = await tx.selectFrom("cloud_objects").select(["id", "ext", "state"]).where("guid", "=", input.docid!).executeTakeFirst();
+        // Held until the item is in, so the sweep cannot take the file in between (jobs.ts).
+        const find = tx.selectFrom("cloud_objects").select(["id", "ext", "state"]).where("guid", "=", input.docid!);
+        object = await (tx.dialect === "postgres" ? find.forUpdate() : find).executeTakeFirst();
         if (!object) throw notFound();
         if (object.state !== objectState.ready) throw fail.bad(messages.notUploaded, "docid");
       }
