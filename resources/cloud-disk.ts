@@ -1,5 +1,4 @@
 import { ep } from "./endpoint";
-import { portalCloudDisk } from "./menu";
 
 /**
  * The cloud disk (2 §2, §3, §4, §5, §6, §7; 3 §7.8): the organisation's disk, edited by admins
@@ -159,22 +158,3 @@ export const uploadStatus = { converting: 0, ready: 1, failed: 2 } as const;
 
 /** How the organisation's log names the disk's writes (resources/audit-log.ts). */
 export const cloudDiskAudit = { resource: "cloudDisk", title: "云盘文件" } as const;
-
-/** The menu keys of the disks (1 §6): the organisation's, and a teacher's or assistant's own. */
-export const cloudDiskKeys = {
-  org: "clouddiskop",
-  personal: { teacher: portalCloudDisk.teacher.personal, assistant: portalCloudDisk.assistant.personal },
-} as const;
-
-/** The screens of the disk (2 §2, 1 §2.2), by route, and how each shows it. */
-export type DiskMode = "edit" | "readonly" | "personal";
-
-export const cloudDiskScreens: { route: string; mode: DiskMode; menuKey: string; title: string; header: boolean }[] = [
-  { route: "/clouddiskop", mode: "edit", menuKey: cloudDiskKeys.org, title: "机构云盘", header: true },
-  { route: "/teaclouddiskop", mode: "readonly", menuKey: cloudDiskKeys.org, title: "机构云盘（只读）", header: true },
-  { route: "/teaIndex/clouddiskop", mode: "readonly", menuKey: cloudDiskKeys.org, title: "机构云盘", header: true },
-  // Teachers see their personal disk without the top header (2 §2, §6).
-  { route: "/teaIndex/teaclouddiskop", mode: "personal", menuKey: cloudDiskKeys.personal.teacher, title: "个人云盘", header: false },
-  { route: "/assistantIndex/clouddiskop", mode: "readonly", menuKey: cloudDiskKeys.org, title: "机构云盘", header: true },
-  { route: "/assistantIndex/assclouddiskop", mode: "personal", menuKey: cloudDiskKeys.personal.assistant, title: "个人云盘", header: true },
-];

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { authApi } from "../../resources/auth";
-import { cloudDiskScreens } from "../../resources/cloud-disk";
+import { cloudDiskScreens } from "../../resources/cloud-disk-screens";
 import { CloudDiskPage } from "../../src/pages/clouddisk/cloud-disk-page";
 import { EngineStage } from "../engine/engine-stage";
 import { okEnvelope } from "../mock-api";

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { homeOf } from "../../resources/auth";
 import { resources } from "../../resources";
-import { cloudDiskScreens } from "../../resources/cloud-disk";
+import { cloudDiskScreens } from "../../resources/cloud-disk-screens";
 import { adminPages } from "../../src/app/admin-pages";
 import { api, closeBrowser, newPage, screenshot } from "./browser";
 

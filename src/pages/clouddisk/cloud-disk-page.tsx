@@ -1,5 +1,5 @@
 import { Card } from "antd";
-import type { cloudDiskScreens } from "../../../resources/cloud-disk";
+import type { cloudDiskScreens } from "../../../resources/cloud-disk-screens";
 import { AccessGate } from "../../engine/access-gate";
 import { DiskBrowser } from "./disk-browser";
 

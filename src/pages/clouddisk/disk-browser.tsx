@@ -1,6 +1,7 @@
 import { message } from "antd";
 import { useEffect, useState, type Key } from "react";
-import { cloudDisk, type CloudItem, type DiskMode } from "../../../resources/cloud-disk";
+import { cloudDisk, type CloudItem } from "../../../resources/cloud-disk";
+import type { DiskMode } from "../../../resources/cloud-disk-screens";
 import { DiskTable } from "./disk-table";
 import { DiskActions, DiskBreadcrumb, DiskSearch } from "./disk-toolbar";
 import { FolderPicker } from "./folder-picker";

@@ -1,4 +1,5 @@
-import { cloudDiskApi, type DiskMode } from "../../../resources/cloud-disk";
+import { cloudDiskApi } from "../../../resources/cloud-disk";
+import type { DiskMode } from "../../../resources/cloud-disk-screens";
 import type { Endpoint } from "../../../resources/endpoint";
 
 /** The Refine resource every list and write of the disk goes under, so a write refreshes what is shown. */

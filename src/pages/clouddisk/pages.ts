@@ -1,5 +1,5 @@
 import { createElement, lazy } from "react";
-import { cloudDiskScreens } from "../../../resources/cloud-disk";
+import { cloudDiskScreens } from "../../../resources/cloud-disk-screens";
 import type { PageMap } from "../../engine/registry";
 
 const page = (screen: (typeof cloudDiskScreens)[number]) =>

@@ -1,6 +1,6 @@
 import { fireEvent, waitFor } from "@testing-library/react";
 import { authApi } from "../../../resources/auth";
-import { cloudDiskScreens } from "../../../resources/cloud-disk";
+import { cloudDiskScreens } from "../../../resources/cloud-disk-screens";
 import { setHttpAdapter } from "../../../providers/http";
 import { CloudDiskPage } from "../../../src/pages/clouddisk/cloud-disk-page";
 import { mockAdapter, okEnvelope, type MockCall } from "../../../stories/mock-api";
