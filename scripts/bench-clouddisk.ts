@@ -22,6 +22,7 @@ import { outboxAdapter } from "../server/adapters/sms";
 import { hostPrefixes, loadConfig } from "../server/config";
 import { openDb } from "../server/db/database";
 import { migrateToLatest } from "../server/db/migrate";
+import { folderPage } from "../server/services/cloud-disk/items";
 import { seedAll } from "../server/seed/index";
 import { scopeFor } from "./lib/scope-for";
 import { chromiumOptions, startServer } from "./lib/server-process.mjs";
@@ -133,9 +134,8 @@ async function listing() {
         // What the machine gives any signed-in call now: the session check and the envelope.
         trylogin20: await timeList(base, cookie, "/cms/trylogin", 20, null),
       };
-      // The page's ids as services/cloud-disk/items.ts listFolder reads them.
-      const query = scopeFor(db, org.id).selectFrom("cloud_files as f").select("f.id").where("f.owner_id", "=", 0).where("f.parent_id", "=", folder)
-        .where("f.system", "=", "").orderBy("f.file_type").orderBy("f.id", "desc").limit(PAGE).offset(FILES - PAGE).compile();
+      // The last page as services/cloud-disk/items.ts reads it.
+      const query = folderPage(scopeFor(db, org.id), { ownerId: 0, writable: true }, { parentid: folder, dir: 0, page: FILES / PAGE, count: PAGE }, FILES).compile();
       const raw = new SQLite(path.join(dataDir, "lectern.sqlite"), { readonly: true });
       const plan = raw.prepare(`explain query plan ${query.sql}`).all(...(query.parameters as unknown[])) as { detail: string }[];
       raw.close();

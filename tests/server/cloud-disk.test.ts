@@ -35,6 +35,24 @@ describe("folders and the listing", () => {
     expect([second.body.count, names(second.body.data)]).toEqual([3, ["讲义.pdf"]]);
   });
 
+  it("pages a folder the same from either end: every page of 7, in order, makes the whole listing", async () => {
+    const box = await folder(app(), w.admin, "分页");
+    for (let i = 1; i <= 5; i++) await folder(app(), w.admin, `子${i}`, box.id);
+    for (let i = 1; i <= 25; i++) await uploadFile(w, w.admin, `页${i}.png`, fileBytes("png", 100), box.id);
+    const whole = await listing(app(), w.admin, box.id);
+    expect(whole).toHaveLength(30);
+    expect(names(whole).slice(0, 6)).toEqual(["子5", "子4", "子3", "子2", "子1", "页25.png"]);
+    const paged: CloudItem[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const res = await disk<CloudItem[]>(app(), w.admin, cloudDiskApi.list, { parentid: box.id, page, count: 7 });
+      expect(res.body.count).toBe(30);
+      paged.push(...res.body.data);
+    }
+    expect(paged.map((i) => i.id)).toEqual(whole.map((i) => i.id));
+    const folders = await disk<CloudItem[]>(app(), w.admin, cloudDiskApi.list, { parentid: box.id, dir: 1, page: 2, count: 3 });
+    expect([folders.body.count, names(folders.body.data)]).toEqual([5, ["子2", "子1"]]);
+  });
+
   it("says 文件名不能为空 for an empty or blank name, and refuses a folder that does not exist", async () => {
     for (const name of ["", "   "]) {
       const res = await disk(app(), w.admin, cloudDiskApi.add, { parentid: 0, filetype: 0, name });
