@@ -115,3 +115,5 @@ spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-engine.ts"], { st
 // Viewer verification's whitelist: a 20,000-row import, the list at 50,000 entries, and the browser's
 // export of 50,000 rows through the sheet worker (issue 10, Performance).
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-whitelist.ts"], { stdio: "inherit" });
+// The cloud disk: a folder of 10,000 files listed at 20 connections, and the browser md5 of a 100 MB file (issue 11, Performance).
+spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-clouddisk.ts"], { stdio: "inherit" });

@@ -23,6 +23,7 @@ import portalDomain from "./routes/portal";
 import billingRoutes from "./routes/billing";
 import verificationDomain from "./routes/verification";
 import liveWritesDomain from "./routes/live-writes";
+import cloudDiskDomain from "./routes/cloud-disk";
 import { configureHashing } from "./services/passwords";
 import { startCleanup } from "./services/cleanup";
 import { registerResources } from "./engine/register";
@@ -66,6 +67,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(portalDomain, ctx);
   await app.register(billingRoutes, ctx);
   await app.register(verificationDomain, ctx);
+  await app.register(cloudDiskDomain, ctx);
   await app.register(consoleRoutes, ctx);
   startCleanup(app, ctx.db);
   return app;

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { rateLimitsFrom, type RateLimits } from "./rate-limit-settings";
@@ -36,6 +37,12 @@ export interface Config {
    * server serves under `hostPrefixes.openIframe`.
    */
   openPlatformUrl: string | null;
+  /**
+   * LibreOffice's `soffice`, which converts the cloud disk's office documents to PDF for preview:
+   * SOFFICE_PATH, else the first `soffice` or `libreoffice` on PATH; SOFFICE_PATH=0 turns it off.
+   * Null: documents are stored but not previewable.
+   */
+  soffice: string | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,7 +66,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || "warn",
     tokenSecret: env.LECTERN_TOKEN_SECRET || null,
     openPlatformUrl: env.OPEN_PLATFORM_URL ? new URL(env.OPEN_PLATFORM_URL).href.replace(/\/+$/, "") : null,
+    soffice: env.SOFFICE_PATH === "0" ? null : env.SOFFICE_PATH || onPath(env.PATH, ["soffice", "libreoffice"]),
   };
+}
+
+/** The first of `names` that is an executable file in a folder of PATH. */
+function onPath(pathList: string | undefined, names: string[]): string | null {
+  for (const name of names)
+    for (const dir of (pathList ?? "").split(path.delimiter).filter(Boolean)) {
+      const file = path.join(dir, name);
+      try {
+        fs.accessSync(file, fs.constants.X_OK);
+        return file;
+      } catch {
+        // not here
+      }
+    }
+  return null;
 }
 
 /**

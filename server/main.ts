@@ -8,7 +8,7 @@ import { demoAccounts, DEMO_PASSWORD } from "./seed/demo";
 const config = loadConfig();
 const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await prepareDatabase(db, {
-  demo: config.demo ? { passwordMemoryKiB: config.passwordMemoryKiB } : null,
+  demo: config.demo ? { passwordMemoryKiB: config.passwordMemoryKiB, dataDir: config.dataDir } : null,
   say: (line) => process.stdout.write(`${line}\n`),
 });
 const app = await buildApp({ db, config, messages: outboxAdapter(config.dataDir) });

@@ -17,6 +17,7 @@ import * as m0015 from "./migrations/0015-engine-counts";
 import * as m0016 from "./migrations/0016-live-management";
 import * as m0017 from "./migrations/0017-portal-feeds-recharge-orders";
 import * as m0018 from "./migrations/0018-whitelist-page-index";
+import * as m0019 from "./migrations/0019-cloud-disk";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "0016-live-management": m0016,
   "0017-portal-feeds-recharge-orders": m0017,
   "0018-whitelist-page-index": m0018,
+  "0019-cloud-disk": m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -234,6 +234,55 @@ export interface LiveRecordingTable {
   created_at: number;
 }
 
+/** Stored bytes of the cloud disk (migration 0019); see the migration for the states. */
+export interface CloudObjectTable {
+  id: Generated<number>;
+  org_id: number;
+  guid: string;
+  owner_id: number;
+  ext: string;
+  bytes: Generated<number>;
+  md5: Generated<string>;
+  name: Generated<string>;
+  /** 0 uploading, 1 ready, 2 failed. */
+  state: Generated<number>;
+  /** 0 not needed, 1 waiting, 2 converting, 3 done, 4 failed, 5 no converter. */
+  preview_state: Generated<number>;
+  preview_name: Generated<string>;
+  preview_claimed_at: number | null;
+  preview_tries: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A folder or file of a cloud disk (migration 0019); owner 0 is the organisation's disk. */
+export interface CloudFileTable {
+  id: Generated<number>;
+  org_id: number;
+  owner_id: Generated<number>;
+  parent_id: Generated<number>;
+  /** The ancestors' ids: '/', '/12/', '/12/40/'. */
+  path: Generated<string>;
+  /** 0 folder, 1 file. */
+  file_type: number;
+  name: string;
+  ext_name: Generated<string>;
+  object_id: number | null;
+  /** '' or the kind of a system folder (bgvideo, bgdoc, corpus), hidden from listings. */
+  system: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** How many items, and folders, each folder of a disk shows; kept by triggers (migration 0019). */
+export interface CloudFolderCountTable {
+  org_id: number;
+  owner_id: number;
+  parent_id: number;
+  n: number;
+  folders: number;
+}
+
 /** A teacher or assistant (identity) of a live; `position` orders each role's list. */
 export interface LiveStaffTable {
   live_id: number;
@@ -444,4 +493,7 @@ export interface Database {
   live_recordings: LiveRecordingTable;
   calendar_feeds: CalendarFeedTable;
   recharge_orders: RechargeOrderTable;
+  cloud_objects: CloudObjectTable;
+  cloud_files: CloudFileTable;
+  cloud_folder_counts: CloudFolderCountTable;
 }

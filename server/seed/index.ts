@@ -6,6 +6,7 @@ import { seedTemplates } from "./templates";
 import { seedExams } from "./exams";
 import { seedPortal } from "./portal";
 import { seedLives } from "./lives";
+import { seedCloudDisk } from "./cloud-disk";
 
 export { isEmpty } from "./demo";
 
@@ -16,6 +17,8 @@ export interface SeedOptions {
   students?: number;
   /** Days of usage history to generate (dashboard and statistics). */
   historyDays?: number;
+  /** Where the demo's cloud files are written (DATA_DIR); without it the cloud disk starts empty. */
+  dataDir?: string;
 }
 
 /** The whole demo, domain by domain; each later seed reads what the earlier ones wrote. */
@@ -27,4 +30,5 @@ export async function seedAll(db: Db, opts: SeedOptions): Promise<void> {
   await seedExams(db);
   await seedPortal(db);
   await seedLives(db);
+  if (opts.dataDir) await seedCloudDisk(db, opts.dataDir);
 }

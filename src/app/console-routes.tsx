@@ -9,6 +9,7 @@ import { RoomShell } from "../shells/room-shell";
 import { PageLoading } from "../components/page-loading";
 import { adminPages } from "./admin-pages";
 import { portalPages } from "../pages/portal/pages";
+import { cloudDiskPortalPages } from "../pages/clouddisk/pages";
 import { routeTitles } from "./route-titles";
 
 const publicPaths = ["/login", "/register", "/forget-password", "/identity"];
@@ -53,15 +54,16 @@ const adminPathsBesides = (pages: BuiltPages) =>
     (path) => !publicPaths.includes(path) && !roomPaths.includes(path) && !isPortalPath(path) && !(path in pages),
   );
 
-/** A portal child's built page (src/pages/portal/pages.ts), handed its role; else the honest empty state. */
+/**
+ * A portal child's built page: the portal's own (src/pages/portal/pages.ts, handed its role), else a
+ * cloud-disk screen declared for that full route (src/pages/clouddisk/pages.ts), else the honest
+ * empty state.
+ */
 function portalPage(role: PortalIdentity, child: string) {
   const Page = portalPages[child];
-  if (!Page) return <PendingPage />;
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Page role={role} />
-    </Suspense>
-  );
+  const Disk = cloudDiskPortalPages[`${homeOf[role]}/${child}`];
+  if (!Page && !Disk) return <PendingPage />;
+  return <Suspense fallback={<PageLoading />}>{Page ? <Page role={role} /> : Disk ? <Disk /> : null}</Suspense>;
 }
 
 function portalRoutes(role: PortalIdentity) {

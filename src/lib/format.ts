@@ -10,3 +10,16 @@ export function orgNameFontSize(name: string): number {
   if (length < 10) return 14;
   return 12;
 }
+
+const units = ["B", "KB", "MB", "GB"];
+
+/** A size in B, KB, MB or GB (2 §9), one decimal past bytes: 1536 → "1.5KB". */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${value}B` : `${+value.toFixed(1)}${units[unit]}`;
+}

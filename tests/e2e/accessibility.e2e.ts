@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { homeOf } from "../../resources/auth";
 import { resources } from "../../resources";
+import { cloudDiskScreens } from "../../resources/cloud-disk-screens";
 import { adminPages } from "../../src/app/admin-pages";
 import { portalPages } from "../../src/pages/portal/pages";
 import { demoTradeNos } from "../../server/seed/portal";
@@ -17,9 +18,12 @@ const blocking = new Set(["serious", "critical"]);
 // The routes come from the app's own registry, so a newly built screen is checked without an
 // edit here. /changepwd and /payresult are wired into the route table directly.
 const adminRoutes = ["/changepwd", `/payresult?trade_no=${demoTradeNos.paid}`, ...Object.keys(adminPages)];
-const portalRoutes = (["teacher", "assistant", "student"] as const).flatMap((role) =>
-  Object.keys(portalPages).map((child) => [role, child ? `${homeOf[role]}/${child}` : homeOf[role]] as const),
-);
+const portalRoles = ["teacher", "assistant", "student"] as const;
+const portalRoutes = [
+  ...portalRoles.flatMap((role) => Object.keys(portalPages).map((child) => [role, child ? `${homeOf[role]}/${child}` : homeOf[role]] as const)),
+  // The cloud-disk screens of the portals (resources/cloud-disk-screens.ts), each as the role whose portal it is in.
+  ...cloudDiskScreens.flatMap((s) => portalRoles.filter((role) => s.route.startsWith(`${homeOf[role]}/`)).map((role) => [role, s.route] as const)),
+];
 const publicRoutes = ["/login", "/register", "/forget-password"];
 /** A route of the table not built yet, and one outside it: their honest empty states are screens too. */
 const emptyStates = ["/liveop", "/no-such-page"];

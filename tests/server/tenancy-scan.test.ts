@@ -36,11 +36,16 @@ const unscopedFiles: Record<string, string> = {
   "server/services/password-sign-in.ts": "a password sign-in finds the person by mobile",
   "server/services/passwords.ts": "rehashing a person's password on sign-in",
   "server/services/cleanup.ts": "the cleanup job spans every organisation and is no request handler",
+  "server/services/cloud-disk/jobs.ts": "the cloud disk's conversion and sweep jobs span every organisation and are no request handlers",
 };
 
 /** Queries on organisation tables through `.kysely`, by file and table, and why. */
 const unscopedQueries: Record<string, Record<string, string>> = {
   "server/routes/auth/identity.ts": { identities: "the identities of the signed-in person, in every organisation, to choose one" },
+  "server/services/cloud-disk/jobs.ts": {
+    cloud_objects: "office documents waiting for conversion, and uploads left behind, in every organisation",
+    uploads: "the quota rows of the files the sweep removes",
+  },
 };
 
 /** Raw SQL naming an organisation table, by file and table, and why. */
