@@ -47,8 +47,8 @@ function fieldSchema(field: ShareField, missing: string): Record<string, unknown
         title,
         uniqueItems: true,
         ...(field.required ? { minItems: 1 } : {}),
-        items: { type: "string", enum: field.checkList },
-        errorMessage: { type: missing, minItems: missing, uniqueItems: missing, items: missing },
+        items: { type: "string", enum: field.checkList, errorMessage: missing },
+        errorMessage: { type: missing, minItems: missing, uniqueItems: missing },
       };
     default:
       return { type: "string", title, ...filled, maxLength: roomLimits.answerMax, errorMessage: { type: missing, minLength: missing, maxLength: tooLong } };

@@ -132,16 +132,23 @@ function registrationValidator(fields: ShareField[]): ValidateFunction {
 
 /** The answers as stored, or the form's first message (in the form's order). */
 function checkAnswers(fields: ShareField[], answers: ShareAnswers["answers"]): { name: string; value: string | string[] }[] {
-  const values = Object.fromEntries(fields.map((f, i) => [`f${i}`, answers?.[i] ?? (f.formaDataType === 6 ? [] : "")]));
+  const given = (i: number): unknown => answers?.[i];
+  const asText = (v: unknown) => (typeof v === "string" ? v : "");
+  const asList = (v: unknown) => (Array.isArray(v) ? v.map(asText) : typeof v === "string" && v ? [v] : []);
+  const values: Record<string, string | string[]> = Object.fromEntries(fields.map((f, i) => [`f${i}`, f.formaDataType === 6 ? asList(given(i)) : asText(given(i)).trim()]));
   // An unanswered optional field is no answer, not an empty one to check.
   for (const [i, f] of fields.entries()) if (!f.required && (values[`f${i}`] === "" || (Array.isArray(values[`f${i}`]) && !values[`f${i}`].length))) delete values[`f${i}`];
   const validate = registrationValidator(fields);
   if (!validate(values)) {
-    const first = [...(validate.errors ?? [])].sort((a, b) => fieldIndex(a) - fieldIndex(b))[0];
+    // The first field's message; for an empty field, that it is missing rather than malformed.
+    const first = [...(validate.errors ?? [])].sort((a, b) => fieldIndex(a) - fieldIndex(b) || Number(isMissing(b)) - Number(isMissing(a)))[0];
     throw fail.bad(first?.message ?? roomMessages.shareInvalid, "answers");
   }
   return fields.map((f, i) => ({ name: f.name, value: values[`f${i}`] ?? (f.formaDataType === 6 ? [] : "") }));
 }
+
+const isMissing = (error: { params?: unknown }) =>
+  ((error.params as { errors?: { keyword?: string }[] } | undefined)?.errors ?? []).some((e) => ["required", "minLength", "minItems"].includes(e.keyword ?? ""));
 
 function fieldIndex(error: { instancePath: string; params?: unknown }): number {
   const missing = (error.params as { errors?: { params?: { missingProperty?: string } }[] } | undefined)?.errors?.[0]?.params?.missingProperty;
