@@ -27,6 +27,7 @@ export type BuiltPages = Record<string, ReactElement>;
 // their page, never before the shell's first paint.
 const ChangePasswordPage = lazy(() => import("../pages/admin/change-password-page").then((m) => ({ default: m.ChangePasswordPage })));
 const UserInfoPage = lazy(() => import("../pages/portal/user-info-page").then((m) => ({ default: m.UserInfoPage })));
+const RoomRoutePage = lazy(() => import("../pages/rooms/room-route-page").then((m) => ({ default: m.RoomRoutePage })));
 
 const builtAdminPages: BuiltPages = {
   "/changepwd": (
@@ -86,7 +87,19 @@ export function ConsoleRoutes({ pages = builtAdminPages }: { pages?: BuiltPages 
       {portalRoles.map(portalRoutes)}
       <Route element={<RoomShell />}>
         {roomPaths.map((path) => (
-          <Route key={path} path={path} element={<PendingPage />} />
+          <Route
+            key={path}
+            path={path}
+            element={
+              path === "/payresult" ? (
+                <PendingPage />
+              ) : (
+                <Suspense fallback={<PageLoading fullScreen />}>
+                  <RoomRoutePage />
+                </Suspense>
+              )
+            }
+          />
         ))}
       </Route>
       <Route element={<AdminShell />}>
