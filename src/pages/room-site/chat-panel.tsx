@@ -20,7 +20,7 @@ export function ChatPanel({ chat, me, onSend, notice, onNotice, disabled }: Chat
   const [text, setText] = useState("");
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    list.current?.scrollTo({ top: list.current.scrollHeight });
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [chat.length]);
 
   const send = () => {

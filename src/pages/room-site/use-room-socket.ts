@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useCallback, useContext, useEffect, useReducer, useRef } from "react";
 import { hostBase } from "../../../providers/hosts";
 import { roomSocketPath, type PlayType } from "../../../resources/room-api";
 import type { ClientMessage, PresenceEntry, RoomChat, RoomLive, RoomRecording, ServerMessage } from "../../../resources/room-protocol";
+import { OPEN, RoomTransport, type RoomConnection } from "./room-transport";
 
 export interface RoomState {
   /** connecting (first time), open, reconnecting (after a drop), refused (the server said no). */
@@ -57,7 +58,8 @@ const socketUrl = () => hostBase("liveClass").replace(/^http/, "ws") + roomSocke
  */
 export function useRoomSocket(token: string, h5: boolean) {
   const [state, dispatch] = useReducer(reduce, initial);
-  const socket = useRef<WebSocket | null>(null);
+  const open = useContext(RoomTransport);
+  const socket = useRef<RoomConnection | null>(null);
   const signalHandlers = useRef(new Set<SignalHandler>());
 
   useEffect(() => {
@@ -67,7 +69,7 @@ export function useRoomSocket(token: string, h5: boolean) {
     let delay = 1000;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const connect = () => {
-      const ws = new WebSocket(socketUrl());
+      const ws = open(socketUrl());
       socket.current = ws;
       ws.onopen = () => ws.send(JSON.stringify({ t: "hello", token: current, h5 } satisfies ClientMessage));
       ws.onmessage = (event) => {
@@ -99,11 +101,11 @@ export function useRoomSocket(token: string, h5: boolean) {
       socket.current?.close();
       socket.current = null;
     };
-  }, [token, h5]);
+  }, [token, h5, open]);
 
   const send = useCallback((message: ClientMessage) => {
     const ws = socket.current;
-    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+    if (ws && ws.readyState === OPEN) ws.send(JSON.stringify(message));
   }, []);
   const chat = useCallback((txt: string) => send({ t: "chat", txt }), [send]);
   const signal = useCallback((to: string, data: unknown) => send({ t: "signal", to, data }), [send]);

@@ -56,7 +56,8 @@ export function RoomRoutePage() {
     return <Result status="warning" title={token.msg} extra={<Button onClick={() => window.close()}>关闭</Button>} />;
   if (token.status === "loading") return <PageLoading fullScreen />;
   const proxies = studentRoutes.includes(pathname) ? Object.fromEntries(roomProxyParams.map((p) => [p, search.get(p) ?? ""])) : {};
-  const src = roomSiteAddress({ base: getHosts().liveRoomUrl, route: pathname, token: token.token, nickname: token.nickname, h5: isMobileAgent(navigator.userAgent), proxies });
+  const base = new URL(getHosts().liveRoomUrl, window.location.href).href;
+  const src = roomSiteAddress({ base, route: pathname, token: token.token, nickname: token.nickname, h5: isMobileAgent(navigator.userAgent), proxies });
   return (
     <iframe
       title="直播间"
