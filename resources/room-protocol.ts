@@ -70,6 +70,8 @@ export type ServerMessage =
       recordings: RoomRecording[];
     }
   | { t: "join"; entry: PresenceEntry }
+  /** Several of the room's broadcasts at once (joins, leaves, shown chat), in order. */
+  | { t: "batch"; m: ServerMessage[] }
   | { t: "leave"; conn: string }
   | { t: "chat"; chat: RoomChat }
   | { t: "signal"; from: string; data: unknown }

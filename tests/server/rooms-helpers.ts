@@ -101,7 +101,9 @@ export function openRoom(base: string, token: string, extra: Record<string, unkn
   const waiters = new Set<() => void>();
   socket.on("open", () => socket.send(JSON.stringify({ t: "hello", token, ...extra })));
   socket.on("message", (raw) => {
-    got.push(JSON.parse(raw.toString()) as ServerMessage);
+    const m = JSON.parse(raw.toString()) as ServerMessage;
+    // A batch is several of the room's broadcasts: kept one by one, as the page reads them.
+    got.push(...(m.t === "batch" ? m.m : [m]));
     for (const w of [...waiters]) w();
   });
   const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));

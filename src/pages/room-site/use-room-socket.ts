@@ -41,6 +41,8 @@ function reduce(state: RoomState, action: Action): RoomState {
       return state.chat.some((c) => c.id === m.chat.id) ? state : { ...state, chat: [...state.chat, m.chat].slice(-CHAT_KEPT) };
     case "error":
       return m.fatal ? { ...state, phase: "refused", refusal: m.msg } : { ...state, notice: m.msg };
+    case "batch":
+      return m.m.reduce((next, one) => reduce(next, { k: "message", m: one }), state);
     default:
       return state;
   }
