@@ -114,7 +114,7 @@ const cpuOf = (pid: number) => {
 
 // ── chat: CHAT_PER_SECOND for CHAT_SECONDS, each from the next viewer in turn ─────────────────
 const total = CHAT_PER_SECOND * CHAT_SECONDS;
-const cpuBefore = { server: cpuOf(server.pid), viewers: process.cpuUsage() };
+const cpuBefore = { server: cpuOf(server.pid ?? 0), viewers: process.cpuUsage() };
 const chatStart = Date.now();
 for (let n = 0; n < total; n++) {
   const due = chatStart + (n * 1000) / CHAT_PER_SECOND;
@@ -126,7 +126,7 @@ for (let n = 0; n < total; n++) {
 await settle(() => viewers.every((v) => v.chats.size >= total));
 const chatMs = Date.now() - chatStart;
 const viewersCpu = process.cpuUsage(cpuBefore.viewers);
-const cpu = { server: cpuOf(server.pid) - cpuBefore.server, viewers: (viewersCpu.user + viewersCpu.system) / 1e6 };
+const cpu = { server: cpuOf(server.pid ?? 0) - cpuBefore.server, viewers: (viewersCpu.user + viewersCpu.system) / 1e6 };
 const chatShort = viewers.filter((v) => v.chats.size < total).length;
 const delivered = viewers.reduce((sum, v) => sum + v.chats.size, 0);
 const stored = Number((await db.kysely.selectFrom("room_chats").select((eb) => eb.fn.countAll<number>().as("n")).where("live_id", "=", live.id).executeTakeFirstOrThrow()).n);
