@@ -25,8 +25,10 @@ afterAll(async () => {
   await closeRoomDb();
 });
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: "zh-CN", baseURL: baseURL() });
+const phone = { viewport: { width: 390, height: 844 }, userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148" };
+
+async function newPage(options: { viewport?: { width: number; height: number }; userAgent?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: "zh-CN", baseURL: baseURL(), ...options });
   contexts.push(context);
   const page = await context.newPage();
   page.on("pageerror", (err) => {
@@ -177,6 +179,19 @@ describe("a share link of a whitelist live", () => {
     await screenshot(viewer, "room-share-viewer");
     expect(await axe(viewer)).toEqual([]);
     expect(violations()).toEqual([]);
+
+    // On a phone the same link lands in the h5 room, laid out in one column.
+    const mobile = await newPage(phone);
+    await mobile.goto(`/share_qxc/liveclass.html?guid=${guid}&livetype=all`);
+    await mobile.getByLabel("用户名").fill("观众甲");
+    await mobile.getByLabel("密码").fill("pw123456");
+    await mobile.getByRole("button", { name: "进入直播" }).click();
+    await mobile.waitForURL((u) => u.pathname === "/room/h5/", { timeout: 20_000 });
+    await mobile.getByRole("textbox", { name: "聊天内容" }).fill("手机上也能聊天");
+    await mobile.getByRole("textbox", { name: "聊天内容" }).press("Enter");
+    await expect.poll(() => viewer.getByRole("list", { name: "聊天消息" }).innerText(), { timeout: 10_000 }).toContain("手机上也能聊天");
+    await screenshot(mobile, "room-share-h5");
+    expect(await axe(mobile)).toEqual([]);
   }, 120_000);
 });
 
