@@ -199,7 +199,11 @@ export class RoomHub {
     this.clients.delete(c);
     const room = this.rooms.get(c.live.id);
     room?.delete(c);
-    if (room && room.size === 0) this.rooms.delete(c.live.id);
+    if (room && room.size === 0) {
+      this.rooms.delete(c.live.id);
+      clearTimeout(this.outboxes.get(c.live.id)?.timer);
+      this.outboxes.delete(c.live.id);
+    }
   }
 
   private roomOf(liveId: number): Set<Client> {
