@@ -158,9 +158,6 @@ export interface ChatRecord {
   type: 0 | 1 | -1;
 }
 
-/** The chat list's `type` values (2 §4 chat states). */
-export const chatReviewLabels: Record<string, string> = { "0": "未审核", "1": "已通过", "-1": "已拒绝" };
-
 /** The JSON text of a chat message's `msg` (2 §3). */
 export const chatMsgText = (txt: string) => JSON.stringify({ content: { txt }, type: 1 });
 

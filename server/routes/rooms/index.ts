@@ -35,7 +35,6 @@ export default async function roomsDomain(app: FastifyInstance, ctx: Ctx) {
   app.addHook("onReady", () => hub.start());
   app.addHook("preClose", () => hub.close());
   startRoomJobs(app, { db: ctx.db, node, shareWindowMs: roomLimits.shareWindowMs, publish: (event) => hub.bus.publish(event) });
-  app.decorate("rooms", hub);
 
   // A person enters a room now and then; a loop asking for tokens is not a person. A share link's
   // viewers all come from a school's one address, so that count is generous (and off for benches).
@@ -127,12 +126,5 @@ export default async function roomsDomain(app: FastifyInstance, ctx: Ctx) {
     if (exparam) next.set("exparam", exparam.slice(0, roomLimits.exparamMax));
     return reply.redirect(`${builtInRoomPath}/share?${next}`, 302);
   });
-}
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** This process's live rooms (tests and the bench look inside). */
-    rooms: RoomHub;
-  }
 }
 

@@ -97,11 +97,6 @@ export class RoomHub {
     await this.bus.close();
   }
 
-  /** People in a live's room on this process (tests, the bench). */
-  connectionsOf(liveId: number): number {
-    return this.rooms.get(liveId)?.size ?? 0;
-  }
-
   accept(socket: WebSocket, request: FastifyRequest): void {
     const conn = crypto.randomBytes(12).toString("base64url");
     let client: Client | null = null;

@@ -1,6 +1,6 @@
 import { useCustom, type BaseRecord, type HttpError } from "@refinedev/core";
 import { useLocation } from "react-router-dom";
-import { roomApi, type RoomUserType } from "../../../resources/room-api";
+import { roomApi, roomMessages, type RoomUserType } from "../../../resources/room-api";
 import type { Payload } from "../../../providers/http";
 
 export type RoomTokenState =
@@ -24,7 +24,7 @@ export function useRoomToken(liveId: number, groupId: number, userType: RoomUser
     errorNotification: false,
     queryOptions: { enabled: userType !== null, cacheTime: 0, staleTime: Infinity, retry: false, refetchOnWindowFocus: false },
   });
-  if (result.error) return { status: "refused", msg: result.error.message || "获取直播间凭证失败" };
+  if (result.error) return { status: "refused", msg: result.error.message || roomMessages.tokenFailed };
   const data = result.data?.data as { token?: string; nick_name?: string } | undefined;
   if (!data?.token) return { status: "loading" };
   return { status: "ready", token: data.token, nickname: data.nick_name ?? "" };
