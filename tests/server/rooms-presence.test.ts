@@ -157,6 +157,20 @@ describe("presence and chat in a live room", () => {
     await again.next("welcome");
   });
 
+  it("ends its pages' visits when the server stops, without waiting for their closing handshakes", async () => {
+    const now = Date.now();
+    const { liveId } = await makeLive(s.db, { org, begin: now - MINUTE, end: now + 60 * MINUTE, teachers: [ids.teacher], courseStudents: [ids.student] });
+    const other = await s.twin();
+    const token = (await enterRoom(s.app, cookies.student, { room_id: liveId, group_id: org, user_type: 0 })).data!.token;
+    const student = openRoom(await listening(other), token);
+    const conn = (await student.next("welcome")).me.conn;
+    await other.close();
+    const visit = await s.db.kysely.selectFrom("room_visits").select("left_at").where("conn", "=", conn).executeTakeFirstOrThrow();
+    expect(visit.left_at).not.toBeNull();
+    // The page is disconnected (and would reconnect to another process).
+    expect(await student.closed).toBeGreaterThanOrEqual(1000);
+  });
+
   it("refuses a page whose token is bad, of a voided live, or that never says hello", async () => {
     const bad = openRoom(ws, "not-a-token");
     expect(await bad.next("error")).toMatchObject({ msg: roomMessages.tokenInvalid, fatal: true });

@@ -44,6 +44,8 @@ interface Client {
   chats: number[];
   signals: number[];
   tokenAt: number;
+  /** Its visit has been closed (the page left, or the server is stopping). */
+  left: boolean;
 }
 
 export interface HubOptions {
@@ -87,13 +89,18 @@ export class RoomHub {
     this.timer = setInterval(() => this.tick(), PING_MS).unref();
   }
 
-  /** Closes every page (their visits end now), then stops hearing the bus. */
+  /**
+   * Ends every page's visit now (a closing handshake could take its time), closes the pages, waits
+   * for what is still being written, then stops hearing the bus. A page reconnects to another process.
+   */
   async close(): Promise<void> {
     clearInterval(this.timer);
     for (const outbox of this.outboxes.values()) clearTimeout(outbox.timer);
     this.outboxes.clear();
-    for (const c of this.clients) c.socket.close(1001, "server closing");
-    await Promise.all([...this.closing]);
+    const pages = [...this.clients];
+    const leaving = pages.map((c) => this.leave(c).catch((err) => this.opts.log.warn({ err }, "room: leaving failed")));
+    for (const c of pages) c.socket.close(1001, "server closing");
+    await Promise.all([...leaving, ...this.closing]);
     await this.bus.close();
   }
 
@@ -167,7 +174,7 @@ export class RoomHub {
       return refuse(roomMessages.smallClassFull);
 
     const entry: PresenceEntry = { conn, key: grant.key, name: grant.name, role: grant.role };
-    const client: Client = { socket, conn, grant, scope, live, entry, pending: [], alive: true, chats: [], signals: [], tokenAt: now };
+    const client: Client = { socket, conn, grant, scope, live, entry, pending: [], alive: true, chats: [], signals: [], tokenAt: now, left: false };
     // Heard from now on, held until the snapshot below has been sent.
     if (inLive) this.roomOf(live.id).add(client);
     this.clients.add(client);
@@ -208,6 +215,8 @@ export class RoomHub {
   }
 
   private async leave(c: Client): Promise<void> {
+    if (c.left) return;
+    c.left = true;
     this.forget(c);
     await closeVisit(c.scope, c.grant, c.conn, c.live, Date.now());
     if (c.grant.playType === 1) await this.bus.publish({ k: "leave", live: c.live.id, conn: c.conn });
