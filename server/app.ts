@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import fastifyCookie from "@fastify/cookie";
 import fastifyCompress from "@fastify/compress";
 import fastifySwagger from "@fastify/swagger";
+import fastifyWebsocket from "@fastify/websocket";
 import type { Ctx } from "./context";
 import envelope, { clientErrorHandler, frameworkErrors } from "./plugins/envelope";
 import schemas, { ajvOptions } from "./plugins/schemas";
@@ -24,6 +25,7 @@ import billingRoutes from "./routes/billing";
 import verificationDomain from "./routes/verification";
 import liveWritesDomain from "./routes/live-writes";
 import cloudDiskDomain from "./routes/cloud-disk";
+import roomsDomain from "./routes/rooms";
 import { configureHashing } from "./services/passwords";
 import { startCleanup } from "./services/cleanup";
 import { registerResources } from "./engine/register";
@@ -42,12 +44,15 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
 
   configureHashing({ memoryKiB: ctx.config.passwordMemoryKiB, concurrency: ctx.config.hashConcurrency, queue: ctx.config.hashQueue });
   await app.register(envelope);
-  await app.register(securityHeaders, { frameOrigins: ctx.config.openPlatformUrl ? [new URL(ctx.config.openPlatformUrl).origin] : [] });
+  const framed = [ctx.config.openPlatformUrl, ctx.config.liveRoomUrl].filter((u): u is string => !!u).map((u) => new URL(u).origin);
+  await app.register(securityHeaders, { frameOrigins: framed });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Lectern API", version: "0.1.0", description: "The cms contract Lectern answers." } },
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
+  // Before every route (the plugin's rule): the live rooms' WebSocket; 64 KB is room for a WebRTC offer.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(schemas);
   await app.register(strictInput);
   await app.register(sameOrigin, { origins: [...ctx.config.publicOrigins, ...ctx.config.allowedOrigins] });
@@ -68,6 +73,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(billingRoutes, ctx);
   await app.register(verificationDomain, ctx);
   await app.register(cloudDiskDomain, ctx);
+  await app.register(roomsDomain, ctx);
   await app.register(consoleRoutes, ctx);
   startCleanup(app, ctx.db);
   return app;

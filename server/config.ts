@@ -43,6 +43,13 @@ export interface Config {
    * Null: documents are stored but not previewable.
    */
   soffice: string | null;
+  /**
+   * The live-room site the room routes frame (LIVE_ROOM_URL); absent, the built-in room page this
+   * server serves under /room (server/routes/rooms).
+   */
+  liveRoomUrl: string | null;
+  /** A large class's external stream address, `{roomId}` replaced by the live's room id (LIVE_STREAM_URL); "" none. */
+  liveStreamUrl: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -67,6 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenSecret: env.LECTERN_TOKEN_SECRET || null,
     openPlatformUrl: env.OPEN_PLATFORM_URL ? new URL(env.OPEN_PLATFORM_URL).href.replace(/\/+$/, "") : null,
     soffice: env.SOFFICE_PATH === "0" ? null : env.SOFFICE_PATH || onPath(env.PATH, ["soffice", "libreoffice"]),
+    liveRoomUrl: env.LIVE_ROOM_URL ? new URL(env.LIVE_ROOM_URL).href.replace(/\/+$/, "") : null,
+    liveStreamUrl: env.LIVE_STREAM_URL || "",
   };
 }
 

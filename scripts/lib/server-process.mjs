@@ -45,6 +45,7 @@ export async function startServer({ dataDir, databaseUrl = "", env = {}, timeout
   return {
     baseURL,
     healthyMs,
+    pid: child.pid,
     output: () => output,
     stop: () =>
       new Promise((resolve) => {

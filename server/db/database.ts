@@ -13,6 +13,12 @@ export interface Db {
   dialect: Dialect;
   /** SQLite: the worker threads answering plain reads beside the main connection (0: it answers all). */
   readers: number;
+  /**
+   * PostgreSQL only: LISTEN on `channel` over a connection of its own taken from the pool, calling
+   * `onPayload` for each NOTIFY and `onLost` if that connection fails (the caller listens again).
+   * Answers the way to stop listening. SQLite has one process and no need of it.
+   */
+  listen?: (channel: string, onPayload: (payload: string) => void, onLost: (err: Error) => void) => Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -35,6 +41,31 @@ const DEFAULT_READERS = 2;
  */
 const nativeBinding = process.env.LECTERN_SQLITE_BINDING || undefined;
 
+async function listenOn(pool: pg.Pool, channel: string, onPayload: (payload: string) => void, onLost: (err: Error) => void) {
+  const client = await pool.connect();
+  let done = false;
+  const lost = (err: Error) => {
+    if (done) return;
+    done = true;
+    client.removeAllListeners("notification");
+    client.release(err);
+    onLost(err);
+  };
+  client.on("notification", (n) => {
+    if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+  });
+  client.on("error", lost);
+  await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+  return async () => {
+    if (done) return;
+    done = true;
+    client.removeAllListeners("notification");
+    client.removeListener("error", lost);
+    await client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+    client.release();
+  };
+}
+
 /**
  * The database of the server: PostgreSQL when `databaseUrl` is set (a pool of `poolSize`), else the
  * SQLite file in `dataDir`, with `readers` worker threads answering its plain reads (0: none).
@@ -43,7 +74,7 @@ export function openDb(opts: { databaseUrl: string | null; dataDir: string; pool
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: "postgres", readers: 0, close: () => kysely.destroy() };
+    return { kysely, dialect: "postgres", readers: 0, listen: (channel, onPayload, onLost) => listenOn(pool, channel, onPayload, onLost), close: () => kysely.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, "lectern.sqlite");

@@ -454,6 +454,81 @@ export interface RechargeOrderTable {
   paid_at: number | null;
 }
 
+/** One connection to a live room: the viewer log of 2 §3 (migration 0020). `left_at` null while open. */
+export interface RoomVisitTable {
+  id: Generated<number>;
+  org_id: number;
+  live_id: number;
+  /** null for a share-link viewer. */
+  identity_id: number | null;
+  /** The person: "i<identity>", "w<whitelist entry>" or "a<random>". */
+  viewer_key: string;
+  username: string;
+  role: string;
+  /** 1 live, 2 replay. */
+  play_type: number;
+  /** pc or h5. */
+  device: string;
+  ip: Generated<string>;
+  exparam: Generated<string>;
+  /** The server process holding the connection. */
+  node: string;
+  conn: string;
+  entered_at: number;
+  left_at: number | null;
+  /** The holding process's last sign of life for it. */
+  seen_at: number;
+  duration_seconds: Generated<number>;
+}
+
+/** A chat message of a live room (2 §3, migration 0020); `review` 0, 1 or -1 (2 §4). */
+export interface RoomChatTable {
+  id: Generated<number>;
+  org_id: number;
+  live_id: number;
+  identity_id: number | null;
+  viewer_key: string;
+  name: string;
+  role: string;
+  /** JSON text {content: {txt}, type: 1}. */
+  msg: string;
+  review: number;
+  /** 1: shown only to its author and the staff until approved. */
+  held: number;
+  created_at: number;
+}
+
+/** Answers of a shared live's registration form (migration 0020); JSON text [{name, value}]. */
+export interface RoomRegistrationTable {
+  id: Generated<number>;
+  org_id: number;
+  live_id: number;
+  viewer_key: string;
+  answers: string;
+  created_at: number;
+}
+
+/** Wrong answers to a share link's verification from one address (migration 0020). */
+export interface RoomShareTryTable {
+  live_id: number;
+  ip: string;
+  failures: number;
+  window_started_at: number;
+}
+
+/** A live whose end has been processed by the closing job (migration 0020). */
+export interface LiveClosingTable {
+  live_id: number;
+  closed_at: number;
+}
+
+/** A room event too large for a NOTIFY payload, relayed by id (migration 0020). */
+export interface RoomRelayTable {
+  id: Generated<number>;
+  payload: string;
+  created_at: number;
+}
+
 export interface Database {
   persons: PersonTable;
   organisations: OrganisationTable;
@@ -496,4 +571,10 @@ export interface Database {
   cloud_objects: CloudObjectTable;
   cloud_files: CloudFileTable;
   cloud_folder_counts: CloudFolderCountTable;
+  room_visits: RoomVisitTable;
+  room_chats: RoomChatTable;
+  room_registrations: RoomRegistrationTable;
+  room_share_tries: RoomShareTryTable;
+  live_closings: LiveClosingTable;
+  room_relay: RoomRelayTable;
 }

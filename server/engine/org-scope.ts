@@ -28,7 +28,9 @@
  *
  * There is deliberately no exported way to build a scope from a bare organisation number: jobs
  * that span organisations (cleanup, the demo seed, migrations) use the database directly and are
- * not request handlers.
+ * not request handlers. The one other door is `signedScope`: a live room's WebSocket has no session
+ * but a token this server signed and has just verified (server/routes/tools/tokens.ts), which names
+ * the organisation as surely as a session does; only the verifier can produce a `SignedOrg`.
  */
 import type { FastifyRequest } from "fastify";
 import type {
@@ -84,6 +86,13 @@ export interface OrgScope {
   readonly shared: Kysely<Pick<Database, SharedTable>>;
 }
 
+declare const signedBrand: unique symbol;
+/** An organisation named by a token this server signed, as `verifyToolToken` answers it. */
+export interface SignedOrg {
+  readonly orgId: number;
+  readonly [signedBrand]: true;
+}
+
 const aliasOf = (ref: string) => ref.split(/\s+as\s+/)[1] ?? ref;
 
 /** Kysely cannot type a `where` on a column of a table chosen by a generic; the shape is fixed here, once. */
@@ -119,4 +128,9 @@ function scopeOver(k: Kysely<Database>, dialect: Dialect, orgId: number, actor: 
 export function orgScope(request: FastifyRequest, db: Db): OrgScope {
   const { identity } = needIdentity(request);
   return scopeOver(db.kysely, db.dialect, identity.orgId, { id: identity.id, name: identity.name, role: identity.role });
+}
+
+/** The scope of a verified room token (see the header): the organisation the token was signed for. */
+export function signedScope(claim: SignedOrg, db: Db, actor: Actor): OrgScope {
+  return scopeOver(db.kysely, db.dialect, claim.orgId, actor);
 }

@@ -8,7 +8,11 @@ import fp from "fastify-plugin";
  * and without it no form dialog opens. antd's CSS-in-JS writes <style> elements at run time, hence
  * 'unsafe-inline' for styles only. Images are ours (uploads), data: (antd's icons, small previews) or blob: (a picked
  * cover before upload); the xlsx parser runs in a worker of ours. Every host kind of /config.json
- * is this server, so 'self' is every address the client calls.
+ * is this server, so 'self' is every address the client calls, the live room's WebSocket included
+ * (CSP 3: 'self' covers ws: and wss: of the page's own host). The playback room plays a live's
+ * recordings, which are often on a CDN of their own: media may come from any https address (media
+ * runs no code), and blob: for a recording opened locally; the small class's camera arrives as a
+ * MediaStream, which no source list governs.
  */
 export const contentSecurityPolicy = (frameOrigins: string[] = []) => [
   "default-src 'self'",
@@ -18,6 +22,7 @@ export const contentSecurityPolicy = (frameOrigins: string[] = []) => [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
+  "media-src 'self' blob: https:",
   "connect-src 'self'",
   "worker-src 'self' blob:",
   "frame-ancestors 'self'",

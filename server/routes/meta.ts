@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { hostKinds } from "../../resources/endpoint";
+import { builtInRoomPath } from "../../resources/room-api";
 import { hostPrefixes } from "../config";
 import type { Ctx } from "../context";
 
@@ -21,7 +22,9 @@ export default async function metaRoutes(app: FastifyInstance, { db, config }: C
     // The tool pages frame the sandbox served here unless OPEN_PLATFORM_URL names a real open platform.
     if (config.openPlatformUrl) hosts.openIframe = config.openPlatformUrl;
     reply.header("cache-control", "no-cache");
-    return { ...hosts, applyUrl: config.applyUrl };
+    // The room routes frame the built-in room site unless LIVE_ROOM_URL names another.
+    const liveRoomUrl = config.liveRoomUrl ?? origin + builtInRoomPath;
+    return { ...hosts, applyUrl: config.applyUrl, liveRoomUrl };
   });
 
   app.get("/api/docs/json", { schema: { hide: true } }, async () => app.swagger());

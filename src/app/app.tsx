@@ -14,6 +14,8 @@ const ForgetPasswordPage = lazy(() =>
   import("../pages/public/forget-password-page").then((m) => ({ default: m.ForgetPasswordPage })),
 );
 const IdentityPage = lazy(() => import("../pages/public/identity-page").then((m) => ({ default: m.IdentityPage })));
+// The built-in live room (and share links' page): no console, no session, a chunk of its own.
+const RoomSite = lazy(() => import("../pages/room-site/room-site").then((m) => ({ default: m.RoomSite })));
 const ConsoleApp = lazy(() => import("./console-app").then((m) => ({ default: m.ConsoleApp })));
 // While the console's code loads, a signed-in admin already sees the shell's frame (issue 9,
 // Performance): a small chunk of its own, fetched beside the console's.
@@ -30,6 +32,7 @@ export function App() {
             <Route path="/register" element={<RegisterPage />} />
             <Route path="/forget-password" element={<ForgetPasswordPage />} />
             <Route path="/identity" element={<IdentityPage />} />
+            <Route path="/room/*" element={<RoomSite />} />
             <Route
               path="/*"
               element={

@@ -29,6 +29,7 @@ export type BuiltPages = Record<string, ReactElement>;
 // their page, never before the shell's first paint.
 const ChangePasswordPage = lazy(() => import("../pages/admin/change-password-page").then((m) => ({ default: m.ChangePasswordPage })));
 const PayResultPage = lazy(() => import("../pages/billing/pay-result-page").then((m) => ({ default: m.PayResultPage })));
+const RoomRoutePage = lazy(() => import("../pages/rooms/room-route-page").then((m) => ({ default: m.RoomRoutePage })));
 
 const builtAdminPages: BuiltPages = {
   "/changepwd": (
@@ -101,7 +102,9 @@ export function ConsoleRoutes({ pages = builtAdminPages }: { pages?: BuiltPages 
                   <PayResultPage />
                 </Suspense>
               ) : (
-                <PendingPage />
+                <Suspense fallback={<PageLoading fullScreen />}>
+                  <RoomRoutePage />
+                </Suspense>
               )
             }
           />

@@ -24,7 +24,7 @@ export const InTeacherPortal: Story = {
   parameters: { initialEntries: ["/teaIndex/clouddiskop"], api: signedInPortal("teacher", { cloudDisk: ["org"] }) } satisfies ScreenParameters,
 };
 
-/** Live rooms open in their own window, without the console frame. */
-export const InLiveRoom: Story = {
-  parameters: { initialEntries: ["/stuLiveRoom"], api: signedInPortal("student") } satisfies ScreenParameters,
+/** The room shell's pages open in their own window, without the console frame (the live rooms: Rooms/Room routes). */
+export const InRoomShell: Story = {
+  parameters: { initialEntries: ["/payresult"], api: signedInPortal("student") } satisfies ScreenParameters,
 };

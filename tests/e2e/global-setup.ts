@@ -7,6 +7,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
+    /** The server's PostgreSQL database, "" on SQLite (the file is in dataDir). */
+    databaseUrl: string;
   }
 }
 
@@ -17,6 +19,7 @@ export default async function setup(project: TestProject) {
   const server = await startServer({ dataDir: db.dataDir, databaseUrl: db.url ?? "" });
   project.provide("baseURL", server.baseURL);
   project.provide("dataDir", db.dataDir);
+  project.provide("databaseUrl", db.url ?? "");
   return async () => {
     await server.stop();
     await db.drop();

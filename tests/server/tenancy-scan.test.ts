@@ -37,6 +37,9 @@ const unscopedFiles: Record<string, string> = {
   "server/services/passwords.ts": "rehashing a person's password on sign-in",
   "server/services/cleanup.ts": "the cleanup job spans every organisation and is no request handler",
   "server/services/cloud-disk/jobs.ts": "the cloud disk's conversion and sweep jobs span every organisation and are no request handlers",
+  "server/services/rooms/room-jobs.ts": "the rooms' jobs (heartbeat, dead processes' visits, concurrency samples, live states, absents) span every organisation and are no request handler",
+  "server/services/rooms/bus.ts": "the room bus relays events by id through room_relay, which belongs to no organisation",
+  "server/services/rooms/share-access.ts": "a share-link viewer has no session: the live is named by its unguessable guid, and every further query reads that one live's rows by its id",
 };
 
 /** Queries on organisation tables through `.kysely`, by file and table, and why. */
@@ -45,6 +48,17 @@ const unscopedQueries: Record<string, Record<string, string>> = {
   "server/services/cloud-disk/jobs.ts": {
     cloud_objects: "office documents waiting for conversion, and uploads left behind, in every organisation",
     uploads: "the quota rows of the files the sweep removes",
+  },
+  "server/services/rooms/room-jobs.ts": {
+    room_visits: "touching this process's visits, closing dead processes' and counting the people present, in every organisation",
+    lives: "live states by the clock and the ended lives to close, in every organisation",
+    attendance: "the attendance of a dead process's visitor, for the live of that visit",
+  },
+  "server/services/rooms/share-access.ts": {
+    lives: "the live of a share or replay guid",
+    live_validators: "the verification of that live",
+    live_whitelist: "that live's whitelist entry of the given password",
+    room_registrations: "the registration answers of that live's viewer",
   },
 };
 

@@ -94,12 +94,12 @@ describe("the validator service's token", () => {
     const key = tokenSecret({ tokenSecret: null, dataDir: s.dataDir });
     const [body, signature] = token.split(".");
     const claims = JSON.parse(Buffer.from(body, "base64url").toString());
-    const expired = signToolToken(key, { orgId: claims.orgId, identityId: claims.identityId, tool: validatorTokenTool, subject: live }, Date.now() - 31 * 60_000);
+    const expired = signToolToken(key, { orgId: claims.orgId, identityId: claims.identityId, tool: validatorTokenTool, bind: { live } }, Date.now() - 31 * 60_000);
     expect((await get(live, expired.token)).body).toMatchObject(refused);
-    const forged = Buffer.from(JSON.stringify({ ...claims, subject: ours.active[1] })).toString("base64url");
+    const forged = Buffer.from(JSON.stringify({ ...claims, bind: { live: ours.active[1] } })).toString("base64url");
     expect((await get(ours.active[1], `${forged}.${signature}`)).body).toMatchObject(refused);
     expect((await get(live, `${body}.${signature.slice(0, -2)}AA`)).body).toMatchObject(refused);
-    const foreign = signToolToken(Buffer.from("another key of thirty-two chars!"), { orgId: claims.orgId, identityId: claims.identityId, tool: validatorTokenTool, subject: live });
+    const foreign = signToolToken(Buffer.from("another key of thirty-two chars!"), { orgId: claims.orgId, identityId: claims.identityId, tool: validatorTokenTool, bind: { live } });
     expect((await get(live, foreign.token)).body).toMatchObject(refused);
     const tool = signToolToken(key, { orgId: claims.orgId, identityId: claims.identityId, tool: "emulive" });
     expect((await get(live, tool.token)).body).toMatchObject(refused);

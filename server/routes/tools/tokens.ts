@@ -3,19 +3,21 @@ import fs from "node:fs";
 import path from "node:path";
 import { tokenLifetimeSeconds } from "../../../resources/tools";
 import type { Config } from "../../config";
+import type { SignedOrg } from "../../engine/org-scope";
 
 /** Who a frame token was issued to, and for what. */
 export interface ToolClaims {
   orgId: number;
+  /** The identity it was issued to; 0 for a share-link viewer of a live room, who has none. */
   identityId: number;
   tool: string;
-  /**
-   * The one record the token is for, where its tool acts on a record (the live of a validator
-   * token); absent, the token names no record and a tool that needs one refuses it.
-   */
-  subject?: number;
   /** Seconds since the epoch after which the token is refused. */
   expiresAt: number;
+  /**
+   * What else the token is bound to, signed with the rest: a room token names its live, user type
+   * and viewer (server/services/rooms/room-token.ts). Plain text and number values only.
+   */
+  bind?: Record<string, string | number>;
 }
 
 const b64 = (buf: Buffer) => buf.toString("base64url");
@@ -44,15 +46,26 @@ export function tokenSecret(config: Pick<Config, "tokenSecret" | "dataDir">): Bu
  * A frame token: `<claims>.<HMAC-SHA256 of claims>`, both base64url. Stateless, so any process
  * holding the key verifies it, and short-lived, since it travels in a frame's address.
  */
-export function signToolToken(key: Buffer, claims: Omit<ToolClaims, "expiresAt">, now = Date.now()): { token: string; claims: ToolClaims } {
-  const full: ToolClaims = { ...claims, expiresAt: Math.floor(now / 1000) + tokenLifetimeSeconds };
+export function signToolToken(
+  key: Buffer,
+  claims: Omit<ToolClaims, "expiresAt">,
+  now = Date.now(),
+  lifetimeSeconds = tokenLifetimeSeconds,
+): { token: string; claims: ToolClaims } {
+  const full: ToolClaims = { ...claims, expiresAt: Math.floor(now / 1000) + lifetimeSeconds };
   // A nonce makes two tokens of the same second differ, so none can stand for another in a log.
   const body = b64(Buffer.from(JSON.stringify({ ...full, nonce: b64(crypto.randomBytes(9)) })));
   return { token: `${body}.${b64(crypto.createHmac("sha256", key).update(body).digest())}`, claims: full };
 }
 
-/** The claims of a well-signed, unexpired token; null for anything else. */
-export function verifyToolToken(key: Buffer, token: string, now = Date.now()): ToolClaims | null {
+const plainBind = (v: unknown): v is Record<string, string | number> =>
+  !!v && typeof v === "object" && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string" || (typeof x === "number" && Number.isFinite(x)));
+
+/**
+ * The claims of a well-signed, unexpired token; null for anything else. Its organisation is then
+ * one this server vouched for (`SignedOrg`), which a room may take as a session's.
+ */
+export function verifyToolToken(key: Buffer, token: string, now = Date.now()): (ToolClaims & SignedOrg) | null {
   const [body, signature, extra] = token.split(".");
   if (!body || !signature || extra !== undefined) return null;
   const expected = crypto.createHmac("sha256", key).update(body).digest();
@@ -64,11 +77,10 @@ export function verifyToolToken(key: Buffer, token: string, now = Date.now()): T
   } catch {
     return null;
   }
-  const { orgId, identityId, tool, subject, expiresAt } = parsed;
+  const { orgId, identityId, tool, expiresAt, bind } = parsed;
   if (!Number.isInteger(orgId) || !Number.isInteger(identityId) || typeof tool !== "string" || !Number.isInteger(expiresAt)) return null;
-  if (subject !== undefined && !Number.isInteger(subject)) return null;
+  if (bind !== undefined && !plainBind(bind)) return null;
   if ((expiresAt as number) * 1000 <= now) return null;
-  const claims: ToolClaims = { orgId: orgId as number, identityId: identityId as number, tool, expiresAt: expiresAt as number };
-  if (subject !== undefined) claims.subject = subject;
-  return claims;
+  const claims: ToolClaims = { orgId: orgId as number, identityId: identityId as number, tool, expiresAt: expiresAt as number, ...(bind ? { bind } : {}) };
+  return claims as ToolClaims & SignedOrg;
 }

@@ -39,7 +39,7 @@ export async function validatorScope(request: FastifyRequest, db: Db, key: Buffe
   const bound =
     claims !== null &&
     claims.tool === validatorTokenTool &&
-    claims.subject === roomid &&
+    claims.bind?.live === roomid &&
     claims.orgId === scope.orgId &&
     claims.identityId === scope.actor.id;
   if (!bound) throw new ApiError(401, validatorMessages.tokenRefused, 401);

@@ -68,7 +68,7 @@ export default async function validatorRoutes(app: FastifyInstance, { db, key }:
       const scope = orgScope(request, db);
       const { liveid } = request.query as { liveid: number };
       if (!(await activeLive(scope, liveid))) throw fail.bad(validatorMessages.liveMissing, "liveid");
-      const { token } = signToolToken(key, { orgId: scope.orgId, identityId: scope.actor.id, tool: validatorTokenTool, subject: liveid });
+      const { token } = signToolToken(key, { orgId: scope.orgId, identityId: scope.actor.id, tool: validatorTokenTool, bind: { live: liveid } });
       const answer = { token, liveid, expires_in: tokenLifetimeSeconds };
       return ok(answer, answer);
     },

@@ -1,0 +1,105 @@
+// A worker of scripts/bench-rooms.ts: some of the simulated viewers, each a WebSocket in the
+// live's room. It joins its viewers on the schedule it is given, sends the chat messages it is
+// told to (stamped with the time they leave), and reports what its viewers saw.
+import { parentPort, workerData } from "node:worker_threads";
+import WebSocket from "ws";
+import { roomApi, roomSocketPath } from "../resources/room-api";
+import type { ServerMessage } from "../resources/room-protocol";
+
+interface Setup {
+  baseURL: string;
+  guid: string;
+  /** The viewers of this worker, by number. */
+  indices: number[];
+  joinStart: number;
+  joinSpacingMs: number;
+}
+
+export type Command = { cmd: "chat"; viewer: number; n: number } | { cmd: "report"; delays?: boolean } | { cmd: "close" };
+export type Report =
+  | { ev: "joined" }
+  | { ev: "failed"; msg: string }
+  | { ev: "report"; people: number[]; chats: number[]; delays: number[] }
+  | { ev: "closed" }
+  /** A viewer's connection closed before the end: the server dropped it. */
+  | { ev: "dropped"; viewer: number; code: number };
+
+const setup = workerData as Setup;
+const port = parentPort!;
+const wsBase = setup.baseURL.replace(/^http/, "ws");
+
+interface Viewer {
+  socket: WebSocket;
+  present: Map<string, string>;
+  chats: Set<number>;
+}
+
+const viewers = new Map<number, Viewer>();
+let closing = false;
+const delays: number[] = [];
+
+async function join(i: number): Promise<void> {
+  const res = await fetch(setup.baseURL + roomApi.shareEnter.path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ guid: setup.guid, byname: 1, name: `观众${i}` }),
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
+  if (body.code !== 0) throw new Error(`viewer ${i}: ${body.msg}`);
+  // A browser checks the text it receives; the simulated viewers need not spend the CPU on it.
+  const socket = new WebSocket(wsBase + roomSocketPath, { skipUTF8Validation: true, perMessageDeflate: false });
+  const viewer: Viewer = { socket, present: new Map(), chats: new Set() };
+  viewers.set(i, viewer);
+  socket.on("close", (code) => {
+    if (!closing) port.postMessage({ ev: "dropped", viewer: i, code } satisfies Report);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.on("error", reject);
+    socket.on("open", () => socket.send(JSON.stringify({ t: "hello", token: body.data.token })));
+    const read = (m: ServerMessage) => {
+      if (m.t === "batch") return m.m.forEach(read);
+      if (m.t === "welcome") {
+        for (const p of m.present) viewer.present.set(p.conn, p.key);
+        resolve();
+      } else if (m.t === "join") viewer.present.set(m.entry.conn, m.entry.key);
+      else if (m.t === "leave") viewer.present.delete(m.conn);
+      else if (m.t === "chat") {
+        viewer.chats.add(m.chat.id);
+        const stamp = Number(m.chat.txt.split("@")[1]);
+        if (stamp) delays.push(Date.now() - stamp);
+      } else if (m.t === "error") reject(new Error(`viewer ${i}: ${m.msg}`));
+    };
+    socket.on("message", (raw) => read(JSON.parse(raw.toString()) as ServerMessage));
+  });
+}
+
+port.on("message", (command: Command) => {
+  if (command.cmd === "chat") viewers.get(command.viewer)?.socket.send(JSON.stringify({ t: "chat", txt: `压测消息${command.n}@${Date.now()}` }));
+  else if (command.cmd === "report")
+    port.postMessage({
+      ev: "report",
+      people: [...viewers.values()].map((v) => new Set(v.present.values()).size),
+      chats: [...viewers.values()].map((v) => v.chats.size),
+      // A million numbers are copied once, at the end, not at every look.
+      delays: command.delays ? delays : [],
+    } satisfies Report);
+  else if (command.cmd === "close") {
+    closing = true;
+    for (const v of viewers.values()) v.socket.close();
+    const check = setInterval(() => {
+      if ([...viewers.values()].every((v) => v.socket.readyState === WebSocket.CLOSED)) {
+        clearInterval(check);
+        port.postMessage({ ev: "closed" } satisfies Report);
+      }
+    }, 50);
+  }
+});
+
+const joining = setup.indices.map(async (i) => {
+  await new Promise((r) => setTimeout(r, Math.max(0, setup.joinStart + i * setup.joinSpacingMs - Date.now())));
+  await join(i);
+});
+Promise.all(joining).then(
+  () => port.postMessage({ ev: "joined" } satisfies Report),
+  (err: Error) => port.postMessage({ ev: "failed", msg: err.message } satisfies Report),
+);

@@ -1,0 +1,146 @@
+// `npx tsx scripts/bench-rooms.ts`: 1,000 simulated viewers (WebSocket clients over loopback)
+// joining one live within a minute through its share link, then 50 chat messages a second, against
+// the production server on SQLite (issue 11, Performance). Checks that no presence or chat event is
+// lost (every viewer ends seeing all the others, and hears every message sent after it joined), that
+// the concurrency sample counts the viewers present, and the p99 of a message's delivery (target
+// < 200 ms). Prints the figures and the load average. BENCH_ROOMS_VIEWERS and BENCH_ROOMS_CHAT_SECONDS
+// shrink it for a quick look.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { openDb } from "../server/db/database";
+import type { Command, Report } from "./bench-rooms-viewers";
+import { startServer } from "./lib/server-process.mjs";
+
+const VIEWERS = Number(process.env.BENCH_ROOMS_VIEWERS || 1000);
+const JOIN_WITHIN_MS = 40_000;
+const CHAT_PER_SECOND = 50;
+const CHAT_SECONDS = Number(process.env.BENCH_ROOMS_CHAT_SECONDS || 20);
+const P99_TARGET_MS = 200;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lectern-bench-rooms-"));
+const server = await startServer({ dataDir, env: { DEMO: "0", LECTERN_RATE_LIMITS: "off" } });
+const db = openDb({ databaseUrl: null, dataDir, readers: 0 });
+const now = Date.now();
+const org = (await db.kysely.insertInto("organisations").values({ name: "压测学校", balance_milli: 0, created_at: now }).returning("id").executeTakeFirstOrThrow()).id;
+const course = await db.kysely
+  .insertInto("courses")
+  .values({ org_id: org, title: "压测课程", type: 1, max_user_num: 100_000, expire: now + 86_400_000, headimg: "", detail: "", status: 1, create_user: "压测", created_at: now, updated_at: now })
+  .returning("id")
+  .executeTakeFirstOrThrow();
+const guid = `bench${now}`;
+const live = await db.kysely
+  .insertInto("lives")
+  .values({ org_id: org, course_id: course.id, title: "千人直播压测", begin_time: now - 60_000, end_time: now + 3_600_000, status: 1, scale: 1, voided: 0, detail: "", master_id: 0, created_at: now, updated_at: now, share_guid: guid })
+  .returning("id")
+  .executeTakeFirstOrThrow();
+
+const WORKERS = 2;
+
+/**
+ * The viewers live in worker threads, half in each: a thousand sockets' reading on one thread
+ * would be the bench's own bottleneck on a busy machine, not the server's.
+ */
+const joinStart = Date.now() + 1000;
+const spacing = JOIN_WITHIN_MS / VIEWERS;
+const workers = Array.from({ length: WORKERS }, (_, w) => {
+  const indices = Array.from({ length: VIEWERS }, (_, i) => i).filter((i) => i % WORKERS === w);
+  return new Worker(new URL("./lib/ts-worker.mjs", import.meta.url), {
+    workerData: { entry: new URL("./bench-rooms-viewers.ts", import.meta.url).href, baseURL: server.baseURL, guid, indices, joinStart, joinSpacingMs: spacing },
+  });
+});
+const next = (worker: Worker, ev: Report["ev"]) =>
+  new Promise<Report>((resolve, reject) => {
+    const on = (r: Report) => {
+      if (r.ev === "failed") reject(new Error(r.msg));
+      else if (r.ev === ev) {
+        worker.off("message", on);
+        resolve(r);
+      }
+    };
+    worker.on("message", on);
+  });
+const tell = (worker: Worker, command: Command) => worker.postMessage(command);
+const dropped: string[] = [];
+for (const w of workers) w.on("message", (r: Report) => r.ev === "dropped" && dropped.push(`viewer ${r.viewer} (close code ${r.code})`));
+const ownerOf = (viewer: number) => workers[viewer % WORKERS];
+
+await Promise.all(workers.map((w) => next(w, "joined")));
+const joinMs = Date.now() - joinStart;
+
+const reports = async (delays = false) => {
+  const all = await Promise.all(workers.map((w) => (tell(w, { cmd: "report", delays }), next(w, "report"))));
+  return all as Extract<Report, { ev: "report" }>[];
+};
+const settle = async (check: (r: Extract<Report, { ev: "report" }>[]) => boolean, ms = 10_000) => {
+  const until = Date.now() + ms;
+  for (;;) {
+    const r = await reports();
+    if (check(r) || Date.now() > until) return r;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+};
+// Joins still on their way to earlier viewers.
+const afterJoins = await settle((r) => r.every((w) => w.people.every((n) => n === VIEWERS)));
+const presenceShort = afterJoins.flatMap((w) => w.people).filter((n) => n !== VIEWERS).length;
+
+// CPU seconds of a process so far (Linux /proc), to tell whose work the chat phase is.
+const cpuOf = (pid: number) => {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+};
+
+// ── chat: CHAT_PER_SECOND for CHAT_SECONDS, each from the next viewer in turn ─────────────────
+const total = CHAT_PER_SECOND * CHAT_SECONDS;
+const cpuBefore = { server: cpuOf(server.pid ?? 0), viewers: process.cpuUsage() };
+const chatStart = Date.now();
+for (let n = 0; n < total; n++) {
+  const due = chatStart + (n * 1000) / CHAT_PER_SECOND;
+  await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())));
+  tell(ownerOf(n % VIEWERS), { cmd: "chat", viewer: n % VIEWERS, n });
+}
+const afterChat = await settle((r) => r.every((w) => w.chats.every((n) => n >= total)));
+const chatMs = Date.now() - chatStart;
+const viewersCpu = process.cpuUsage(cpuBefore.viewers);
+const cpu = { server: cpuOf(server.pid ?? 0) - cpuBefore.server, viewers: (viewersCpu.user + viewersCpu.system) / 1e6 };
+const chatShort = afterChat.flatMap((w) => w.chats).filter((n) => n < total).length;
+const delivered = afterChat.flatMap((w) => w.chats).reduce((sum, n) => sum + n, 0);
+const delays = (await reports(true)).flatMap((w) => w.delays);
+const stored = Number((await db.kysely.selectFrom("room_chats").select((eb) => eb.fn.countAll<number>().as("n")).where("live_id", "=", live.id).executeTakeFirstOrThrow()).n);
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+
+// ── the concurrency sample of the next minute, everyone still there ───────────────────────────
+const nextSample = Math.ceil(Date.now() / 60_000) * 60_000;
+let sample: number | null = null;
+await new Promise((r) => setTimeout(r, nextSample - Date.now() + 3000));
+for (let i = 0; i < 50 && sample === null; i++) {
+  const row = await db.kysely.selectFrom("live_concurrency").select("usernum").where("org_id", "=", org).where("ts", "=", nextSample).executeTakeFirst();
+  if (row) sample = Number(row.usernum);
+  else await new Promise((r) => setTimeout(r, 200));
+}
+const load = os.loadavg().map((l) => l.toFixed(2)).join(" ");
+
+const serverSaid = server.output().trim().split("\n").filter((line) => /warn|error/i.test(line)).slice(-5);
+await Promise.all(workers.map((w) => (tell(w, { cmd: "close" }), next(w, "closed"))));
+await Promise.all(workers.map((w) => w.terminate()));
+await server.stop();
+await db.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+const sorted = [...delays].sort((a, b) => a - b);
+const p99 = quantile(sorted, 0.99);
+console.log(`\nLive room bench (SQLite, loopback WebSockets, ${os.availableParallelism()} cores)`);
+console.log(`  ${VIEWERS} viewers joined in ${(joinMs / 1000).toFixed(1)} s; every viewer sees all ${VIEWERS}: ${presenceShort === 0 ? "yes" : `no, ${presenceShort} short`}`);
+console.log(`  ${total} chat messages at ${CHAT_PER_SECOND}/s over ${(chatMs / 1000).toFixed(1)} s; stored ${stored}; delivered ${delivered} of ${total * VIEWERS} (${chatShort === 0 ? "none lost" : `${chatShort} viewers short`})`);
+console.log(`  delivery ms: p50 ${quantile(sorted, 0.5)}, p95 ${quantile(sorted, 0.95)}, p99 ${p99}, max ${sorted[sorted.length - 1]} (target p99 < ${P99_TARGET_MS}; ${p99 < P99_TARGET_MS ? "ok" : "MISS"})`);
+console.log(`  CPU during the chat: server ${cpu.server.toFixed(1)} s, the ${VIEWERS} simulated viewers ${cpu.viewers.toFixed(1)} s (${WORKERS} threads), over ${(chatMs / 1000).toFixed(1)} s`);
+console.log(`  concurrency sample at ${new Date(nextSample).toTimeString().slice(0, 8)}: ${sample ?? "none"} (viewers present ${VIEWERS}; ${sample === VIEWERS ? "ok" : "MISS"})`);
+console.log(`  load average (1, 5, 15 min): ${load}`);
+if (dropped.length) console.log(`  dropped by the server: ${dropped.join(", ")}`);
+if (serverSaid.length) console.log(`  the server's last warnings:\n    ${serverSaid.join("\n    ")}`);
+if (presenceShort || chatShort || stored !== total || sample !== VIEWERS || !(p99 < P99_TARGET_MS)) process.exitCode = 1;

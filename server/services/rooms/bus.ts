@@ -1,0 +1,93 @@
+import type { FastifyBaseLogger } from "fastify";
+import { sql } from "kysely";
+import type { PresenceEntry, RoomChat } from "../../../resources/room-protocol";
+import type { Db } from "../../db/database";
+
+/** What one process tells the others about a live room. */
+export type BusEvent =
+  | { k: "join"; live: number; entry: PresenceEntry }
+  | { k: "leave"; live: number; conn: string }
+  | { k: "chat"; live: number; chat: RoomChat }
+  | { k: "signal"; live: number; to: string; from: string; data: unknown };
+
+/**
+ * Carries room events to every server process, this one included: each process's room hub hears
+ * every event and hands it to its own connections of that live. On SQLite there is one process, so
+ * the bus is a queue in memory; on PostgreSQL it is LISTEN/NOTIFY on one channel (no service besides
+ * the database). NOTIFY payloads are limited to 8000 bytes: a larger event (a WebRTC offer) is
+ * written to `room_relay` and only its id is notified.
+ */
+export interface RoomBus {
+  publish(event: BusEvent): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const BUS_CHANNEL = "lectern_rooms";
+const NOTIFY_MAX = 7000;
+const RELISTEN_MS = 1000;
+
+export function roomBus(db: Db, deliver: (event: BusEvent) => void, log: FastifyBaseLogger): RoomBus {
+  return db.listen ? postgresBus(db, deliver, log) : memoryBus(deliver);
+}
+
+function memoryBus(deliver: (event: BusEvent) => void): RoomBus {
+  return {
+    // After the caller's turn, as a database round trip would be: no event reaches a connection
+    // inside the code that is still writing the visit it announces.
+    publish: async (event) => void queueMicrotask(() => deliver(event)),
+    start: async () => {},
+    close: async () => {},
+  };
+}
+
+function postgresBus(db: Db, deliver: (event: BusEvent) => void, log: FastifyBaseLogger): RoomBus {
+  let stop: (() => Promise<void>) | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const received = async (payload: string) => {
+    try {
+      const message = JSON.parse(payload) as BusEvent | { relay: number };
+      if ("relay" in message) {
+        const row = await db.kysely.selectFrom("room_relay").select("payload").where("id", "=", message.relay).executeTakeFirst();
+        if (row) deliver(JSON.parse(row.payload) as BusEvent);
+      } else deliver(message);
+    } catch (err) {
+      log.warn({ err }, "room bus: an event could not be read");
+    }
+  };
+
+  const listen = async (): Promise<void> => {
+    if (closed) return;
+    try {
+      stop = await db.listen!(BUS_CHANNEL, (payload) => void received(payload), (err) => {
+        // Events sent while no connection listens are lost to this process's rooms; they recover
+        // their presence from the database on the next entry.
+        log.warn({ err }, "room bus: the listening connection failed; listening again");
+        stop = null;
+        retry = setTimeout(() => void listen(), RELISTEN_MS);
+      });
+    } catch (err) {
+      log.warn({ err }, "room bus: cannot listen yet");
+      retry = setTimeout(() => void listen(), RELISTEN_MS);
+    }
+  };
+
+  return {
+    publish: async (event) => {
+      let payload = JSON.stringify(event);
+      if (Buffer.byteLength(payload) > NOTIFY_MAX) {
+        const row = await db.kysely.insertInto("room_relay").values({ payload, created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
+        payload = JSON.stringify({ relay: row.id });
+      }
+      await sql`select pg_notify(${BUS_CHANNEL}, ${payload})`.execute(db.kysely);
+    },
+    start: listen,
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      await stop?.();
+    },
+  };
+}

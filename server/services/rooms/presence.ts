@@ -1,0 +1,149 @@
+import type { OrgScope } from "../../engine/org-scope";
+import type { PresenceEntry, RoomLive, RoomRecording } from "../../../resources/room-protocol";
+import { smallClassLiveTypes, streamAddress, type PresenceRole } from "../../../resources/room-api";
+import { formatDateTime } from "../datetime";
+import { attendanceOf, attendingRoles } from "./attendance";
+import { liveStateAt } from "./live-times";
+import type { RoomGrant } from "./room-token";
+
+/** A visit whose process has not touched it for this long belongs to a process that is gone. */
+export const STALE_MS = 90_000;
+
+export interface LiveRow {
+  id: number;
+  title: string;
+  begin_time: number;
+  end_time: number;
+  scale: number;
+  voided: number;
+  config: string;
+  encrypt_room_id: string;
+}
+
+/** The live a token names, through the token's organisation; undefined when it is not there. */
+export function loadLive(scope: OrgScope, liveId: number): Promise<LiveRow | undefined> {
+  return scope
+    .selectFrom("lives")
+    .select(["id", "title", "begin_time", "end_time", "scale", "voided", "config", "encrypt_room_id"])
+    .where("id", "=", liveId)
+    .executeTakeFirst();
+}
+
+/** What the room shows of its live: times, state, teachers (in their order), the kind of video. */
+export async function roomLive(scope: OrgScope, live: LiveRow, streamTemplate: string, now: number): Promise<RoomLive> {
+  const teachers = await scope
+    .selectFrom("identities as i")
+    .innerJoin("live_staff as s", "s.identity_id", "i.id")
+    .select(["i.name", "i.nick"])
+    .where("s.live_id", "=", live.id)
+    .where("s.role", "=", "teacher")
+    .orderBy("s.position")
+    .execute();
+  return {
+    id: live.id,
+    title: live.title,
+    begintime: formatDateTime(live.begin_time),
+    endtime: formatDateTime(live.end_time),
+    state: liveStateAt(live, now),
+    livetype: live.scale,
+    teachers: teachers.map((t) => t.nick || t.name),
+    smallClass: smallClassLiveTypes.includes(live.scale),
+    streamUrl: streamAddress(streamTemplate, live.encrypt_room_id || String(live.id)),
+  };
+}
+
+export async function recordingsOf(scope: OrgScope, liveId: number): Promise<RoomRecording[]> {
+  const rows = await scope.selectFrom("live_recordings").select(["name", "url", "duration_seconds"]).where("live_id", "=", liveId).orderBy("id").limit(50).execute();
+  return rows.map((r) => ({ name: r.name, url: r.url, duration: r.duration_seconds }));
+}
+
+export interface Connection {
+  conn: string;
+  node: string;
+  device: string;
+  ip: string;
+}
+
+/** Writes the viewer log row of a new connection, then the person's attendance. */
+export async function openVisit(scope: OrgScope, grant: RoomGrant, c: Connection, live: LiveRow, now: number): Promise<void> {
+  await scope
+    .insertInto("room_visits", {
+      live_id: grant.liveId,
+      identity_id: grant.identityId || null,
+      viewer_key: grant.key,
+      username: grant.name.slice(0, 64),
+      role: grant.role,
+      play_type: grant.playType,
+      device: c.device,
+      ip: c.ip.slice(0, 64),
+      exparam: grant.exparam.slice(0, 200),
+      node: c.node,
+      conn: c.conn,
+      entered_at: now,
+      left_at: null,
+      seen_at: now,
+    })
+    .execute();
+  await saveAttendance(scope, grant, live, now);
+}
+
+/** Closes a connection's viewer log row (once), then updates the person's attendance. */
+export async function closeVisit(scope: OrgScope, grant: RoomGrant, conn: string, live: LiveRow, now: number): Promise<void> {
+  const row = await scope.selectFrom("room_visits").select("entered_at").where("conn", "=", conn).where("left_at", "is", null).executeTakeFirst();
+  if (!row) return;
+  await scope
+    .updateTable("room_visits", { left_at: now, seen_at: now, duration_seconds: Math.max(0, Math.floor((now - row.entered_at) / 1000)) })
+    .where("conn", "=", conn)
+    .where("left_at", "is", null)
+    .execute();
+  await saveAttendance(scope, grant, live, now);
+}
+
+/** The person's attendance of the live, recomputed from all its visits (attendance.ts). */
+async function saveAttendance(scope: OrgScope, grant: RoomGrant, live: LiveRow, now: number) {
+  if (!grant.identityId || !attendingRoles.includes(grant.role)) return;
+  const visits = await scope
+    .selectFrom("room_visits")
+    .select(["entered_at", "left_at"])
+    .where("live_id", "=", live.id)
+    .where("viewer_key", "=", grant.key)
+    .where("play_type", "=", grant.playType)
+    .execute();
+  if (!visits.length) return;
+  const figures = attendanceOf(visits, live, grant.playType, now);
+  // attendance is a child of the live just read through the scope.
+  await scope.shared
+    .insertInto("attendance")
+    .values({ live_id: live.id, identity_id: grant.identityId, play_type: grant.playType, ...figures })
+    .onConflict((oc) => oc.columns(["live_id", "identity_id", "play_type"]).doUpdateSet({ check_state: figures.check_state, online_seconds: figures.online_seconds }))
+    .execute();
+}
+
+/** Everyone in the live room now, across every server process (the open, fresh visits). */
+export async function presentIn(scope: OrgScope, liveId: number, now: number): Promise<PresenceEntry[]> {
+  const rows = await scope
+    .selectFrom("room_visits")
+    .select(["conn", "viewer_key", "username", "role"])
+    .where("live_id", "=", liveId)
+    .where("play_type", "=", 1)
+    .where("left_at", "is", null)
+    .where("seen_at", ">=", now - STALE_MS)
+    .orderBy("entered_at")
+    .execute();
+  return rows.map((r) => ({ conn: r.conn, key: r.viewer_key, name: r.username, role: r.role as PresenceRole }));
+}
+
+/** People other than `key` in the room who are not its staff: what a small class counts. */
+export async function viewersBesides(scope: OrgScope, liveId: number, key: string, now: number): Promise<number> {
+  const row = await scope
+    .selectFrom("room_visits")
+    .select((eb) => eb.fn.count<number>("viewer_key").distinct().as("n"))
+    .where("live_id", "=", liveId)
+    .where("play_type", "=", 1)
+    .where("left_at", "is", null)
+    .where("seen_at", ">=", now - STALE_MS)
+    .where("role", "in", ["student", "guest"])
+    .where("viewer_key", "<>", key)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

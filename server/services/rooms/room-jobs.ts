@@ -1,0 +1,221 @@
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import type { Db } from "../../db/database";
+import { attendanceOf, attendingRoles } from "./attendance";
+import type { BusEvent } from "./bus";
+import { STALE_MS } from "./presence";
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+/** Lives ended longer ago than this are left as they are (a server down for a week is a reinstall). */
+const LOOK_BACK_MS = 7 * DAY;
+const HEARTBEAT_MS = 30_000;
+const RELAY_KEEP_MS = 5 * MINUTE;
+
+/**
+ * The rooms' background work, in every server process (each step is idempotent and conditional, so
+ * several processes may run it at once). It spans organisations and is no request handler, so it
+ * reads the database directly, like the cleanup job.
+ */
+
+/** This process is alive: its open visits are touched, so no other process takes them for a dead one's. */
+export async function touchVisits(db: Db, node: string, now: number): Promise<void> {
+  await db.kysely.updateTable("room_visits").set({ seen_at: now }).where("node", "=", node).where("left_at", "is", null).execute();
+}
+
+/**
+ * Closes the visits of processes that are gone (not touched for STALE_MS) at their last sign of
+ * life, recomputes those people's attendance, and answers the leave events to send.
+ */
+export async function sweepStaleVisits(db: Db, now: number): Promise<BusEvent[]> {
+  const k = db.kysely;
+  const stale = await k
+    .selectFrom("room_visits")
+    .select(["id", "conn", "live_id", "identity_id", "viewer_key", "role", "play_type", "entered_at", "seen_at"])
+    .where("left_at", "is", null)
+    .where("seen_at", "<", now - STALE_MS)
+    .limit(1000)
+    .execute();
+  const events: BusEvent[] = [];
+  for (const v of stale) {
+    const closed = await k
+      .updateTable("room_visits")
+      .set({ left_at: v.seen_at, duration_seconds: Math.max(0, Math.floor((v.seen_at - v.entered_at) / 1000)) })
+      .where("id", "=", v.id)
+      .where("left_at", "is", null)
+      .executeTakeFirst();
+    if (!Number(closed.numUpdatedRows)) continue;
+    if (v.play_type === 1) events.push({ k: "leave", live: v.live_id, conn: v.conn });
+    if (v.identity_id && attendingRoles.includes(v.role)) await recomputeAttendance(db, v.live_id, v.identity_id, v.viewer_key, v.play_type as 1 | 2, now);
+  }
+  return events;
+}
+
+async function recomputeAttendance(db: Db, liveId: number, identityId: number, key: string, playType: 1 | 2, now: number) {
+  const k = db.kysely;
+  const live = await k.selectFrom("lives").select(["begin_time", "end_time"]).where("id", "=", liveId).executeTakeFirst();
+  const visits = await k.selectFrom("room_visits").select(["entered_at", "left_at"]).where("live_id", "=", liveId).where("viewer_key", "=", key).where("play_type", "=", playType).execute();
+  if (!live || !visits.length) return;
+  const figures = attendanceOf(visits, live, playType, now);
+  await k
+    .insertInto("attendance")
+    .values({ live_id: liveId, identity_id: identityId, play_type: playType, ...figures })
+    .onConflict((oc) => oc.columns(["live_id", "identity_id", "play_type"]).doUpdateSet({ check_state: figures.check_state, online_seconds: figures.online_seconds }))
+    .execute();
+}
+
+/**
+ * The per-minute concurrency samples (1 §2.3, 3 §2.2): for each organisation, the people in its
+ * live rooms (live_concurrency) and its playback rooms (replay_concurrency) now, counted from the
+ * database so the viewers of every process are in it; a person with two pages counts once. Written
+ * for the minute of `now`; when several processes sample the same minute the larger count stays
+ * (the minute's peak). An organisation whose rooms emptied since the last sample gets one 0.
+ */
+export async function sampleConcurrency(db: Db, now: number, sampledBefore: Set<string> = new Set()): Promise<Set<string>> {
+  const k = db.kysely;
+  const ts = Math.floor(now / MINUTE) * MINUTE;
+  const people = k
+    .selectFrom("room_visits")
+    .select(["org_id", "play_type", "live_id", "viewer_key"])
+    .distinct()
+    .where("left_at", "is", null)
+    .where("seen_at", ">=", now - STALE_MS);
+  const counts = await k
+    .selectFrom(people.as("p"))
+    .select(["p.org_id", "p.play_type", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy(["p.org_id", "p.play_type"])
+    .execute();
+  const samples = new Map<string, number>([...sampledBefore].map((key) => [key, 0]));
+  for (const c of counts) samples.set(`${c.org_id}:${c.play_type}`, Number(c.n));
+  for (const [key, usernum] of samples) {
+    const [org, play] = key.split(":").map(Number);
+    const table = play === 1 ? "live_concurrency" : "replay_concurrency";
+    const peak = db.dialect === "postgres" ? sql<number>`greatest(${sql.ref(`${table}.usernum`)}, excluded.usernum)` : sql<number>`max(${sql.ref(`${table}.usernum`)}, excluded.usernum)`;
+    await k
+      .insertInto(table)
+      .values({ org_id: org, ts, usernum })
+      .onConflict((oc) => oc.columns(["org_id", "ts"]).doUpdateSet({ usernum: peak }))
+      .execute();
+  }
+  return new Set([...samples].filter(([, n]) => n > 0).map(([key]) => key));
+}
+
+/**
+ * LiveState by the clock (2 §4): a live is in progress from its start and ended from its end. Only
+ * lives near now are looked at (a live spans at most a day); voided lives keep their state.
+ */
+export async function advanceLiveStates(db: Db, now: number): Promise<void> {
+  const k = db.kysely;
+  await k.updateTable("lives").set({ status: 2 }).where("end_time", "<=", now).where("end_time", ">", now - LOOK_BACK_MS).where("status", "<>", 2).where("voided", "=", 0).execute();
+  await k
+    .updateTable("lives")
+    .set({ status: 1 })
+    .where("end_time", ">", now)
+    .where("end_time", "<=", now + DAY + 1000)
+    .where("begin_time", "<=", now)
+    .where("status", "=", 0)
+    .where("voided", "=", 0)
+    .execute();
+}
+
+/**
+ * Absent people of ended lives (2 §9: absent), once per live: each student of the live or of its
+ * course and each of its teachers without a live attendance gets one as undo. The insert skips who
+ * has one and the closing row is written in the same transaction, so running it twice, or in two
+ * processes at once, records nobody twice.
+ */
+export async function closeEndedLives(db: Db, now: number, batch = 20): Promise<number[]> {
+  const lives = await db.kysely
+    .selectFrom("lives as l")
+    .select(["l.id", "l.course_id", "l.end_time"])
+    .where("l.end_time", "<=", now)
+    .where("l.end_time", ">", now - LOOK_BACK_MS)
+    .where("l.voided", "=", 0)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("live_closings as c").select("c.live_id").whereRef("c.live_id", "=", "l.id"))))
+    .orderBy("l.end_time")
+    .limit(batch)
+    .execute();
+  for (const live of lives)
+    await db.kysely.transaction().execute(async (tx) => {
+      const people = tx
+        .selectFrom("live_students")
+        .select("identity_id")
+        .where("live_id", "=", live.id)
+        .union(tx.selectFrom("course_students").select("identity_id").where("course_id", "=", live.course_id))
+        .union(tx.selectFrom("live_staff").select("identity_id").where("live_id", "=", live.id).where("role", "=", "teacher"));
+      await tx
+        .insertInto("attendance")
+        .columns(["live_id", "identity_id", "play_type", "online_seconds", "check_state", "joined_at"])
+        .expression(
+          tx
+            .selectFrom(people.as("p"))
+            .select([sql.lit(live.id).as("live_id"), "p.identity_id", sql.lit(1).as("play_type"), sql.lit(0).as("online_seconds"), sql.lit("undo").as("check_state"), sql.lit(live.end_time).as("joined_at")])
+            .where((eb) =>
+              eb.not(eb.exists(eb.selectFrom("attendance as a").select("a.id").where("a.live_id", "=", live.id).whereRef("a.identity_id", "=", "p.identity_id").where("a.play_type", "=", 1))),
+            ),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      await tx.insertInto("live_closings").values({ live_id: live.id, closed_at: now }).onConflict((oc) => oc.doNothing()).execute();
+    });
+  return lives.map((l) => l.id);
+}
+
+/** Relayed events nobody needs any more, and share-link try windows that are over. */
+export async function tidyRooms(db: Db, now: number, shareWindowMs: number): Promise<void> {
+  await db.kysely.deleteFrom("room_relay").where("created_at", "<", now - RELAY_KEEP_MS).execute();
+  await db.kysely.deleteFrom("room_share_tries").where("window_started_at", "<", now - shareWindowMs).execute();
+}
+
+export interface RoomJobs {
+  db: Db;
+  node: string;
+  shareWindowMs: number;
+  publish: (event: BusEvent) => Promise<void>;
+}
+
+/**
+ * Runs the heartbeat every 30 s and the minute's work at the start of each minute while `app` is
+ * up; a run never overlaps the previous one, and a failure waits for the next.
+ */
+export function startRoomJobs(app: FastifyInstance, jobs: RoomJobs): void {
+  const { db, node } = jobs;
+  let beat: NodeJS.Timeout | undefined;
+  let minute: NodeJS.Timeout | undefined;
+  // One run of each kind at a time: the heartbeat never makes a minute's sample wait for the next.
+  const running = new Map<string, Promise<unknown>>();
+  let sampled = new Set<string>();
+  const once = (kind: string, work: () => Promise<unknown>) => {
+    if (running.has(kind)) return;
+    running.set(
+      kind,
+      work()
+        .catch((err) => app.log.warn({ err }, "room job failed; the next run tries again"))
+        .finally(() => running.delete(kind)),
+    );
+  };
+  const minuteWork = async () => {
+    const now = Date.now();
+    for (const event of await sweepStaleVisits(db, now)) await jobs.publish(event);
+    sampled = await sampleConcurrency(db, now, sampled);
+    await advanceLiveStates(db, now);
+    await closeEndedLives(db, now);
+    await tidyRooms(db, now, jobs.shareWindowMs);
+  };
+  const nextMinute = () => {
+    // A second into the minute, so every process samples the same minute.
+    minute = setTimeout(() => {
+      once("minute", minuteWork);
+      nextMinute();
+    }, MINUTE - (Date.now() % MINUTE) + 1000).unref();
+  };
+  app.addHook("onReady", async () => {
+    beat = setInterval(() => once("beat", () => touchVisits(db, node, Date.now())), HEARTBEAT_MS).unref();
+    nextMinute();
+  });
+  app.addHook("onClose", async () => {
+    clearInterval(beat);
+    clearTimeout(minute);
+    await Promise.all(running.values());
+  });
+}

@@ -1,0 +1,59 @@
+import type { ShareInfo } from "../../resources/room-api";
+import type { PresenceEntry, RoomChat, RoomLive, RoomRecording, ServerMessage } from "../../resources/room-protocol";
+
+/** A live room as the server describes it to a page (resources/room-protocol.ts), for stories and client tests. */
+export const sampleLive: RoomLive = {
+  id: 42,
+  title: "高一数学·函数的单调性",
+  begintime: "2026-03-02 19:00:00",
+  endtime: "2026-03-02 20:30:00",
+  state: 1,
+  livetype: 1,
+  teachers: ["李老师"],
+  smallClass: false,
+  streamUrl: "",
+};
+
+export const teacherEntry: PresenceEntry = { conn: "c-teacher", key: "i2", name: "李老师", role: "teacher" };
+export const studentEntry: PresenceEntry = { conn: "c-student", key: "i4", name: "赵同学", role: "student" };
+export const guestEntry: PresenceEntry = { conn: "c-guest", key: "w7", name: "观众甲", role: "guest" };
+export const assistantEntry: PresenceEntry = { conn: "c-assistant", key: "i3", name: "王助教", role: "assistant" };
+
+export const sampleChat: RoomChat[] = [
+  { id: 1, key: "i2", name: "李老师", role: "teacher", txt: "同学们好，今天讲函数的单调性", time: "2026-03-02 19:01:10", held: false },
+  { id: 2, key: "i4", name: "赵同学", role: "student", txt: "老师好！", time: "2026-03-02 19:01:30", held: false },
+  { id: 3, key: "w7", name: "观众甲", role: "guest", txt: "这一步能再讲一遍吗？", time: "2026-03-02 19:05:02", held: true },
+];
+
+export const sampleRecordings: RoomRecording[] = [
+  { name: "第一节 回放", url: "/story-media/sample.mp4", duration: 2700 },
+  { name: "第二节 回放", url: "/story-media/sample-2.mp4", duration: 2400 },
+];
+
+type Welcome = Extract<ServerMessage, { t: "welcome" }>;
+
+/** The welcome a page of `me` gets in the sample live. */
+export const welcomeOf = (me: PresenceEntry, extra: Partial<Welcome> = {}): Welcome => ({
+  t: "welcome",
+  me,
+  playType: 1,
+  live: sampleLive,
+  present: [teacherEntry, assistantEntry, studentEntry, guestEntry],
+  chat: sampleChat,
+  recordings: [],
+  ...extra,
+});
+
+/** A share link's page (GET /api/v1/room/share). */
+export const sampleShare: ShareInfo = {
+  liveid: 42,
+  title: "高一数学·函数的单调性（公开课）",
+  begintime: "2026-03-02 19:00:00",
+  endtime: "2026-03-02 20:30:00",
+  state: 1,
+  check: 1,
+  logo_url: "",
+  poster: "",
+  desc: "<p>本节课讲解函数单调性的定义与判定方法，欢迎家长和同学旁听。</p>",
+  fields: [],
+};

@@ -1,0 +1,121 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useMemo } from "react";
+import { expect, userEvent, within } from "storybook/test";
+import { roomMessages } from "../../resources/room-api";
+import { RoomSite } from "../../src/pages/room-site/room-site";
+import { RoomTransport } from "../../src/pages/room-site/room-transport";
+import type { ScreenParameters } from "../support/screen-parameters";
+import { guestEntry, sampleLive, sampleRecordings, studentEntry, teacherEntry, welcomeOf } from "./room-fixtures";
+import { scriptedTransport, type RoomScript } from "./scripted-room";
+
+/**
+ * The built-in live room (src/pages/room-site): every state of a page in a room, its WebSocket
+ * played from a script (scripted-room.ts) instead of the server.
+ */
+function Room({ script }: { script: RoomScript }) {
+  const transport = useMemo(() => scriptedTransport(script), [script]);
+  return (
+    <RoomTransport.Provider value={transport.open}>
+      <RoomSite />
+    </RoomTransport.Provider>
+  );
+}
+
+const meta = {
+  title: "Rooms/Live room",
+  render: (_args, { parameters }) => <Room script={(parameters as { script: RoomScript }).script} />,
+  parameters: { initialEntries: ["/room/?token=story&nickname=赵同学"] } satisfies ScreenParameters,
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A student in a large class: the live's state, who is here, the chat; sending a message shows it. */
+export const StudentLargeClass: Story = {
+  parameters: { script: { answer: welcomeOf(studentEntry) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("heading", { name: sampleLive.title })).toBeVisible();
+    await expect(canvas.getByText("在线 4 人")).toBeVisible();
+    await userEvent.type(canvas.getByRole("textbox", { name: "聊天内容" }), "我懂了{Enter}");
+    await expect(await canvas.findByText("我懂了")).toBeVisible();
+  },
+};
+
+/** A large class whose external stream address is configured (LIVE_STREAM_URL). */
+export const WithStreamAddress: Story = {
+  parameters: { script: { answer: welcomeOf(studentEntry, { live: { ...sampleLive, streamUrl: "https://live.example.cn/hls/8f3a.m3u8" } }) } },
+};
+
+/** The teacher of a small class, before turning the camera on. */
+export const TeacherSmallClass: Story = {
+  parameters: { script: { answer: welcomeOf(teacherEntry, { live: { ...sampleLive, livetype: 0, smallClass: true } }) } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("button", { name: "开启摄像头" })).toBeVisible();
+  },
+};
+
+/** A student of a small class, waiting for the teacher's camera. */
+export const StudentSmallClass: Story = {
+  parameters: { script: { answer: welcomeOf(studentEntry, { live: { ...sampleLive, livetype: 0, smallClass: true } }) } },
+};
+
+/** A share viewer whose message waits for review: marked 待审核, shown only to it and the staff. */
+export const HeldForReview: Story = {
+  parameters: { script: { answer: welcomeOf(guestEntry), held: true } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByRole("textbox", { name: "聊天内容" }), "请问有课件吗{Enter}");
+    await expect(await canvas.findByText("请问有课件吗")).toBeVisible();
+  },
+};
+
+/** The server refused a message (too fast): the line under the chat says so. */
+export const ChatRefused: Story = {
+  parameters: { script: { answer: welcomeOf(studentEntry), then: [{ t: "error", msg: roomMessages.chatTooFast }] } },
+};
+
+/** The phone layout (/room/h5/): one column. */
+export const Phone: Story = {
+  parameters: { initialEntries: ["/room/h5/?token=story&nickname=赵同学"], script: { answer: welcomeOf(studentEntry) } },
+  globals: { viewport: { value: "mobile2" } },
+};
+
+/** The playback room with recordings. */
+export const Playback: Story = {
+  parameters: { script: { answer: welcomeOf(studentEntry, { playType: 2, live: { ...sampleLive, state: 2 }, recordings: sampleRecordings, present: [], chat: [] }) } },
+};
+
+/** The playback room of a live that has none: said honestly. */
+export const PlaybackNone: Story = {
+  parameters: { script: { answer: welcomeOf(studentEntry, { playType: 2, live: { ...sampleLive, state: 2 }, recordings: [], present: [], chat: [] }) } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(roomMessages.noReplay)).toBeVisible();
+  },
+};
+
+/** The connection dropped: the page says it is reconnecting and keeps what it showed. */
+export const Reconnecting: Story = {
+  parameters: { script: { answer: welcomeOf(studentEntry), drops: true } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(roomMessages.reconnecting)).toBeVisible();
+  },
+};
+
+/** The token is refused (expired, say): the page says so and goes no further. */
+export const Refused: Story = {
+  parameters: { script: { answer: { t: "error", msg: roomMessages.tokenInvalid, fatal: true } } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(roomMessages.tokenInvalid)).toBeVisible();
+  },
+};
+
+/** A small class already has six viewers. */
+export const SmallClassFull: Story = {
+  parameters: { script: { answer: { t: "error", msg: roomMessages.smallClassFull, fatal: true } } },
+};
+
+/** Waiting for the server's welcome. */
+export const Connecting: Story = {
+  parameters: { script: {} },
+};

@@ -1,0 +1,222 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { roomRouteFor, roomRoutes } from "../../resources/rooms";
+import { formatDateTime } from "../../server/services/datetime";
+import { chromiumOptions } from "../../scripts/lib/server-process.mjs";
+import { baseURL, screenshot, signInAsAdmin } from "./browser";
+import { closeRoomDb, freshLive, shareWithWhitelist, type FreshLive } from "./rooms-support";
+
+/**
+ * The live rooms end to end (issue 11 items 2, 4, 5): the demo teacher and a student in a fresh
+ * live's room, present to each other and chatting; what that leaves on the statistics; a share
+ * link's viewer let in by the whitelist; the small class's camera reaching the student by WebRTC.
+ * One browser for the file, with Chromium's fake camera.
+ */
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await chromium.launch({ ...chromiumOptions, args: [...chromiumOptions.args, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"] });
+});
+afterAll(async () => {
+  await browser?.close();
+  await closeRoomDb();
+});
+
+const phone = { viewport: { width: 390, height: 844 }, userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148" };
+
+async function newPage(options: { viewport?: { width: number; height: number }; userAgent?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: "zh-CN", baseURL: baseURL(), ...options });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on("pageerror", (err) => {
+    throw err;
+  });
+  return page;
+}
+
+async function signIn(page: Page, mobile: string) {
+  await page.goto("/login");
+  const pane = page.locator("[role=tabpanel]:not([hidden])");
+  await pane.getByPlaceholder("手机号").fill(mobile);
+  await pane.getByPlaceholder("密码").fill("demo1234");
+  await pane.getByRole("button", { name: /登\s*录/ }).click();
+  // Settled in the portal (or console) before going elsewhere: its own redirect would win the race.
+  await page.waitForURL((u) => u.pathname !== "/login" && u.pathname !== "/identity", { timeout: 20_000 });
+  await page.waitForLoadState("networkidle");
+}
+
+/** Content-Security-Policy violations the page meets (as content-security.e2e.ts watches them). */
+async function watchViolations(page: Page): Promise<() => string[]> {
+  const seen: string[] = [];
+  page.on("console", (message) => {
+    if (/Content[ -]Security[ -]Policy/i.test(message.text())) seen.push(message.text());
+  });
+  return () => seen;
+}
+
+/** A signed-in person's room for the live, as the portal opens it; answers the framed room site. */
+async function openRoom(mobile: string, route: string, live: FreshLive): Promise<{ page: Page; room: FrameLocator; violations: () => string[] }> {
+  const page = await newPage();
+  const violations = await watchViolations(page);
+  await signIn(page, mobile);
+  await page.goto(`${route}?mid=${live.liveId}&gid=${live.orgId}`);
+  const room = page.frameLocator('iframe[title="直播间"]');
+  await room
+    .getByRole("heading", { level: 1 })
+    .waitFor({ timeout: 20_000 })
+    .catch(async (err) => {
+      await screenshot(page, `room-failed-${mobile}`);
+      console.log("FRAME", page.url(), await page.locator("body").innerText(), page.frames().map((f) => f.url()));
+      throw err;
+    });
+  return { page, room, violations };
+}
+
+const presentNames = (room: FrameLocator) => room.getByRole("list", { name: "在线成员" }).innerText();
+const chatText = (room: FrameLocator) => room.getByRole("list", { name: "聊天消息" }).innerText();
+
+async function say(room: FrameLocator, text: string) {
+  await room.getByRole("textbox", { name: "聊天内容" }).fill(text);
+  await room.getByRole("textbox", { name: "聊天内容" }).press("Enter");
+}
+
+async function axe(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+describe("a live room with its teacher and a student", () => {
+  let admin: Page;
+  let live: FreshLive;
+  const title = `房间端到端${Date.now() % 100000}`;
+
+  beforeAll(async () => {
+    admin = await newPage();
+    await signInAsAdmin(admin);
+    live = await freshLive(admin, title, 1);
+  }, 60_000);
+
+  it("shows each to the other, carries chat both ways, samples the concurrency and records the attendance", async () => {
+    const teacher = await openRoom("13800000001", roomRoutes.teacher, live);
+    const student = await openRoom("13800000003", roomRouteFor("student", 1), live);
+    const arrived = Date.now();
+    await expect.poll(() => presentNames(teacher.room), { timeout: 15_000 }).toContain("赵同学");
+    await expect.poll(() => presentNames(student.room), { timeout: 15_000 }).toContain("李老师");
+
+    await say(student.room, "老师好，我到了");
+    await expect.poll(() => chatText(teacher.room), { timeout: 10_000 }).toContain("老师好，我到了");
+    await say(teacher.room, "同学们好，开始上课");
+    await expect.poll(() => chatText(student.room), { timeout: 10_000 }).toContain("同学们好，开始上课");
+    await screenshot(teacher.page, "room-teacher");
+    await screenshot(student.page, "room-student");
+    expect([...teacher.violations(), ...student.violations()]).toEqual([]);
+
+    // The server samples at the start of each minute: both stay until one counts them. The demo's
+    // history ends when the server was seeded, so a point of a minute begun since then is the room's.
+    const since = Date.now();
+    const nextMinute = formatDateTime(Math.ceil(since / 60_000) * 60_000);
+    const today = nextMinute.slice(0, 10);
+    await expect
+      .poll(
+        async () => {
+          const res = await admin.request.get("/cms/stat/groupliveonline", { params: { begindate: `${today} 00:00:00`, enddate: formatDateTime(Date.now() + 120_000) } });
+          const points = ((await res.json()) as { data: { date: string; usernum: number }[] }).data;
+          return points.some((p) => p.date >= nextMinute && p.usernum >= 2);
+        },
+        { timeout: 90_000, interval: 2000 },
+      )
+      .toBe(true);
+
+    const stayed = Math.floor((Date.now() - arrived) / 1000);
+    await student.page.context().close();
+    await expect.poll(() => presentNames(teacher.room), { timeout: 15_000 }).not.toContain("赵同学");
+    const lives = await admin.request.get("/userstat/userliveinfostat", { params: { mobile: "13800000003", page: "1", count: "50" } });
+    const row = ((await lives.json()) as { data: { liveid: number; online: number; playtype: number }[] }).data.find((r) => r.liveid === live.liveId);
+    expect(row?.playtype).toBe(1);
+    // The seconds in the room during the live: at least as long as this test saw the student there.
+    expect(row!.online).toBeGreaterThanOrEqual(stayed - 1);
+    expect(row!.online).toBeGreaterThan(0);
+    await teacher.page.context().close();
+
+    // The admin's dashboard draws the concurrency; the teacher's detail page lists the live.
+    const [teacherRow] = (await (await admin.request.get("/cms/teachersearch", { params: { key: "13800000001", page: "1", count: "1" } })).json()).data as { Id: number }[];
+    await admin.goto(`/teacherInfo?teacherId=${teacherRow.Id}`);
+    await admin.getByPlaceholder("请输入直播名称").fill(title);
+    await admin.getByRole("button", { name: /查\s*询/ }).click();
+    const liveRow = admin.locator(".ant-table-tbody tr.ant-table-row", { hasText: title });
+    await liveRow.waitFor({ timeout: 20_000 });
+    // The teacher's own time in the room, as the detail page writes a duration.
+    expect(await liveRow.locator("td").last().innerText()).toMatch(/^(?:\d+分)?[1-9]\d*秒$|分/);
+    await screenshot(admin, "room-teacher-detail");
+  }, 180_000);
+});
+
+describe("a share link of a whitelist live", () => {
+  it("lets an anonymous viewer in with a whitelist entry, after refusing a wrong password", async () => {
+    const admin = await newPage();
+    await signInAsAdmin(admin);
+    const live = await freshLive(admin, `分享端到端${Date.now() % 100000}`, 1);
+    const guid = await shareWithWhitelist(admin, live, "观众甲", "pw123456");
+    const viewer = await newPage();
+    const violations = await watchViolations(viewer);
+    await viewer.goto(`/share_qxc/liveclass.html?guid=${guid}&livetype=all`);
+    await viewer.waitForURL((u) => u.pathname === "/room/share", { timeout: 20_000 });
+    await viewer.getByLabel("用户名").fill("观众甲");
+    await viewer.getByLabel("密码").fill("wrong-one");
+    await viewer.getByRole("button", { name: "进入直播" }).click();
+    await expect.poll(() => viewer.getByRole("alert").allInnerTexts(), { timeout: 10_000 }).toContain("用户名或密码错误");
+    await screenshot(viewer, "room-share-refused");
+    expect(await axe(viewer)).toEqual([]);
+
+    await viewer.getByLabel("密码").fill("pw123456");
+    await viewer.getByRole("button", { name: "进入直播" }).click();
+    await viewer.waitForURL((u) => u.pathname === "/room/", { timeout: 20_000 });
+    await expect.poll(() => viewer.getByRole("list", { name: "在线成员" }).innerText(), { timeout: 15_000 }).toContain("观众甲");
+    expect(await viewer.getByRole("heading", { level: 1 }).innerText()).toContain("分享端到端");
+    await screenshot(viewer, "room-share-viewer");
+    expect(await axe(viewer)).toEqual([]);
+    expect(violations()).toEqual([]);
+
+    // On a phone the same link lands in the h5 room, laid out in one column.
+    const mobile = await newPage(phone);
+    await mobile.goto(`/share_qxc/liveclass.html?guid=${guid}&livetype=all`);
+    await mobile.getByLabel("用户名").fill("观众甲");
+    await mobile.getByLabel("密码").fill("pw123456");
+    await mobile.getByRole("button", { name: "进入直播" }).click();
+    await mobile.waitForURL((u) => u.pathname === "/room/h5/", { timeout: 20_000 });
+    await mobile.getByRole("textbox", { name: "聊天内容" }).fill("手机上也能聊天");
+    await mobile.getByRole("textbox", { name: "聊天内容" }).press("Enter");
+    await expect.poll(() => viewer.getByRole("list", { name: "聊天消息" }).innerText(), { timeout: 10_000 }).toContain("手机上也能聊天");
+    await screenshot(mobile, "room-share-h5");
+    expect(await axe(mobile)).toEqual([]);
+  }, 120_000);
+});
+
+describe("a small class", () => {
+  it("carries the teacher's camera to the student by WebRTC", async () => {
+    const admin = await newPage();
+    await signInAsAdmin(admin);
+    const live = await freshLive(admin, `小班课端到端${Date.now() % 100000}`, 0);
+    const teacher = await openRoom("13800000001", roomRoutes.teacher, live);
+    await teacher.page.context().grantPermissions(["camera", "microphone"]);
+    const student = await openRoom("13800000003", roomRouteFor("student", 0), live);
+    expect(student.page.url()).toContain(roomRoutes.studentMini);
+    await expect.poll(() => presentNames(teacher.room), { timeout: 15_000 }).toContain("赵同学");
+    await teacher.room.getByRole("button", { name: "开启摄像头" }).click();
+    const frameOf = (page: Page) => page.frames().find((f) => f.url().includes("/room/"))!;
+    await frameOf(student.page).waitForFunction(
+      () => {
+        const video = document.querySelector<HTMLVideoElement>('video[aria-label="老师画面"]');
+        return !!video && video.videoWidth > 0 && video.currentTime > 0.2;
+      },
+      null,
+      { timeout: 30_000 },
+    );
+    await screenshot(teacher.page, "room-webrtc-teacher");
+    await screenshot(student.page, "room-webrtc-student");
+    expect(student.violations()).toEqual([]);
+  }, 120_000);
+});

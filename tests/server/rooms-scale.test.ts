@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDb, type Db } from "../../server/db/database";
+import { sampleConcurrency } from "../../server/services/rooms/room-jobs";
+import { startServer } from "../../scripts/lib/server-process.mjs";
+import { freshDatabase } from "./helpers";
+import { makeLive, MINUTE, openRoom, type RoomPage } from "./rooms-helpers";
+
+/**
+ * Scale-out (issue 11 item 2): two real server processes on one PostgreSQL database. Viewers of
+ * one live connected to different processes see each other come and go and hear each other's
+ * chat, relayed by LISTEN/NOTIFY; a WebRTC offer too large for a NOTIFY goes through room_relay;
+ * the concurrency sample counts the viewers of both.
+ */
+const pg = process.env.DATABASE_URL;
+
+describe.skipIf(!pg)("two server processes on one PostgreSQL", () => {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+  let servers: Awaited<ReturnType<typeof startServer>>[] = [];
+  let db: Db;
+  let org: number;
+  let guid: string;
+  const pages: RoomPage[] = [];
+
+  beforeAll(async () => {
+    fresh = await freshDatabase();
+    // One after the other: the first migrates; both share DATA_DIR, so one token key.
+    servers.push(await startServer({ dataDir: fresh.dataDir, databaseUrl: fresh.url!, env: { DEMO: "0" } }));
+    servers.push(await startServer({ dataDir: fresh.dataDir, databaseUrl: fresh.url!, env: { DEMO: "0" } }));
+    db = openDb({ databaseUrl: fresh.url, dataDir: fresh.dataDir, poolSize: 2 });
+    const now = Date.now();
+    org = (await db.kysely.insertInto("organisations").values({ name: "扩展学校", balance_milli: 0, created_at: now }).returning("id").executeTakeFirstOrThrow()).id;
+    guid = `scale-${now}`;
+    await makeLive(db, { org, begin: now - MINUTE, end: now + 60 * MINUTE, shareGuid: guid });
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const p of pages) p.socket.terminate();
+    await Promise.all(servers.map((s) => s.stop()));
+    servers = [];
+    await db?.close();
+    await fresh?.drop();
+  }, 60_000);
+
+  /** A share viewer named `name` on server `n`. */
+  async function viewer(n: number, name: string): Promise<RoomPage> {
+    const res = await fetch(`${servers[n].baseURL}/api/v1/room/share`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ guid, byname: 1, name }) });
+    const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
+    expect(body.code, body.msg).toBe(0);
+    const page = openRoom(servers[n].baseURL.replace(/^http/, "ws"), body.data.token);
+    pages.push(page);
+    await page.next("welcome");
+    return page;
+  }
+
+  it("shows presence and carries chat between viewers of different processes", async () => {
+    const a = await viewer(0, "甲");
+    const b = await viewer(1, "乙");
+    expect((await b.next("welcome")).present.map((p) => p.name)).toEqual(["甲", "乙"]);
+    await a.next("join", (m) => m.entry.name === "乙");
+
+    a.send({ t: "chat", txt: "来自一号进程" });
+    await b.next("chat", (m) => m.chat.txt === "来自一号进程" && m.chat.name === "甲");
+    b.send({ t: "chat", txt: "来自二号进程" });
+    await a.next("chat", (m) => m.chat.txt === "来自二号进程" && m.chat.name === "乙");
+
+    // A WebRTC offer larger than a NOTIFY payload reaches its one addressee.
+    const bConn = (await b.next("welcome")).me.conn;
+    const sdp = "v=0 ".repeat(4000);
+    a.send({ t: "signal", to: bConn, data: { sdp } });
+    const signal = await b.next("signal");
+    expect(signal.data).toEqual({ sdp });
+    expect(signal.from).toBe((await a.next("welcome")).me.conn);
+
+    const at = Date.now();
+    await sampleConcurrency(db, at);
+    const sample = await db.kysely.selectFrom("live_concurrency").select("usernum").where("org_id", "=", org).where("ts", "=", Math.floor(at / MINUTE) * MINUTE).executeTakeFirstOrThrow();
+    expect(sample.usernum).toBe(2);
+
+    await b.close();
+    await a.next("leave", (m) => m.conn === bConn);
+  });
+});
