@@ -3,6 +3,7 @@ import assistant from "./assistant";
 import course from "./course";
 import { defineResource } from "./define";
 import { ep } from "./endpoint";
+import live from "./live";
 import message from "./message";
 import productTemplate from "./product-template";
 import student from "./student";
@@ -10,7 +11,7 @@ import subadmin from "./subadmin";
 import teacher from "./teacher";
 
 /** The resources whose writes are logged, name → title: the log's 资源 column and filter. */
-const audited = [subadmin, teacher, assistant, student, course, message, productTemplate, adTemplate];
+const audited = [subadmin, teacher, assistant, student, course, live, message, productTemplate, adTemplate];
 export const auditResourceLabels: Record<string, string> = Object.fromEntries(audited.map((r) => [r.name, r.title]));
 export const auditActionLabels: Record<string, string> = { create: "新增", update: "修改", remove: "删除" };
 

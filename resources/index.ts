@@ -4,18 +4,19 @@ import teacher from "./teacher";
 import assistant from "./assistant";
 import student from "./student";
 import course from "./course";
+import live from "./live";
 import message from "./message";
 import productTemplate from "./product-template";
 import adTemplate from "./ad-template";
 import auditLog from "./audit-log";
 
 export { subadmin, teacher, assistant, student };
-export { course, message, productTemplate, adTemplate, auditLog };
+export { course, live, message, productTemplate, adTemplate, auditLog };
 
 /** Every declared entity, in menu order: the engine, the server, Storybook and tests read this list. */
 export const resources: readonly ResourceDecl[] = [
   subadmin, teacher, assistant, student,
-  course,
+  course, live,
   productTemplate, adTemplate,
   message,
   auditLog,

@@ -15,6 +15,7 @@ import * as m0013 from "./migrations/0013-audit-log";
 import * as m0014 from "./migrations/0014-exam-papers";
 import * as m0015 from "./migrations/0015-engine-counts";
 import * as m0016 from "./migrations/0016-live-management";
+import * as m0017 from "./migrations/0017-live-lists";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "0014-exam-papers": m0014,
   "0015-engine-counts": m0015,
   "0016-live-management": m0016,
+  "0017-live-lists": m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

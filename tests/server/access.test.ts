@@ -157,12 +157,13 @@ describe("every declared call of every resource", () => {
     }
   });
 
-  it("refuses a sub-admin holding every menu key but the resource's, before validation", async () => {
+  it("refuses a sub-admin holding every menu key but the resource's (and those of the pages leading to it), before validation", async () => {
     for (const resource of resources) {
-      await grant(allMenuKeys().filter((k) => k !== resource.menu.key));
+      const admitting = [resource.menu.key, ...(resource.menu.alsoFor ?? [])];
+      await grant(allMenuKeys().filter((k) => !admitting.includes(k)));
       for (const c of calls.filter((x) => x.resource === resource && x.own)) {
         const res = await send(subadmin, c.endpoint);
-        expect([res.status, res.body], `without ${resource.menu.key}: ${label(c)}`).toEqual(forbidden);
+        expect([res.status, res.body], `without ${admitting.join(", ")}: ${label(c)}`).toEqual(forbidden);
       }
     }
   });
