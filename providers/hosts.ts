@@ -1,7 +1,10 @@
 import { hostKinds, type HostKind } from "../resources/endpoint";
 
-/** What `/config.json` answers: one base address per host kind, plus the application page. */
-export type HostsConfig = Record<HostKind, string> & { applyUrl: string };
+/**
+ * What `/config.json` answers: one base address per host kind, the application page, and where a
+ * live's share links point with the customer type that picks their folder (resources/share-url.ts).
+ */
+export type HostsConfig = Record<HostKind, string> & { applyUrl: string; shareBase: string; customerType: string };
 
 const configTimeoutMs = 3000;
 
@@ -15,7 +18,7 @@ function origin(): string {
 export function fallbackHosts(): HostsConfig {
   const base = origin();
   const hosts = Object.fromEntries(hostKinds.map((kind) => [kind, base])) as Record<HostKind, string>;
-  return { ...hosts, applyUrl: "/apply.html" };
+  return { ...hosts, applyUrl: "/apply.html", shareBase: base, customerType: "default" };
 }
 
 // A relative base ("" or "/prefix") keeps the page's origin, which is what lets the
@@ -35,7 +38,9 @@ function fromConfig(raw: unknown): HostsConfig {
     hostKinds.map((kind) => [kind, normaliseBase(record[kind], base[kind])]),
   ) as Record<HostKind, string>;
   const applyUrl = typeof record.applyUrl === "string" && record.applyUrl ? record.applyUrl : base.applyUrl;
-  return { ...hosts, applyUrl };
+  const shareBase = normaliseBase(record.shareBase, base.shareBase);
+  const customerType = typeof record.customerType === "string" && record.customerType.trim() ? record.customerType.trim() : base.customerType;
+  return { ...hosts, applyUrl, shareBase, customerType };
 }
 
 /**

@@ -36,6 +36,13 @@ export interface Config {
    * server serves under `hostPrefixes.openIframe`.
    */
   openPlatformUrl: string | null;
+  /**
+   * Where a live's share links point (SHARE_BASE_URL, 2 §7 Share URL); absent, the origin the
+   * browser reached this server at, whose built-in room site answers the share paths.
+   */
+  shareBaseUrl: string | null;
+  /** The customer type choosing the share links' path (CUSTOMER_TYPE: default, SC, RuiDa, JY, …; 2 §6). */
+  customerType: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,6 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || "warn",
     tokenSecret: env.LECTERN_TOKEN_SECRET || null,
     openPlatformUrl: env.OPEN_PLATFORM_URL ? new URL(env.OPEN_PLATFORM_URL).href.replace(/\/+$/, "") : null,
+    shareBaseUrl: env.SHARE_BASE_URL ? new URL(env.SHARE_BASE_URL).href.replace(/\/+$/, "") : null,
+    customerType: env.CUSTOMER_TYPE?.trim() || "default",
   };
 }
 
