@@ -108,6 +108,9 @@ spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-students.ts"], { 
 // Sign-ins under a flood beside an admin's list and the console page, and the teacher create/delete mix (issue 8, finding 3).
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-signin.ts"], { stdio: "inherit" });
 
+// The live lists: search over 100,000 lives in one organisation at 1 and 20 connections (issue 10, Performance).
+spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-lives.ts"], { stdio: "inherit" });
+
 // The resource engine: a list of 100,000 admin messages at 1 and 20 connections beside its SQL in-process,
 // and a 60 s create/delete mix at 50 connections with the rows counted after (issue 9, Performance).
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-engine.ts"], { stdio: "inherit" });

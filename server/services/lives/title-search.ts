@@ -49,7 +49,7 @@ export async function shortKeyHits(scope: OrgScope, key: string): Promise<number
 }
 
 /** Candidates at least this many, and this many times the rows a page needs: walk the lives in start order. */
-const WALK_MIN_HITS = 2000;
+export const WALK_MIN_HITS = 2000;
 const WALK_HITS_PER_ROW = 200;
 
 /** Whether a page ending at `pageEnd` is best read in start order with LIKE alone, given the key's hits. */
