@@ -97,6 +97,31 @@ export const liveOperations: readonly LiveOperationDecl[] = [
   { name: "subClasses", label: "子班级管理", courseTypes: subClassCourseTypes, mainOnly: true, route: "/subLiveManager?masterLiveId={Id}&courseId={CourseId}" },
 ];
 
+/** The sub-classroom list under a main classroom and on /subLiveManager (2 §2). */
+export const subLiveColumns: ColumnDecl[] = [
+  { field: "SubClassName", title: "班级名称", width: 100 },
+  { field: "Title", title: "直播名称" },
+  { field: "BeginTime", title: "直播时间", format: "range", to: "EndTime", width: 180 },
+  { field: "Teachers", title: "老师", format: "tags", tags: { ...teacherTags, max: 3 } },
+  { field: "Assistants", title: "助教", format: "tags", tags: { label: "name", max: 3 } },
+  { field: "StudentCount", title: "学员人数", width: 90 },
+  { field: "LiveState", title: "直播状态", format: "enum", options: liveStateLabels, width: 90 },
+];
+
+/** A sub-class's operations (2 §2 sub-classroom list): add students, modify (the sub-class form), void. */
+export const subLiveOperations: readonly LiveOperationDecl[] = [
+  { name: "students", label: "添加学员", inline: true },
+  { name: "modify", label: "修改", inline: true },
+  { name: "void", label: "作废", inline: true },
+];
+
+/** The main-classroom picker of the sub-class form (2 §2): id, name, time, and a select button. */
+export const masterPickerColumns: ColumnDecl[] = [
+  { field: "Id", title: "ID", width: 80 },
+  { field: "Title", title: "名称" },
+  { field: "BeginTime", title: "时间", format: "range", to: "EndTime", width: 180 },
+];
+
 /** The lives of one course (2 §2 /liveCourse): `courseId` and `courseName` in the address. */
 export const liveCourseRoute = "/liveCourse";
 
@@ -123,6 +148,8 @@ export default defineResource({
   /** The operations of liveOperations, drawn by the live pages (src/pages/lives). */
   actions: ["operations"],
   voided: { field: "Status", active: 1, text: "已作废" },
+  /** 添加学员 批量导入 分享 修改 作废 on one line, 更多 and 变更记录 on the next. */
+  actionsWidth: 330,
   forms: {},
   /** The calls the live pages make beyond the list (2 §7), each guarded like the list. */
   extra: {

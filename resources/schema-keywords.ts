@@ -1,4 +1,5 @@
 import type { KeywordDefinition } from "ajv";
+import { liveLimits } from "./live-api";
 import { parseDateTime } from "./local-time";
 
 /**
@@ -19,6 +20,30 @@ export const schemaKeywords: KeywordDefinition[] = [
       if (!on) return true;
       const ms = parseDateTime(text);
       return ms === null || ms >= Date.now();
+    },
+  },
+  {
+    // `"laterThan": {"$data": "1/begintime"}`: a time after another field's (结束时间要大于开始时间,
+    // 2 §5). Either side missing or no real time passes: their own rules say so.
+    keyword: "laterThan",
+    type: "string",
+    $data: true,
+    errors: false,
+    validate: (other: unknown, text: string) => {
+      const [from, to] = [typeof other === "string" ? parseDateTime(other) : null, parseDateTime(text)];
+      return from === null || to === null || to > from;
+    },
+  },
+  {
+    // `"withinOneDayOf": {"$data": "1/begintime"}`: at most a day (and one second) after another
+    // field's time (直播时间不能超过一天, 2 §5).
+    keyword: "withinOneDayOf",
+    type: "string",
+    $data: true,
+    errors: false,
+    validate: (other: unknown, text: string) => {
+      const [from, to] = [typeof other === "string" ? parseDateTime(other) : null, parseDateTime(text)];
+      return from === null || to === null || to - from <= liveLimits.maxSpanMs;
     },
   },
 ];

@@ -4,10 +4,11 @@ import { userPages } from "../pages/users/pages";
 import { statPages } from "../pages/stats/pages";
 import { coursePages } from "../pages/courses/pages";
 import { toolPages } from "../pages/tools/pages";
+import { livePages } from "../pages/lives/pages";
 
 /**
  * Every built admin screen by route, each area listing its own lazily loaded pages; a route
  * of the table missing here renders the shell's honest empty state. The app is the one place that
  * knows every area, so neither the engine nor an area imports this file (no cycle through it).
  */
-export const adminPages: PageMap = { ...enginePages, ...userPages, ...statPages, ...coursePages, ...toolPages };
+export const adminPages: PageMap = { ...enginePages, ...userPages, ...statPages, ...coursePages, ...toolPages, ...livePages };
