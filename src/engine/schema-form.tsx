@@ -8,6 +8,7 @@ import type { FormDefinition } from "./form-schemas";
 import { FormValueStore, type FormValues } from "./form-values";
 import { ImageUploadWidget } from "./image-upload-widget";
 import { PermissionPickerWidget } from "./permission-picker";
+import { WholeNumberWidget } from "./whole-number-widget";
 import { formValidator, transformErrorsFor, translateZh } from "./validator";
 import "./schema-form.css";
 
@@ -22,6 +23,7 @@ const engineWidgets: RegistryWidgetsType = {
   permissionPicker: PermissionPickerWidget,
   dateTimePicker: DateTimePickerWidget,
   imageUpload: ImageUploadWidget,
+  wholeNumber: WholeNumberWidget,
 };
 
 // One field per row, label on the left: the dialogs are narrow and the messages sit under the inputs.

@@ -1,4 +1,5 @@
 import { Alert, Button, Typography } from "antd";
+import { useMemo } from "react";
 import { liveApi, type LiveRecord } from "../../../../resources/live-api";
 import { errorText } from "../../../../providers/http";
 import { useCall, useCallMutation } from "../../../lib/use-call";
@@ -19,13 +20,16 @@ export function InitNumDialog({ open, live, onClose }: InitNumDialogProps) {
   const current = useCall<{ initNum: number }>(liveApi.initNumGet, { liveid: live.Id }, { enabled: open });
   const { send, busy } = useCallMutation();
   const loaded = current.answer?.data?.initNum;
-  const ready = open && loaded !== undefined && !current.loading;
+  // The form starts once a value is in; a save asks again, so the next opening starts from it.
+  const ready = open && loaded !== undefined;
+  // One object per value read: a new one at every render would start the form over.
+  const initialData = useMemo(() => ({ initnum: loaded }), [loaded]);
   return (
     <SchemaDialog
       form="live-audience.edit"
       open={open}
       key={live.Id}
-      initialData={{ initnum: loaded }}
+      initialData={initialData}
       waiting={!ready || !!current.error}
       saving={busy}
       onClose={onClose}
@@ -43,6 +47,7 @@ export function InitNumDialog({ open, live, onClose }: InitNumDialogProps) {
             successNotification: (answer) => ({ type: "success", message: (answer as { msg?: string } | undefined)?.msg || "修改成功" }),
             errorNotification: (error) => ({ type: "error", message: "修改失败", description: error?.message }),
           });
+          current.retry();
           return true;
         } catch {
           return false;

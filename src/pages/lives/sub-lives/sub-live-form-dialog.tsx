@@ -34,11 +34,17 @@ export function SubLiveFormDialog({ open, courseId, target, onClose }: SubLiveFo
   const [saving, setSaving] = useState(false);
   const widgets = useMemo<RegistryWidgetsType>(() => ({ masterLivePicker: (props: WidgetProps) => <MasterLiveWidget {...props} courseId={courseId} /> }), [courseId]);
   const editing = target.mode === "edit" ? target.record : undefined;
-  const initialData = editing
-    ? { masterid: editing.MasterId, begintime: editing.BeginTime, endtime: editing.EndTime, subClassName: editing.SubClassName }
-    : target.mode === "create" && target.masterId
-      ? { masterid: target.masterId }
-      : {};
+  const presetMaster = target.mode === "create" ? target.masterId : undefined;
+  // One object for the dialog's life: a new one at every render would start the form over.
+  const initialData = useMemo(
+    () =>
+      editing
+        ? { masterid: editing.MasterId, begintime: editing.BeginTime, endtime: editing.EndTime, subClassName: editing.SubClassName }
+        : presetMaster
+          ? { masterid: presetMaster }
+          : {},
+    [editing, presetMaster],
+  );
   return (
     <SchemaDialog
       form={editing ? "sub-live.edit" : "sub-live.create"}
