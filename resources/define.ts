@@ -43,9 +43,10 @@ export type FilterDecl =
   | { kind: "dateTimeRange"; params: [string, string]; label: string }
   /**
    * One of the records another call lists (2 §2: the main teacher, from the teacher list): `value`
-   * is sent, `label` shown; the call is asked once for `count` records.
+   * is sent, `label` shown; the call is asked for `count` records (at most a page of the server's),
+   * and, where there is a `search` call, again with what the person types as `key`.
    */
-  | { kind: "lookup"; param: string; label: string; source: { endpoint: Endpoint; value: string; label: string; count: number } };
+  | { kind: "lookup"; param: string; label: string; source: { endpoint: Endpoint; search?: Endpoint; value: string; label: string; count: number } };
 
 /**
  * The engine's own row actions, or the name of a bespoke one the page supplies (the list throws

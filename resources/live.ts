@@ -26,7 +26,8 @@ export const liveColumns: ColumnDecl[] = [
 export const liveFilters: FilterDecl[] = [
   { kind: "text", param: "title", label: "直播名称", placeholder: "请输入直播名称", maxLength: 60 },
   { kind: "enum", param: "status", label: "直播状态", options: liveStateLabels },
-  { kind: "lookup", param: "teacher", label: "主讲老师", source: { endpoint: teacher.api.list, value: "Id", label: "Name", count: 1000 } },
+  // The teacher list pages by at most 100 (count.def), not the 1000 of 2 §9: the first 100, and those a typed name finds.
+  { kind: "lookup", param: "teacher", label: "主讲老师", source: { endpoint: teacher.api.list, search: teacher.api.search, value: "Id", label: "Name", count: 100 } },
   { kind: "dateTimeRange", params: ["begintime", "endtime"], label: "直播时间" },
 ];
 
