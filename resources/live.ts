@@ -123,6 +123,12 @@ export const masterPickerColumns: ColumnDecl[] = [
   { field: "BeginTime", title: "时间", format: "range", to: "EndTime", width: 180 },
 ];
 
+/**
+ * Who may use a course's lives and what their rows do: liveop, or courseop, whose /courseop leads
+ * there (the declaration's `menu.alsoFor`). The organisation-wide list stays liveop's alone.
+ */
+export const liveCourseKeys: readonly string[] = ["liveop", "courseop"];
+
 /** The lives of one course (2 §2 /liveCourse): `courseId` and `courseName` in the address. */
 export const liveCourseRoute = "/liveCourse";
 
@@ -139,7 +145,7 @@ export default defineResource({
   noun: "直播",
   title: "直播管理",
   route: "/liveop",
-  menu: { group: "course", key: "liveop", alsoFor: ["courseop"] },
+  menu: { group: "course", key: liveCourseKeys[0], alsoFor: liveCourseKeys.slice(1) },
   api: { list: liveApi.all, search: liveApi.search, remove: liveApi.remove },
   id: "Id",
   label: "Title",

@@ -1,5 +1,4 @@
 import type { KeywordDefinition } from "ajv";
-import { liveLimits } from "./live-api";
 import { parseDateTime } from "./local-time";
 
 /**
@@ -23,30 +22,37 @@ export const schemaKeywords: KeywordDefinition[] = [
     },
   },
   {
-    // `"laterThan": {"$data": "1/begintime"}`: a time after another field's (结束时间要大于开始时间,
-    // 2 §5). Either side missing or no real time passes: their own rules say so.
+    // `"laterThan": "begintime"`: a 'YYYY-MM-DD HH:mm:ss' time strictly after the time in the named
+    // sibling field (结束时间要大于开始时间, 2 §5). With either time absent or unreadable there is
+    // nothing to compare: `required` and the format rule speak instead.
     keyword: "laterThan",
     type: "string",
-    $data: true,
+    schemaType: "string",
     errors: false,
-    validate: (other: unknown, text: string) => {
-      const [from, to] = [typeof other === "string" ? parseDateTime(other) : null, parseDateTime(text)];
+    validate: (field: string, text: string, _parent?: unknown, cxt?: { parentData?: Record<string, unknown> }) => {
+      const [from, to] = [siblingTime(cxt, field), parseDateTime(text)];
       return from === null || to === null || to > from;
     },
   },
   {
-    // `"withinOneDayOf": {"$data": "1/begintime"}`: at most a day (and one second) after another
-    // field's time (直播时间不能超过一天, 2 §5).
-    keyword: "withinOneDayOf",
+    // `"withinAfter": {"field": "begintime", "ms": 86401000}`: at most `ms` milliseconds after the
+    // sibling field's time (直播时间不能超过一天, with its one second of tolerance, 2 §5).
+    keyword: "withinAfter",
     type: "string",
-    $data: true,
+    schemaType: "object",
     errors: false,
-    validate: (other: unknown, text: string) => {
-      const [from, to] = [typeof other === "string" ? parseDateTime(other) : null, parseDateTime(text)];
-      return from === null || to === null || to - from <= liveLimits.maxSpanMs;
+    validate: (rule: { field: string; ms: number }, text: string, _parent?: unknown, cxt?: { parentData?: Record<string, unknown> }) => {
+      const [from, to] = [siblingTime(cxt, rule.field), parseDateTime(text)];
+      return from === null || to === null || to - from <= rule.ms;
     },
   },
 ];
+
+/** The time in a sibling field of the value being checked, or null when there is none to read. */
+function siblingTime(cxt: { parentData?: Record<string, unknown> } | undefined, field: string): number | null {
+  const value = cxt?.parentData?.[field];
+  return typeof value === "string" ? parseDateTime(value) : null;
+}
 
 /** Adds the keywords to an ajv instance; also usable as an ajv plugin (Fastify's `ajv.plugins`). */
 export function addSchemaKeywords<A extends { addKeyword(definition: KeywordDefinition): unknown }>(ajv: A): A {

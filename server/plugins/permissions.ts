@@ -4,33 +4,32 @@ import { menuKeysOf } from "../services/menu";
 import { fail } from "./envelope";
 import { needIdentity } from "./session";
 
-type Guarded = Pick<ResourceDecl, "menu" | "mainAdminOnly">;
-
-export interface GuardOptions {
-  /**
-   * Also admit a holder of one of the resource's `menu.alsoFor` keys: for the calls a page of that
-   * menu makes (a course's lives, opened from /courseop, admit courseop).
-   */
-  alsoFor?: boolean;
-}
-
 /**
  * The server's half of access control (docs/architecture.md: the client hides, the server refuses).
  * A resource is guarded by its menu key: the main admin may use every one; a sub-admin only
- * those it was granted (or, for the calls that say so, one of the keys leading there) and never a
- * main-admin-only one; teachers, assistants and students none. No session is 401; any refusal is
- * 403 拒绝访问.
+ * those it was granted and never a main-admin-only one; teachers, assistants and students none.
+ * No session is 401; any refusal is 403 拒绝访问.
  */
-export function needResource(request: FastifyRequest, resource: Guarded, options: GuardOptions = {}) {
+export function needResource(request: FastifyRequest, resource: Pick<ResourceDecl, "menu" | "mainAdminOnly">) {
+  return needAnyMenu(request, [resource.menu.key], resource.mainAdminOnly);
+}
+
+/**
+ * The same check for a call that several menus' pages make: holding any one of `keys` is enough
+ * (the group defaults are read by /liveSetting and by the live form under liveop or courseop).
+ */
+export function needAnyMenu(request: FastifyRequest, keys: readonly string[], mainAdminOnly = false) {
   const auth = needIdentity(request, "admin");
   if (auth.identity.role === "admin") return auth;
-  if (resource.mainAdminOnly) throw fail.forbidden();
+  if (mainAdminOnly) throw fail.forbidden();
   const held = menuKeysOf(auth.identity);
-  const admitting = [resource.menu.key, ...(options.alsoFor ? (resource.menu.alsoFor ?? []) : [])];
-  if (!admitting.some((key) => held.has(key))) throw fail.forbidden();
+  if (!keys.some((key) => held.has(key))) throw fail.forbidden();
   return auth;
 }
 
 /** `route(..., { guard: resourceGuard(teacher) })`: the same check before validation. */
-export const resourceGuard = (resource: Guarded, options?: GuardOptions) => (request: FastifyRequest) =>
-  needResource(request, resource, options);
+export const resourceGuard = (resource: Pick<ResourceDecl, "menu" | "mainAdminOnly">) => (request: FastifyRequest) =>
+  needResource(request, resource);
+
+/** `route(..., { guard: anyMenuGuard(["liveSetting", "liveop"]) })`. */
+export const anyMenuGuard = (keys: readonly string[]) => (request: FastifyRequest) => needAnyMenu(request, keys);

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import live from "../../../resources/live";
+import live, { liveCourseKeys } from "../../../resources/live";
 import { liveApi, liveMessages } from "../../../resources/live-api";
 import type { Ctx } from "../../context";
 import { orgScope } from "../../engine/org-scope";
 import { ok } from "../../plugins/envelope";
-import { resourceGuard } from "../../plugins/permissions";
+import { anyMenuGuard, resourceGuard } from "../../plugins/permissions";
 import { allLives, masterLives, needCourse, subLives, type Page } from "../../services/lives/lists";
 import { searchLives, type LiveSearch } from "../../services/lives/search";
 import { findLive } from "../../services/lives/records";
@@ -25,7 +25,7 @@ const tags = ["lives"];
  */
 export default async function liveListRoutes(app: FastifyInstance, { db }: Ctx) {
   const everyLive = resourceGuard(live);
-  const guard = resourceGuard(live, { alsoFor: true });
+  const guard = anyMenuGuard(liveCourseKeys);
   const scopeOf = (request: FastifyRequest) => orgScope(request, db);
   const listed = ({ rows, total }: { rows: unknown[]; total: number }) => ok(rows, { count: total });
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import live from "../../../resources/live";
+import { liveCourseKeys } from "../../../resources/live";
 import { liveApi } from "../../../resources/live-api";
 import type { Ctx } from "../../context";
 import { orgScope } from "../../engine/org-scope";
 import { ok } from "../../plugins/envelope";
-import { resourceGuard } from "../../plugins/permissions";
+import { anyMenuGuard } from "../../plugins/permissions";
 import { initNumOf, setInitNum } from "../../services/lives/audience";
 import { shareGuidOf, type ShareKind } from "../../services/lives/share";
 import { route } from "../define";
@@ -13,7 +13,7 @@ const tags = ["lives"];
 
 /** A live's audience base and share links (2 §7), guarded once, before validation, by liveop or courseop. */
 export default async function liveShareRoutes(app: FastifyInstance, { db }: Ctx) {
-  const guard = resourceGuard(live, { alsoFor: true });
+  const guard = anyMenuGuard(liveCourseKeys);
   const scopeOf = (request: FastifyRequest) => orgScope(request, db);
   const liveIdOf = (request: FastifyRequest) => (request.query as { liveid: number }).liveid;
 

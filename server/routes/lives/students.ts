@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import live from "../../../resources/live";
+import { liveCourseKeys } from "../../../resources/live";
 import { liveApi } from "../../../resources/live-api";
 import student from "../../../resources/student";
 import type { Ctx } from "../../context";
 import { orgScope } from "../../engine/org-scope";
 import { ok } from "../../plugins/envelope";
-import { resourceGuard } from "../../plugins/permissions";
+import { anyMenuGuard } from "../../plugins/permissions";
 import { needIdentity } from "../../plugins/session";
 import { menuKeysOf } from "../../services/menu";
 import { addLiveStudent, addLiveStudentByMobile, liveStudents, removeLiveStudent, unaddedLiveStudents } from "../../services/lives/students";
@@ -23,7 +23,7 @@ interface PickerQuery {
 
 /** The students of a live (2 §2 添加学员 and 批量导入, §7), guarded once, before validation, by liveop or courseop. */
 export default async function liveStudentRoutes(app: FastifyInstance, { db, config }: Ctx) {
-  const guard = resourceGuard(live, { alsoFor: true });
+  const guard = anyMenuGuard(liveCourseKeys);
   const scopeOf = (request: FastifyRequest) => orgScope(request, db);
   const pickerOf = (request: FastifyRequest) => {
     const { liveid, id, ...page } = request.query as PickerQuery;

@@ -3,7 +3,7 @@ import { Button, Card, Result, Space, Spin } from "antd";
 import { useMemo } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import course from "../../../resources/course";
-import live from "../../../resources/live";
+import { liveCourseKeys } from "../../../resources/live";
 import { liveApi, subClassCourseTypes } from "../../../resources/live-api";
 import { errorText } from "../../../providers/http";
 import { AccessGate } from "../../engine/access-gate";
@@ -11,9 +11,6 @@ import type { ListCall, ListCallChoice } from "../../engine/use-resource-rows";
 import { listAddress } from "../../engine/use-list-place";
 import { useCall } from "../../lib/use-call";
 import { LiveListFrame } from "./live-list-frame";
-
-/** Whoever may use the lives of a course: liveop, or courseop whose page leads here (resources/live.ts). */
-const access = [live.menu.key, ...(live.menu.alsoFor ?? [])];
 
 /**
  * The list's calls for a course (2 §7): its lives by `couseid` (sic); a double-teacher or
@@ -42,7 +39,7 @@ function CourseLives({ courseId, nameGiven }: { courseId: number; nameGiven: str
   return (
     <LiveListFrame
       title={known.name}
-      access={access}
+      access={liveCourseKeys}
       listCall={listCall}
       extra={
         <Space>
@@ -71,7 +68,7 @@ export function LiveCoursePage() {
       />
     );
   return (
-    <AccessGate menuKey={access}>
+    <AccessGate menuKey={liveCourseKeys}>
       <CourseLives key={courseId} courseId={courseId} nameGiven={params.get("courseName") ?? ""} />
     </AccessGate>
   );

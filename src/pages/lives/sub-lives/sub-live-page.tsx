@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, PlusOutlined } from "@ant-design/icons";
 import { Button, Card, Result, Space } from "antd";
 import { useMemo } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import live, { liveCourseRoute } from "../../../../resources/live";
+import { liveCourseKeys, liveCourseRoute } from "../../../../resources/live";
 import { liveApi, type LiveRecord } from "../../../../resources/live-api";
 import { AccessGate } from "../../../engine/access-gate";
 import { useListPlace } from "../../../engine/use-list-place";
@@ -13,8 +13,6 @@ import { useVoidLive } from "../operations/use-void-live";
 import { useLiveDialogs } from "../use-live-dialogs";
 import { SubLiveTable } from "./sub-live-table";
 import { useSubLiveForm } from "./use-sub-live-form";
-
-const access = [live.menu.key, ...(live.menu.alsoFor ?? [])];
 
 function SubLives({ masterId, courseId }: { masterId: number; courseId: number }) {
   const navigate = useNavigate();
@@ -63,7 +61,7 @@ export function SubLivePage() {
       />
     );
   return (
-    <AccessGate menuKey={access}>
+    <AccessGate menuKey={liveCourseKeys}>
       <SubLives key={`${masterId}-${courseId}`} masterId={masterId} courseId={courseId} />
     </AccessGate>
   );
