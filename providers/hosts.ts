@@ -1,10 +1,11 @@
 import { hostKinds, type HostKind } from "../resources/endpoint";
 
 /**
- * What `/config.json` answers: one base address per host kind, plus the application page and the
- * live-room site the room routes frame (LIVE_ROOM_URL, else the built-in room under /room).
+ * What `/config.json` answers: one base address per host kind, the application page, the live-room
+ * site the room routes frame (LIVE_ROOM_URL, else the built-in room under /room), and where a live's
+ * share links point with the customer type that picks their folder (resources/share-url.ts).
  */
-export type HostsConfig = Record<HostKind, string> & { applyUrl: string; liveRoomUrl: string };
+export type HostsConfig = Record<HostKind, string> & { applyUrl: string; liveRoomUrl: string; shareBase: string; customerType: string };
 
 const configTimeoutMs = 3000;
 
@@ -18,7 +19,7 @@ function origin(): string {
 export function fallbackHosts(): HostsConfig {
   const base = origin();
   const hosts = Object.fromEntries(hostKinds.map((kind) => [kind, base])) as Record<HostKind, string>;
-  return { ...hosts, applyUrl: "/apply.html", liveRoomUrl: `${base}/room` };
+  return { ...hosts, applyUrl: "/apply.html", liveRoomUrl: `${base}/room`, shareBase: base, customerType: "default" };
 }
 
 // A relative base ("" or "/prefix") keeps the page's origin, which is what lets the
@@ -38,7 +39,9 @@ function fromConfig(raw: unknown): HostsConfig {
     hostKinds.map((kind) => [kind, normaliseBase(record[kind], base[kind])]),
   ) as Record<HostKind, string>;
   const applyUrl = typeof record.applyUrl === "string" && record.applyUrl ? record.applyUrl : base.applyUrl;
-  return { ...hosts, applyUrl, liveRoomUrl: normaliseBase(record.liveRoomUrl, base.liveRoomUrl) };
+  const shareBase = normaliseBase(record.shareBase, base.shareBase);
+  const customerType = typeof record.customerType === "string" && record.customerType.trim() ? record.customerType.trim() : base.customerType;
+  return { ...hosts, applyUrl, liveRoomUrl: normaliseBase(record.liveRoomUrl, base.liveRoomUrl), shareBase, customerType };
 }
 
 /**

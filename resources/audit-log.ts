@@ -5,6 +5,7 @@ import course from "./course";
 import emulateTemplate from "./emulate-template";
 import { defineResource } from "./define";
 import { ep } from "./endpoint";
+import live from "./live";
 import message from "./message";
 import productTemplate from "./product-template";
 import student from "./student";
@@ -12,9 +13,9 @@ import subadmin from "./subadmin";
 import teacher from "./teacher";
 
 /** The resources whose writes are logged, name → title: the log's 资源 column and filter. */
-const audited = [subadmin, teacher, assistant, student, course, message, productTemplate, adTemplate, emulateTemplate];
-/** Logged writes that are no declared resource: lives and the organisation's live defaults (server/services/live-writes.ts, group-config.ts), and cloud-disk files. */
-const auditedBespoke: Record<string, string> = { live: "直播", groupConfig: "直播设置", [cloudDiskAudit.resource]: cloudDiskAudit.title };
+const audited = [subadmin, teacher, assistant, student, course, live, message, productTemplate, adTemplate, emulateTemplate];
+/** Logged writes that are no declared resource: the organisation's live defaults (server/services/group-config.ts) and cloud-disk files. */
+const auditedBespoke: Record<string, string> = { groupConfig: "直播设置", [cloudDiskAudit.resource]: cloudDiskAudit.title };
 export const auditResourceLabels: Record<string, string> = { ...Object.fromEntries(audited.map((r) => [r.name, r.title])), ...auditedBespoke };
 export const auditActionLabels: Record<string, string> = { create: "新增", update: "修改", remove: "删除" };
 

@@ -4,8 +4,8 @@ import type { TableDecl } from "./table";
 
 /** How a column shows its value; the engine knows each format, a resource only names it. */
 /** `diff`: a logged write's `{before, after}` JSON text, each changed field as before → after (resources/audit-log.ts). */
-/** `nameTags`: JSON text of a list of `{name}` (a live's teachers, 2 §3), the first three names as tags (2 §9). */
-export type ColumnFormat = "text" | "datetime" | "date" | "mobile" | "image" | "enum" | "diff" | "nameTags";
+/** `tags`: a JSON text list shown as tags (`tags` below); `range`: two times, this field's and `to`'s. */
+export type ColumnFormat = "text" | "datetime" | "date" | "mobile" | "image" | "enum" | "diff" | "tags" | "range";
 
 export interface ColumnDecl {
   /** A record field; `Product.productname` reads `productname` of the JSON text in `Product`. */
@@ -17,6 +17,17 @@ export interface ColumnDecl {
   width?: number;
   /** For times: a value before `time` (or none) reads `text` instead (1 §9: 暂无直播 before 2018). */
   earliest?: { time: string; text: string };
+  /** The cell links to this route, its `{Field}` placeholders filled from the row (2 §2: a live's course → its lives). */
+  link?: string;
+  /** For `range`: the field that ends the range (`BeginTime` ~ `EndTime`), shown in the same format as times. */
+  to?: string;
+  /**
+   * For `tags`: the item field each tag shows, how many are shown (the rest as +n), and a route
+   * each tag links to with the item's `{field}` placeholders (2 §2: a teacher's tag opens its detail).
+   */
+  tags?: { label: string; max?: number; link?: string };
+  /** An expanded field left out while its value is empty (2 §2: the encrypted room id, when present). */
+  hideEmpty?: boolean;
 }
 
 /**
@@ -27,7 +38,15 @@ export type FilterDecl =
   | { kind: "text"; param: string; label: string; placeholder?: string; maxLength?: number }
   | { kind: "enum"; param: string; label: string; options: Record<string, string> }
   /** Two dates, 'YYYY-MM-DD', sent as the first and last day of the range. */
-  | { kind: "dateRange"; params: [string, string]; label: string };
+  | { kind: "dateRange"; params: [string, string]; label: string }
+  /** Two moments, 'YYYY-MM-DD HH:mm:ss', picked to the second (2 §2: a live's time). */
+  | { kind: "dateTimeRange"; params: [string, string]; label: string }
+  /**
+   * One of the records another call lists (2 §2: the main teacher, from the teacher list): `value`
+   * is sent, `label` shown; the call is asked for `count` records (at most a page of the server's),
+   * and, where there is a `search` call, again with what the person types as `key`.
+   */
+  | { kind: "lookup"; param: string; label: string; source: { endpoint: Endpoint; search?: Endpoint; value: string; label: string; count: number } };
 
 /**
  * The engine's own row actions, or the name of a bespoke one the page supplies (the list throws
@@ -58,8 +77,12 @@ export interface ResourceDecl {
   noun: string;
   title: string;
   route: string;
-  /** The menu key is also the permission key a sub-admin must hold. */
-  menu: { group: SidebarGroupKey; key: string };
+  /**
+   * The menu key is also the permission key a sub-admin must hold. `alsoFor`: the menu keys of
+   * pages that lead into this resource's calls (/courseop's 直播管理 opens a course's lives), whose
+   * holders the server admits to those calls too; which calls is the server's to say.
+   */
+  menu: { group: SidebarGroupKey; key: string; alsoFor?: string[] };
   /** `get`: one record by `id` (get-one), where declared. */
   api: Partial<Record<"list" | "search" | "get" | "create" | "update" | "remove", Endpoint>>;
   id: string;
@@ -72,6 +95,13 @@ export interface ResourceDecl {
   /** Fields a row shows when expanded, in order (label beside value, two a line). */
   expand?: ColumnDecl[];
   actions: RowAction[];
+  /**
+   * A row whose `field` is not `active` is voided: its actions give way to `text` in red (2 §2:
+   * 已作废). Voiding is the resource's own bespoke action; the list only shows its result.
+   */
+  voided?: { field: string; active: number; text: string };
+  /** The actions column's width when the default (by the number of actions) does not fit them. */
+  actionsWidth?: number;
   /** By default a refused add or change shows the server's msg and a refused deletion says nothing (1 §8). */
   failureToasts?: FailureToasts;
   /**

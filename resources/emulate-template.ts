@@ -34,8 +34,8 @@ export default defineResource({
     { field: "LiveType", title: "直播类型", format: "enum", options: templateLiveTypes, width: 96 },
     { field: "BeginTime", title: "开始时间", format: "datetime", width: 160 },
     { field: "EndTime", title: "结束时间", format: "datetime", width: 160 },
-    { field: "Teachers", title: "老师", format: "nameTags" },
-    { field: "Assistants", title: "助教", format: "nameTags" },
+    { field: "Teachers", title: "老师", format: "tags", tags: { label: "name", max: 3 } },
+    { field: "Assistants", title: "助教", format: "tags", tags: { label: "name", max: 3 } },
   ],
   filters: [
     { kind: "text", param: "title", label: "模板名称", placeholder: "请输入模板名称", maxLength: 60 },

@@ -4,6 +4,7 @@ import teacher from "./teacher";
 import assistant from "./assistant";
 import student from "./student";
 import course from "./course";
+import live from "./live";
 import message from "./message";
 import productTemplate from "./product-template";
 import adTemplate from "./ad-template";
@@ -11,12 +12,12 @@ import auditLog from "./audit-log";
 import emulateTemplate from "./emulate-template";
 
 export { subadmin, teacher, assistant, student };
-export { course, message, productTemplate, adTemplate, auditLog, emulateTemplate };
+export { course, live, message, productTemplate, adTemplate, auditLog, emulateTemplate };
 
 /** Every declared entity, in menu order: the engine, the server, Storybook and tests read this list. */
 export const resources: readonly ResourceDecl[] = [
   subadmin, teacher, assistant, student,
-  course,
+  course, live,
   productTemplate, adTemplate,
   message,
   emulateTemplate,

@@ -110,6 +110,8 @@ spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-signin.ts"], { st
 
 // The live rooms: 1,000 WebSocket viewers joining one live within a minute, 50 chat messages a second (issue 11).
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-rooms.ts"], { stdio: "inherit" });
+// The live lists: search over 100,000 lives in one organisation at 1 and 20 connections (issue 10, Performance).
+spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-lives.ts"], { stdio: "inherit" });
 
 // The resource engine: a list of 100,000 admin messages at 1 and 20 connections beside its SQL in-process,
 // and a 60 s create/delete mix at 50 connections with the rows counted after (issue 9, Performance).

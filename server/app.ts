@@ -18,6 +18,7 @@ import identityRoutes from "./routes/auth/identity";
 import registerRoutes from "./routes/auth/register";
 import userRoutes from "./routes/users";
 import coursesDomain from "./routes/courses";
+import livesDomain from "./routes/lives";
 import statsRoutes from "./routes/stats";
 import toolsDomain from "./routes/tools";
 import portalDomain from "./routes/portal";
@@ -65,6 +66,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(registerRoutes, ctx);
   await app.register(userRoutes, ctx);
   await app.register(coursesDomain, ctx);
+  await app.register(livesDomain, ctx);
   await app.register(statsRoutes, ctx);
   await app.register(liveWritesDomain, ctx);
   await app.register(async (scope) => registerResources(scope, ctx, resources));

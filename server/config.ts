@@ -50,6 +50,13 @@ export interface Config {
   liveRoomUrl: string | null;
   /** A large class's external stream address, `{roomId}` replaced by the live's room id (LIVE_STREAM_URL); "" none. */
   liveStreamUrl: string;
+  /**
+   * Where a live's share links point (SHARE_BASE_URL, 2 §7 Share URL); absent, the origin the
+   * browser reached this server at, whose built-in room site answers the share paths.
+   */
+  shareBaseUrl: string | null;
+  /** The customer type choosing the share links' path (CUSTOMER_TYPE: default, SC, RuiDa, JY, …; 2 §6). */
+  customerType: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -76,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     soffice: env.SOFFICE_PATH === "0" ? null : env.SOFFICE_PATH || onPath(env.PATH, ["soffice", "libreoffice"]),
     liveRoomUrl: env.LIVE_ROOM_URL ? new URL(env.LIVE_ROOM_URL).href.replace(/\/+$/, "") : null,
     liveStreamUrl: env.LIVE_STREAM_URL || "",
+    shareBaseUrl: env.SHARE_BASE_URL ? new URL(env.SHARE_BASE_URL).href.replace(/\/+$/, "") : null,
+    customerType: env.CUSTOMER_TYPE?.trim() || "default",
   };
 }
 

@@ -3,7 +3,7 @@ import auditLog, { auditApi } from "../../resources/audit-log";
 import type { ResourceDecl } from "../../resources/define";
 import type { Ctx } from "../context";
 import { fail, ok } from "../plugins/envelope";
-import { needResource } from "../plugins/permissions";
+import { needAnyMenu } from "../plugins/permissions";
 import { needIdentity } from "../plugins/session";
 import { route } from "../routes/define";
 import { orgScope } from "./org-scope";
@@ -21,7 +21,8 @@ export function registerAuditHistory(app: FastifyInstance, { db }: Ctx, resource
     needIdentity(request, "admin");
     const target = byName.get(String((request.query as { resource?: unknown }).resource ?? ""));
     if (!target) throw fail.bad("资源不正确", "resource");
-    return needResource(request, target);
+    // Whoever may list a resource's records through a page of another menu may read their history too.
+    return needAnyMenu(request, [target.menu.key, ...(target.menu.alsoFor ?? [])], target.mainAdminOnly);
   };
   route(app, auditApi.history, { query: "audit-history.query", guard, summary: "A record's change history (变更记录), newest first", tags: ["audit"] }, async (request) => {
     const { resource, id, page, count } = request.query as { resource: string; id: number; page: number; count: number };

@@ -16,15 +16,16 @@ export default async function metaRoutes(app: FastifyInstance, { db, config }: C
   });
 
   // Base addresses follow the address the browser used, so the same build works behind any host name.
-  app.get("/config.json", { schema: { summary: "Base address of every host kind", tags: ["meta"] } }, async (request, reply) => {
+  app.get("/config.json", { schema: { summary: "Base address of every host kind, the share links' base and customer type", tags: ["meta"] } }, async (request, reply) => {
     const origin = `${request.protocol}://${request.headers.host ?? `${config.host}:${config.port}`}`;
     const hosts = Object.fromEntries(hostKinds.map((k) => [k, origin + (hostPrefixes[k] ?? "")]));
     // The tool pages frame the sandbox served here unless OPEN_PLATFORM_URL names a real open platform.
     if (config.openPlatformUrl) hosts.openIframe = config.openPlatformUrl;
     reply.header("cache-control", "no-cache");
-    // The room routes frame the built-in room site unless LIVE_ROOM_URL names another.
+    // The room routes frame the built-in room site unless LIVE_ROOM_URL names another; share links
+    // open the room site served here unless SHARE_BASE_URL names another (2 §7 Share URL).
     const liveRoomUrl = config.liveRoomUrl ?? origin + builtInRoomPath;
-    return { ...hosts, applyUrl: config.applyUrl, liveRoomUrl };
+    return { ...hosts, applyUrl: config.applyUrl, liveRoomUrl, shareBase: config.shareBaseUrl ?? origin, customerType: config.customerType };
   });
 
   app.get("/api/docs/json", { schema: { hide: true } }, async () => app.swagger());

@@ -189,8 +189,10 @@ async function seedOrganisation(tx: Transaction<Database>, orgName: string, spec
   await insertChunked(tx, "course_students", enrolments);
 
   const planned = specs.map((spec, i) => ({ spec, courseId: courseIds.get(spec.title)!, lives: planLives(spec, i, now) }));
+  // Room ids draw from their own sequence, so the attendance drawn below stays as it was.
+  const rooms = prng(0x726f6f6d + org.id);
   const liveRows = planned.flatMap(({ spec, courseId, lives }) =>
-    lives.map((l) => ({
+    lives.map((l, k) => ({
       org_id: org.id,
       course_id: courseId,
       title: `${spec.title}${l.key}`,
@@ -201,6 +203,9 @@ async function seedOrganisation(tx: Transaction<Database>, orgName: string, spec
       voided: l.voided,
       detail: "",
       master_id: 0,
+      encrypt_room_id: roomId(rooms),
+      // A few lives show a larger audience than those present (2 §7 audience base).
+      init_num: k % 4 === 1 ? 100 * (1 + (k % 5)) : 0,
       created_at: Math.min(l.begin - 7 * DAY, now),
       updated_at: Math.min(l.begin - 7 * DAY, now),
     })),
@@ -208,6 +213,41 @@ async function seedOrganisation(tx: Transaction<Database>, orgName: string, spec
   await insertChunked(tx, "lives", liveRows);
   const liveIds = new Map(
     (await tx.selectFrom("lives").select(["id", "title"]).where("org_id", "=", org.id).execute()).map((l) => [l.title, l.id]),
+  );
+
+  // Double-teacher courses: the main classrooms still to be held, and the last one held, teach two
+  // sub-classes each (2 §2 sub-classroom list), which split the course's students between them.
+  const subClasses = planned.flatMap(({ spec, courseId, lives }) => {
+    if (spec.type !== 5) return [];
+    const held = lives.filter((l) => !l.voided && l.status === 2).at(-1);
+    return lives
+      .filter((l) => !l.voided && (l.status !== 2 || l === held))
+      .flatMap((l) =>
+        subClassNames.map((name, n) => ({
+          courseId,
+          n,
+          row: {
+            org_id: org.id,
+            course_id: courseId,
+            title: `${spec.title}${l.key}（${name}）`,
+            begin_time: l.begin,
+            end_time: l.end,
+            status: l.status,
+            scale: spec.type,
+            voided: 0,
+            detail: "",
+            master_id: liveIds.get(`${spec.title}${l.key}`)!,
+            encrypt_room_id: roomId(rooms),
+            sub_class_name: name,
+            created_at: Math.min(l.begin - 7 * DAY, now),
+            updated_at: Math.min(l.begin - 7 * DAY, now),
+          },
+        })),
+      );
+  });
+  await insertChunked(tx, "lives", subClasses.map((c) => c.row));
+  const subIds = new Map(
+    (await tx.selectFrom("lives").select(["id", "title"]).where("org_id", "=", org.id).where("master_id", "<>", 0).execute()).map((l) => [l.title, l.id]),
   );
 
   const staff: { live_id: number; identity_id: number; role: "teacher" | "assistant"; position: number }[] = [];
@@ -252,9 +292,33 @@ async function seedOrganisation(tx: Transaction<Database>, orgName: string, spec
       }
     }
   }
+  const admitted: { org_id: number; live_id: number; identity_id: number; created_at: number }[] = [];
+  for (const { spec, courseId, lives } of planned) {
+    const students = enrolled.get(courseId) ?? [];
+    for (const live of lives) {
+      const liveId = liveIds.get(`${spec.title}${live.key}`)!;
+      for (const s of students) admitted.push({ org_id: org.id, live_id: liveId, identity_id: s.id, created_at: Math.min(live.begin - 7 * DAY, now) });
+    }
+  }
+  for (const c of subClasses) {
+    const subId = subIds.get(c.row.title)!;
+    const masterId = c.row.master_id;
+    for (const member of staff.filter((m) => m.live_id === masterId)) staff.push({ ...member, live_id: subId });
+    const students = enrolled.get(c.courseId) ?? [];
+    students.forEach((s, k) => {
+      if (k % subClassNames.length === c.n) admitted.push({ org_id: org.id, live_id: subId, identity_id: s.id, created_at: c.row.created_at });
+    });
+  }
   await insertChunked(tx, "live_staff", staff);
   await insertChunked(tx, "attendance", attendance);
+  await insertChunked(tx, "live_students", admitted);
 }
+
+const subClassNames = ["一班", "二班"];
+
+/** An opaque room id of 32 hex characters (migration 0016), from the seed's own random numbers. */
+const roomId = (random: () => number) =>
+  Array.from({ length: 4 }, () => Math.floor(random() * 2 ** 32).toString(16).padStart(8, "0")).join("");
 
 export async function seedCourses(db: Db, now = Date.now()): Promise<void> {
   const random = prng(20240901);

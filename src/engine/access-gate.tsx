@@ -2,8 +2,8 @@ import { Button, Result, Spin } from "antd";
 import type { ReactNode } from "react";
 import { useMenuAccess } from "./use-menu-access";
 
-/** Renders a page's content only for an admin holding its menu key; one check per page. */
-export function AccessGate({ menuKey, children }: { menuKey: string; children: ReactNode }) {
+/** Renders a page's content only for an admin holding its menu key (or one of them); one check per page. */
+export function AccessGate({ menuKey, children }: { menuKey: string | readonly string[]; children: ReactNode }) {
   const { access, retry } = useMenuAccess(menuKey);
   if (access === "checking") {
     return (

@@ -1,13 +1,14 @@
-import { Image, Tag, Typography } from "antd";
+import { Image } from "antd";
 import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import type { ColumnDecl } from "../../resources/define";
 import { httpsUrl } from "../../resources/upload";
 import { AuditDiff, readDiff } from "./audit-history";
+import { LinkedCell, TagsCell } from "./cell-parts";
+import { fillRoute } from "./fill-route";
+import { readField } from "./record-fields";
 
 const empty = "-";
-/** Lists of people show their first three (2 §9). */
-const shownNames = 3;
 
 function formatTime(value: unknown, pattern: string, earliest: ColumnDecl["earliest"]): string {
   const missing = value === undefined || value === null || value === "";
@@ -17,13 +18,30 @@ function formatTime(value: unknown, pattern: string, earliest: ColumnDecl["earli
   return time.isValid() ? time.format(pattern) : String(value);
 }
 
-/** A cell as its column's `format` says (resources/define.ts ColumnFormat). */
-export function formatCell(column: ColumnDecl, value: unknown): ReactNode {
+/** A JSON text list's items (2 §3: a live's teachers); anything else reads as none. */
+export function readList(value: unknown): Record<string, unknown>[] {
+  if (Array.isArray(value)) return value as Record<string, unknown>[];
+  if (typeof value !== "string" || !value.startsWith("[")) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((item): item is Record<string, unknown> => !!item && typeof item === "object") : [];
+  } catch {
+    return [];
+  }
+}
+
+function formatValue(column: ColumnDecl, value: unknown, row: Record<string, unknown>): ReactNode {
   switch (column.format) {
     case "datetime":
       return formatTime(value, "YYYY-MM-DD HH:mm:ss", column.earliest);
     case "date":
       return formatTime(value, "YYYY-MM-DD", column.earliest);
+    case "range": {
+      const to = column.to ? readField(row, column.to) : undefined;
+      return `${formatTime(value, "YYYY-MM-DD HH:mm:ss", undefined)} ~ ${formatTime(to, "YYYY-MM-DD HH:mm:ss", undefined)}`;
+    }
+    case "tags":
+      return column.tags ? <TagsCell items={readList(value)} {...column.tags} /> : empty;
     case "image":
       return typeof value === "string" && value ? (
         <Image src={httpsUrl(value)} alt={column.title} width={64} height={36} style={{ objectFit: "cover" }} />
@@ -34,38 +52,18 @@ export function formatCell(column: ColumnDecl, value: unknown): ReactNode {
       return value === undefined || value === null ? empty : (column.options?.[String(value)] ?? String(value));
     case "diff":
       return <AuditDiff diff={readDiff(value)} />;
-    case "nameTags":
-      return <NameTags names={namesOf(value)} />;
     default:
       return value === undefined || value === null || value === "" ? empty : String(value);
   }
 }
 
-/** `/teacherInfo?teacherId={Id}` with the row's fields filled in, each encoded for a URL. */
-export const fillRoute = (template: string, row: Record<string, unknown>) =>
-  template.replace(/\{(\w+)\}/g, (_, field: string) => encodeURIComponent(String(row[field] ?? "")));
-
-/** The names of a JSON text list of `{name}` (a live's teachers, 2 §3); nothing readable is no names. */
-export function namesOf(value: unknown): string[] {
-  try {
-    const list = JSON.parse(String(value ?? "[]")) as unknown;
-    return Array.isArray(list) ? list.map((item) => String((item as { name?: unknown })?.name ?? "")).filter(Boolean) : [];
-  } catch {
-    return [];
-  }
+/** A cell as its column's `format` says (resources/define.ts ColumnFormat), linked where the column has a `link`. */
+export function formatCell(column: ColumnDecl, value: unknown, row: Record<string, unknown> = {}): ReactNode {
+  const shown = formatValue(column, value, row);
+  return column.link && shown !== empty ? <LinkedCell to={fillRoute(column.link, row)}>{shown}</LinkedCell> : shown;
 }
 
-/** The first three names as tags (2 §9), and how many more there are. */
-export function NameTags({ names }: { names: string[] }) {
-  if (names.length === 0) return <>{empty}</>;
-  return (
-    <>
-      {names.slice(0, shownNames).map((name, i) => (
-        <Tag key={`${name}-${i}`} style={{ marginBottom: 2 }}>
-          {name}
-        </Tag>
-      ))}
-      {names.length > shownNames && <Typography.Text type="secondary">等{names.length}人</Typography.Text>}
-    </>
-  );
-}
+/** Whether a field has nothing to show (an expanded field with `hideEmpty` is then left out). */
+export const isEmptyValue = (value: unknown) => value === undefined || value === null || value === "";
+
+export { fillRoute };

@@ -1,11 +1,12 @@
 import type { BaseRecord } from "@refinedev/core";
 import { Descriptions } from "antd";
 import type { ColumnDecl } from "../../resources/define";
-import { formatCell } from "./cells";
+import { formatCell, isEmptyValue } from "./cells";
 import { readField } from "./record-fields";
 
-/** An expanded row (`expand` in resources/define.ts): label beside value, two a line. */
+/** An expanded row (`expand` in resources/define.ts): label beside value, two a line; `hideEmpty` fields only when they hold something. */
 export function ExpandedRecord({ fields, row }: { fields: readonly ColumnDecl[]; row: BaseRecord }) {
+  const shown = fields.filter((field) => !field.hideEmpty || !isEmptyValue(readField(row, field.field)));
   return (
     <Descriptions
       size="small"
@@ -13,12 +14,12 @@ export function ExpandedRecord({ fields, row }: { fields: readonly ColumnDecl[];
       column={2}
       labelStyle={{ width: 120 }}
       contentStyle={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}
-      items={fields.map((field, index) => ({
+      items={shown.map((field, index) => ({
         key: field.field,
         label: field.title,
-        children: formatCell(field, readField(row, field.field)),
+        children: formatCell(field, readField(row, field.field), row),
         // A last field alone on its line (the description) takes the whole line.
-        span: index === fields.length - 1 && fields.length % 2 === 1 ? 2 : 1,
+        span: index === shown.length - 1 && shown.length % 2 === 1 ? 2 : 1,
       }))}
     />
   );

@@ -4,10 +4,17 @@ import type { FilterDecl } from "../../resources/define";
 /** Filter values by query parameter, as the URL and the list call carry them; absent when blank. */
 export type FilterValues = Record<string, string>;
 
-/** Every query parameter a list's filters use. */
-export const filterParams = (filters: readonly FilterDecl[]) => filters.flatMap((filter) => (filter.kind === "dateRange" ? filter.params : [filter.param]));
+/** A filter of two values, sent as two parameters. */
+export type RangeFilter = Extract<FilterDecl, { params: [string, string] }>;
+export const isRange = (filter: FilterDecl): filter is RangeFilter => filter.kind === "dateRange" || filter.kind === "dateTimeRange";
 
-const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && dayjs(text).format("YYYY-MM-DD") === text;
+/** Every query parameter a list's filters use. */
+export const filterParams = (filters: readonly FilterDecl[]) => filters.flatMap((filter) => (isRange(filter) ? filter.params : [filter.param]));
+
+/** The text format of each range's values. */
+export const rangeFormat = (filter: RangeFilter) => (filter.kind === "dateRange" ? "YYYY-MM-DD" : "YYYY-MM-DD HH:mm:ss");
+
+const isTime = (text: string, format: string) => text.length === format.length && dayjs(text).isValid() && dayjs(text).format(format) === text;
 
 /**
  * What the URL says about the filters, leaving out what a filter could not have produced (an
@@ -17,14 +24,17 @@ const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && dayjs(text).
 export function readFilters(params: URLSearchParams, filters: readonly FilterDecl[]): FilterValues {
   const values: FilterValues = {};
   for (const filter of filters) {
-    if (filter.kind === "dateRange") {
+    if (isRange(filter)) {
       const [from, to] = filter.params.map((param) => params.get(param) ?? "");
-      if (isDay(from) && isDay(to) && from <= to) Object.assign(values, { [filter.params[0]]: from, [filter.params[1]]: to });
+      const format = rangeFormat(filter);
+      if (isTime(from, format) && isTime(to, format) && from <= to) Object.assign(values, { [filter.params[0]]: from, [filter.params[1]]: to });
       continue;
     }
     const value = (params.get(filter.param) ?? "").trim();
     if (!value) continue;
     if (filter.kind === "enum" && !Object.hasOwn(filter.options, value)) continue;
+    // A record's value is an id: anything else could not have come from the list of records.
+    if (filter.kind === "lookup" && !/^\d{1,10}$/.test(value)) continue;
     values[filter.param] = filter.kind === "text" && filter.maxLength ? value.slice(0, filter.maxLength) : value;
   }
   return values;

@@ -4,20 +4,28 @@ import dayjs, { type Dayjs } from "dayjs";
 import { useEffect } from "react";
 import type { FilterDecl } from "../../resources/define";
 import { datePresets } from "../lib/date-presets";
-import type { FilterValues } from "./list-filter-values";
+import { isRange, rangeFormat, type FilterValues } from "./list-filter-values";
+import { LookupSelect } from "./lookup-select";
 
 type FormValue = string | [Dayjs, Dayjs] | undefined;
 type FormValues = Record<string, FormValue>;
 
-const day = "YYYY-MM-DD";
-
 /** The form field of a filter: its parameter, or both of a range's. */
-const nameOf = (filter: FilterDecl) => (filter.kind === "dateRange" ? filter.params.join("~") : filter.param);
+const nameOf = (filter: FilterDecl) => (isRange(filter) ? filter.params.join("~") : filter.param);
+
+/** The day shortcuts, from the first second of the first day to the last of the last, for a range of moments. */
+const dayTimePresets = datePresets.map(({ label, value }) => ({
+  label,
+  value: () => {
+    const [from, to] = value();
+    return [from.startOf("day"), to.endOf("day")] as [Dayjs, Dayjs];
+  },
+}));
 
 function toForm(filters: readonly FilterDecl[], values: FilterValues): FormValues {
   return Object.fromEntries(
     filters.map((filter) => {
-      if (filter.kind !== "dateRange") return [nameOf(filter), values[filter.param]];
+      if (!isRange(filter)) return [nameOf(filter), values[filter.param]];
       const [from, to] = filter.params.map((param) => values[param]);
       return [nameOf(filter), from && to ? [dayjs(from), dayjs(to)] : undefined];
     }),
@@ -28,8 +36,9 @@ function fromForm(filters: readonly FilterDecl[], form: FormValues): FilterValue
   const values: FilterValues = {};
   for (const filter of filters) {
     const value = form[nameOf(filter)];
-    if (filter.kind === "dateRange") {
-      if (Array.isArray(value)) Object.assign(values, { [filter.params[0]]: value[0].format(day), [filter.params[1]]: value[1].format(day) });
+    if (isRange(filter)) {
+      const format = rangeFormat(filter);
+      if (Array.isArray(value)) Object.assign(values, { [filter.params[0]]: value[0].format(format), [filter.params[1]]: value[1].format(format) });
     } else if (typeof value === "string" && value.trim()) values[filter.param] = value.trim();
   }
   return values;
@@ -51,6 +60,10 @@ function control(filter: FilterDecl) {
       );
     case "dateRange":
       return <DatePicker.RangePicker presets={datePresets} allowClear aria-label={filter.label} />;
+    case "dateTimeRange":
+      return <DatePicker.RangePicker showTime presets={dayTimePresets} allowClear aria-label={filter.label} />;
+    case "lookup":
+      return <LookupSelect filter={filter} />;
   }
 }
 

@@ -15,7 +15,7 @@ import { ListToolbar } from "./list-toolbar";
 import { ResourceFormDialog, useFormOpener } from "./resource-form-dialog";
 import { RowActions, rowActionNames, rowActionsWidth, type BespokeRowActions } from "./row-actions";
 import { pageSizes, useListPlace } from "./use-list-place";
-import { useResourceRows } from "./use-resource-rows";
+import { useResourceRows, type ListCall } from "./use-resource-rows";
 
 export interface ResourceListProps {
   decl: ResourceDecl;
@@ -25,28 +25,40 @@ export interface ResourceListProps {
   widgets?: RegistryWidgetsType;
   /** What the page keeps beside the list, such as the dialogs of its bespoke actions. */
   children?: ReactNode;
+  /** The card's title when it is not the declaration's (a course's name over its lives). */
+  title?: ReactNode;
+  /** Beside the title: a way back, say. */
+  extra?: ReactNode;
+  /** Menu keys any of which opens the page (one a page of another menu leads to); by default the declaration's. */
+  access?: readonly string[];
+  /** The call and its fixed parameters when the page's differ from the declaration's (one course's lives). */
+  listCall?: ListCall;
+  /** Shown under an expanded row's fields (a main classroom's sub-classes), or nothing. */
+  expandExtra?: (row: BaseRecord) => ReactNode;
 }
 
 /**
  * The generated list screen of a resource (1 §2.4, §2.5): filters or search, 添加, paged rows,
  * expandable rows and row actions.
  */
-export function ResourceList({ decl, rowActions, widgets, children }: ResourceListProps) {
+export function ResourceList({ decl, title, extra, access, children, ...table }: ResourceListProps) {
   return (
-    <Card title={decl.title}>
-      <AccessGate menuKey={decl.menu.key}>
-        <ResourceTable decl={decl} rowActions={rowActions} widgets={widgets} />
+    <Card title={title ?? decl.title} extra={extra}>
+      <AccessGate menuKey={access ?? decl.menu.key}>
+        <ResourceTable decl={decl} {...table} />
         {children}
       </AccessGate>
     </Card>
   );
 }
 
-function ResourceTable({ decl, rowActions, widgets }: Omit<ResourceListProps, "children">) {
+type TableProps = Pick<ResourceListProps, "decl" | "rowActions" | "widgets" | "listCall" | "expandExtra">;
+
+function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra }: TableProps) {
   const navigate = useNavigate();
   const { place, go } = useListPlace(decl.filters);
   const filtered = !!place.key || Object.keys(place.filters).length > 0;
-  const list = useResourceRows(decl, place);
+  const list = useResourceRows(decl, place, listCall?.(filtered));
   const { mutateAsync: remove } = useDelete();
   const invalidate = useInvalidate();
   const opener = useFormOpener(decl);
@@ -100,7 +112,7 @@ function ResourceTable({ decl, rowActions, widgets }: Omit<ResourceListProps, "c
       dataIndex: column.field,
       key: column.field,
       width: column.width,
-      render: (_: unknown, row: BaseRecord) => formatCell(column, readField(row, column.field)),
+      render: (_: unknown, row: BaseRecord) => formatCell(column, readField(row, column.field), row),
     })),
     ...(rowActionNames(decl).length > 0 ? [actionColumn] : []),
   ];
@@ -151,7 +163,18 @@ function ResourceTable({ decl, rowActions, widgets }: Omit<ResourceListProps, "c
             columns={columns}
             dataSource={list.rows}
             loading={list.loading}
-            expandable={decl.expand ? { expandedRowRender: (row) => <ExpandedRecord fields={decl.expand!} row={row} /> } : undefined}
+            expandable={
+              decl.expand
+                ? {
+                    expandedRowRender: (row) => (
+                      <>
+                        <ExpandedRecord fields={decl.expand!} row={row} />
+                        {expandExtra?.(row)}
+                      </>
+                    ),
+                  }
+                : undefined
+            }
             locale={{
               emptyText: (
                 <Empty

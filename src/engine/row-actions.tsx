@@ -1,5 +1,5 @@
 import type { BaseRecord } from "@refinedev/core";
-import { Button, Space } from "antd";
+import { Button, Space, Typography } from "antd";
 import { Fragment, type ReactNode } from "react";
 import { useNavigate, type NavigateFunction } from "react-router-dom";
 import { auditResourceLabels } from "../../resources/audit-log";
@@ -67,7 +67,10 @@ export function rowActionNames(decl: ResourceDecl): string[] {
 }
 
 /** Three short actions fit one line; more wrap onto a second rather than squeeze the columns. */
-export const rowActionsWidth = (decl: ResourceDecl) => (rowActionNames(decl).length > 3 ? 240 : 200);
+export const rowActionsWidth = (decl: ResourceDecl) => decl.actionsWidth ?? (rowActionNames(decl).length > 3 ? 240 : 200);
+
+/** Whether a row is voided by its declaration's `voided` rule (2 §2: Status other than 1). */
+export const isVoided = (decl: ResourceDecl, row: BaseRecord) => !!decl.voided && Number(row[decl.voided.field]) !== decl.voided.active;
 
 export interface RowActionsProps extends Omit<RowActionContext, "navigate"> {
   bespoke?: BespokeRowActions;
@@ -77,6 +80,7 @@ export interface RowActionsProps extends Omit<RowActionContext, "navigate"> {
 export function RowActions({ bespoke, ...context }: RowActionsProps) {
   const navigate = useNavigate();
   const { decl, row } = context;
+  if (decl.voided && isVoided(decl, row)) return <Typography.Text type="danger">{decl.voided.text}</Typography.Text>;
   return (
     <Space size={0} wrap>
       {rowActionNames(decl).map((action) => {

@@ -9,6 +9,7 @@ import type { FormDefinition } from "./form-schemas";
 import { FormValueStore, type FormValues } from "./form-values";
 import { ImageUploadWidget } from "./image-upload-widget";
 import { PermissionPickerWidget } from "./permission-picker";
+import { WholeNumberWidget } from "./whole-number-widget";
 import { formValidator, transformErrorsFor, translateZh } from "./validator";
 import "./schema-form.css";
 
@@ -24,6 +25,7 @@ const engineWidgets: RegistryWidgetsType = {
   dateTimePicker: DateTimePickerWidget,
   imageUpload: ImageUploadWidget,
   enumText: EnumTextWidget,
+  wholeNumber: WholeNumberWidget,
 };
 
 // One field per row, label on the left: the dialogs are narrow and the messages sit under the inputs.

@@ -5,6 +5,15 @@ import type { ResourceDecl } from "../../resources/define";
 import { errorText } from "../../providers/http";
 import type { ListPlace } from "./use-list-place";
 
+/** A page's own call for a list: the declaration's calls to use, and parameters every request carries. */
+export interface ListCallChoice {
+  api: ResourceDecl["api"];
+  params: Record<string, string | number>;
+}
+
+/** Chooses the call by whether the person has filtered (2 §7: a double-teacher course's lives unfiltered are its main classrooms). */
+export type ListCall = (filtered: boolean) => ListCallChoice;
+
 /**
  * One page of a resource through Refine's `useList` over the app's data provider, with its search
  * key and filters (the provider takes the search call then, when the resource has one). Refine's
@@ -12,12 +21,13 @@ import type { ListPlace } from "./use-list-place";
  * an add, change or removal invalidates it. Entering the route again (its menu item clicked
  * again) refreshes too (1 §2.4). A failed refresh keeps the rows shown (1 §8).
  */
-export function useResourceRows(decl: ResourceDecl, place: ListPlace) {
+export function useResourceRows(decl: ResourceDecl, place: ListPlace, call?: ListCallChoice) {
   const { page, pageSize, key } = place;
-  // By value: the place is a new object on every render.
-  const filterKey = JSON.stringify(place.filters ?? {});
+  // By value: the place and the page's call are new objects on every render.
+  const filterKey = JSON.stringify([place.filters ?? {}, call?.params ?? {}]);
   const filters = useMemo<CrudFilter[]>(() => {
-    const declared = Object.entries(JSON.parse(filterKey) as Record<string, string>).map(([field, value]) => ({ field, operator: "eq" as const, value }));
+    const [chosen, fixed] = JSON.parse(filterKey) as Record<string, string | number>[];
+    const declared = Object.entries({ ...chosen, ...fixed }).map(([field, value]) => ({ field, operator: "eq" as const, value }));
     return [...(key && decl.search ? [{ field: decl.search.param, operator: "eq" as const, value: key }] : []), ...declared];
   }, [decl.search, key, filterKey]);
 
@@ -25,7 +35,7 @@ export function useResourceRows(decl: ResourceDecl, place: ListPlace) {
     resource: decl.name,
     pagination: { current: page, pageSize, mode: "server" },
     filters,
-    meta: { api: decl.api },
+    meta: { api: call?.api ?? decl.api },
     // The list shows its own error state with 重试 instead of a toast.
     errorNotification: false,
     successNotification: false,

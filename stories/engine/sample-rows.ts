@@ -17,7 +17,7 @@ const givens = ["伟", "芳", "娜", "敏", "静", "强", "磊", "洋", "艳", "
 const personName = (n: number) => surnames[n % surnames.length] + givens[(n * 7) % givens.length];
 
 /** The newest record changed 2026-11-20 09:30 (server time); each older one about two hours before. */
-const timeOf = (i: number) => new Date(Date.UTC(2026, 10, 20, 9, 30) - i * 7_380_000).toISOString().slice(0, 19).replace("T", " ");
+const timeOf = (i: number, laterMs = 0) => new Date(Date.UTC(2026, 10, 20, 9, 30) - i * 7_380_000 + laterMs).toISOString().slice(0, 19).replace("T", " ");
 
 /** A form property's schema for a record field: `formFields` maps form → record, else the same name ignoring case. */
 function formProperty(decl: ResourceDecl, field: string): SchemaNode | undefined {
@@ -47,9 +47,13 @@ function valueOf(decl: ResourceDecl, column: ColumnDecl, n: number, i: number): 
       return `/uploads/story-cover-${(n % 4) + 1}.svg`;
     case "diff":
       return JSON.stringify({ before: { Name: personName(n) }, after: { Name: `${personName(n)}${n}` } });
-    case "nameTags":
-      // One to five people, so a row shows both a short list and the first three of a longer one.
-      return JSON.stringify(Array.from({ length: (n % 5) + 1 }, (_, k) => ({ account: 100 + n + k, name: personName(n + k) })));
+    case "range":
+      return timeOf(i);
+    case "tags": {
+      // One to four people, so a list shows its first three and a +1.
+      const people = Array.from({ length: 1 + (n % 4) }, (_, k) => ({ account: 5000 + n * 10 + k, [column.tags?.label ?? "name"]: personName(n + k * 3) }));
+      return JSON.stringify(people);
+    }
     case "enum": {
       const keys = Object.keys(column.options ?? {});
       const key = keys[n % Math.max(keys.length, 1)] ?? "";
@@ -86,6 +90,8 @@ export function sampleRows(decl: ResourceDecl, count: number): Row[] {
     const n = count - i;
     const row: Row = { [decl.id]: 1000 + n };
     for (const column of fields) if (column.field !== decl.id) setField(row, column.field, valueOf(decl, column, n, i));
+    // A range ends ninety minutes after it starts.
+    for (const column of fields) if (column.format === "range" && column.to) row[column.to] = timeOf(i, 5_400_000);
     return row;
   });
 }

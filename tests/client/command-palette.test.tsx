@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
 import { describe, expect, it } from "vitest";
-import { assistant, emulateTemplate, student, teacher } from "../../resources";
+import { assistant, emulateTemplate, live, student, teacher } from "../../resources";
 import { setHttpAdapter } from "../../providers/http";
 import { courseAnswers, courseRows } from "../../stories/courses/course-answers";
 import { familyAnswers, userRows } from "../../stories/engine/engine-answers";
-import { mockAdapter, type MockCall, type MockRoutes } from "../../stories/mock-api";
+import { mockAdapter, okEnvelope, type MockCall, type MockRoutes } from "../../stories/mock-api";
 import { signedInAdmin } from "../../stories/support/answers";
 import { userManagementMenu } from "../../stories/support/fixtures";
 import { renderConsole } from "./support/console";
@@ -22,6 +22,8 @@ function paletteServer(extra: MockRoutes = [], menu?: Parameters<typeof signedIn
     ...familyAnswers(student, userRows(student, 12)),
     ...courseAnswers(courseRows(6)),
     ...familyAnswers(emulateTemplate, userRows(emulateTemplate, 3)),
+    // Lives are searched by name too; none matches here.
+    [live.api.search!, okEnvelope([], { count: 0 })],
     // Last, so its menu wins over the main admin's that the list answers carry.
     ...signedInAdmin(menu),
     ...extra,

@@ -26,7 +26,7 @@ const portalRoutes = [
 ];
 const publicRoutes = ["/login", "/register", "/forget-password"];
 /** A route of the table not built yet, and one outside it: their honest empty states are screens too. */
-const emptyStates = ["/liveop", "/no-such-page"];
+const emptyStates = ["/liveMonitor", "/no-such-page"];
 
 const accounts = { admin: "13800000000", teacher: "13800000001", assistant: "13800000002", student: "13800000003", twoIdentities: "13800000009" };
 

@@ -78,7 +78,8 @@ describe("the phone rule lives in schemas/phone.def only", () => {
     const files = read(source);
     const refersToPhone = (id: string): boolean => {
       const text = JSON.stringify(files.find((file) => file.$id === id));
-      return text.includes('"phone.def#"') || [...text.matchAll(/"\$ref":"([^"#]+)#"/g)].some(([, other]) => other !== id && refersToPhone(other));
+      // A reference to another form, whole or one of its fields (`course.student-mobile#/properties/mobile`), counts through it.
+      return text.includes('"phone.def#"') || [...text.matchAll(/"\$ref":"([^"#]+)#[^"]*"/g)].some(([, other]) => other !== id && refersToPhone(other));
     };
     // Signing in takes the mobile as typed (an unknown one gets the sign-in's own answer), so the
     // sign-in calls and their captcha check no format.

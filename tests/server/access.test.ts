@@ -160,9 +160,9 @@ describe("every declared call of every resource", () => {
     }
   });
 
-  it("refuses a sub-admin holding every menu key but the resource's (and those it is readable with), before validation", async () => {
+  it("refuses a sub-admin holding every menu key but the resource's (those of the pages leading to it, and those it is readable with), before validation", async () => {
     for (const resource of resources) {
-      const keys = [resource.menu.key, ...(resource.readableWith ?? [])];
+      const keys = [resource.menu.key, ...(resource.menu.alsoFor ?? []), ...(resource.readableWith ?? [])];
       await grant(allMenuKeys().filter((k) => !keys.includes(k)));
       for (const c of calls.filter((x) => x.resource === resource && x.own)) {
         const res = await send(subadmin, c.endpoint);

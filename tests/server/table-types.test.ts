@@ -26,9 +26,10 @@ const schemaFile = fileURLToPath(new URL("../../server/db/schema.ts", import.met
 /**
  * Tables the migrations make that Kysely never names: on SQLite, the full-text index of
  * migration 0002 (the fts5 table `identity_search` with its shadow tables, and `search_positions`),
- * kept by triggers and read through raw SQL in services/user-list.ts. Views are left out too.
+ * kept by triggers and read through raw SQL in services/user-list.ts, and the live titles' one of
+ * migration 0021 (`live_search`, read in services/lives/title-search.ts). Views are left out too.
  */
-const untyped = (name: string) => /^identity_search(_\w+)?$/.test(name) || name === "search_positions";
+const untyped = (name: string) => /^(identity|live)_search(_\w+)?$/.test(name) || name === "search_positions";
 
 function typedTables(): Map<string, Map<string, TypedColumn>> {
   const program = ts.createProgram([schemaFile], { strict: true, noEmit: true, skipLibCheck: true });

@@ -3,7 +3,8 @@ import { Button, Empty, Input, Modal, Space, Table, Tag, Typography, type TableC
 import { useState } from "react";
 import { liveApi, liveLimits, type EmulateTemplateRecord } from "../../../resources/live-api";
 import { errorText } from "../../../providers/http";
-import { NameTags, namesOf } from "../../engine/cells";
+import { readList } from "../../engine/cells";
+import { TagsCell } from "../../engine/cell-parts";
 import { useCall } from "../../lib/use-call";
 
 export interface TemplatePickerDialogProps {
@@ -26,8 +27,8 @@ export function TemplatePickerDialog({ open, onClose, onPick }: TemplatePickerDi
   const columns: TableColumnsType<EmulateTemplateRecord> = [
     { title: "模板名称", dataIndex: "Title", key: "Title" },
     { title: "时间", key: "time", width: 190, render: (_, t) => `${t.BeginTime} ~ ${t.EndTime.slice(11)}` },
-    { title: "老师", key: "teachers", render: (_, t) => <NameTags names={namesOf(t.Teachers)} /> },
-    { title: "助教", key: "assistants", render: (_, t) => <NameTags names={namesOf(t.Assistants)} /> },
+    { title: "老师", key: "teachers", render: (_, t) => <TagsCell items={readList(t.Teachers)} label="name" max={3} /> },
+    { title: "助教", key: "assistants", render: (_, t) => <TagsCell items={readList(t.Assistants)} label="name" max={3} /> },
     {
       title: "操作",
       key: "pick",

@@ -112,7 +112,7 @@ describe("the simulated-live template picker (2 §2, §4)", () => {
     // At most three tags of each list, then how many there are.
     const fourTeachers = within(dialog).getByText("暑期班介绍").closest("tr")!;
     expect(fourTeachers.querySelectorAll(".ant-tag")).toHaveLength(6);
-    expect(fourTeachers.textContent).toContain("等4人");
+    expect(fourTeachers.textContent).toContain("+1");
     fireEvent.change(within(dialog).getByPlaceholderText("请输入模板名称"), { target: { value: "公开课" } });
     fireEvent.click(button("搜索", dialog)!);
     await waitFor(() => expect(dialog.querySelectorAll(".ant-table-row")).toHaveLength(1));

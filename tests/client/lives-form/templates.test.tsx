@@ -33,7 +33,7 @@ describe("/fzLiveTemplate (2 §2), generated from its declaration", () => {
     await waitFor(() => expect(tableRows()).toHaveLength(4));
     const fourth = [...document.querySelectorAll<HTMLElement>(".ant-table-row")][3];
     expect(fourth.querySelectorAll(".ant-tag")).toHaveLength(6);
-    expect(fourth.textContent).toContain("等4人");
+    expect(fourth.textContent).toContain("+1");
     fireEvent.click(button("作废", fourth)!);
     const confirm = await found(".ant-modal-confirm");
     expect(confirm.textContent).toContain("确定要作废仿真直播模板「暑期班介绍」吗？作废后不可恢复");

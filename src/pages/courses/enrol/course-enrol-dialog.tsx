@@ -1,6 +1,7 @@
 import { Modal } from "antd";
 import { useShownCourse, type CourseRef } from "../students/use-shown-course";
 import { EnrolPanel } from "./enrol-panel";
+import { sendEnrolRow } from "./send-enrol-row";
 
 export interface CourseEnrolDialogProps {
   course: CourseRef | null;
@@ -22,7 +23,7 @@ export function CourseEnrolDialog({ course, onClose, initialRows }: CourseEnrolD
       maskClosable={false}
       destroyOnHidden
     >
-      {shown && <EnrolPanel key={shown.id} courseId={shown.id} open={course !== null} onClose={onClose} initialRows={initialRows} />}
+      {shown && <EnrolPanel key={shown.id} send={(row) => sendEnrolRow(shown.id, row)} open={course !== null} onClose={onClose} initialRows={initialRows} />}
     </Modal>
   );
 }

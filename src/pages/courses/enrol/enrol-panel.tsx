@@ -1,27 +1,31 @@
 import { Flex } from "antd";
 import { useCallback } from "react";
 import { ImportFooter } from "../../../lib/import-run/import-footer";
-import { SheetPicker } from "../../../lib/import-run/sheet-picker";
-import { useImportRun } from "../../../lib/import-run/use-import-run";
+import { SheetPicker, type SheetTemplate } from "../../../lib/import-run/sheet-picker";
+import { useImportRun, type RowOutcome } from "../../../lib/import-run/use-import-run";
 import { useSheetChoice } from "../../../lib/import-run/use-sheet-choice";
 import { ContinuePromptDialog } from "./continue-prompt";
 import { courseEnrol, enrolRowsFromSheet, type EnrolRow } from "./enrol-rows";
 import { EnrolTable } from "./enrol-table";
-import { sendEnrolRow } from "./send-enrol-row";
 import { useContinuePrompt } from "./use-continue-prompt";
 
 export interface EnrolPanelProps {
-  courseId: number;
+  /** Sends one row (a course's or a live's add-by-mobile call); the server's refusal is the row's result. */
+  send: (row: EnrolRow) => Promise<RowOutcome>;
+  /** The template offered for download, when not the course's. */
+  template?: SheetTemplate;
   open: boolean;
   onClose: () => void;
   /** Data rows to start with, as read from a sheet (stories). */
   initialRows?: string[][];
 }
 
-/** The course's batch import by mobile (1 §2.5, §4, §5): file, rows, progress, the failure prompt. */
-export function EnrolPanel({ courseId, open, onClose, initialRows }: EnrolPanelProps) {
+/**
+ * A batch import of students by mobile (1 §2.5, §4, §5; 2 §5 a live's): file, rows, progress, the
+ * failure prompt. xlsx and xls only, the header row dropped, at most 500 rows, one at a time.
+ */
+export function EnrolPanel({ send, template = courseEnrol.template, open, onClose, initialRows }: EnrolPanelProps) {
   const prompt = useContinuePrompt();
-  const send = useCallback((row: EnrolRow) => sendEnrolRow(courseId, row), [courseId]);
   const { ask } = prompt;
   const afterFailure = useCallback((_row: EnrolRow, message: string) => ask(message), [ask]);
   const run = useImportRun<EnrolRow>({ initialRows: () => enrolRowsFromSheet(initialRows ?? []), send, afterFailure, open });
@@ -31,7 +35,7 @@ export function EnrolPanel({ courseId, open, onClose, initialRows }: EnrolPanelP
 
   return (
     <Flex vertical gap={12}>
-      <SheetPicker choice={choice} template={courseEnrol.template} disabled={run.running} />
+      <SheetPicker choice={choice} template={template} disabled={run.running} />
       <EnrolTable rows={run.rows} />
       <ImportFooter run={run} reading={choice.parsing} onClose={onClose} />
       <ContinuePromptDialog prompt={prompt} />

@@ -1,26 +1,32 @@
 import course from "../../../../resources/course";
 import type { Endpoint } from "../../../../resources/endpoint";
 
-/** A student as the course's pickers list one (1 §3). */
+/** A student as the pickers list one (1 §3, 2 §3). */
 export interface PickerStudent {
   Id: number;
   Name: string;
   Mobile: string;
 }
 
-/** What tells the two panes of 学员管理 apart: their calls, the course's parameter name, the row action. */
+/**
+ * What tells the panes of a two-pane student picker apart, and whose students they are (a course's,
+ * a live's): the calls, the owner's parameter name in each, the row action, and the Refine resource
+ * an add or remove invalidates (both panes of one owner kind).
+ */
 export interface PaneKind {
   title: string;
   list: Endpoint;
-  /** Same query plus `key` (1 §7). */
+  /** Same query plus `key` (1 §7, 2 §7). */
   search: Endpoint;
-  /** The unadded call names the course `id`, the added one `courseid` (1 §7). */
-  courseParam: "id" | "courseid";
-  action: { label: string; endpoint: Endpoint; doneText: string; danger: boolean };
+  /** How the list calls name the owner (the course's unadded call says `id`, the others `courseid`, a live's `liveid`). */
+  ownerParam: string;
+  action: { label: string; endpoint: Endpoint; doneText: string; danger: boolean; ownerParam: string };
   emptyText: string;
+  /** The panes' lists as Refine knows them. */
+  resource: string;
 }
 
-/** Student pickers page by 5 (1 §9). */
+/** Student pickers page by 5 (1 §9, 2 §9). */
 export const panePageSize = 5;
 
 const api = course.extra;
@@ -29,16 +35,18 @@ export const unaddedPane: PaneKind = {
   title: "未添加学员",
   list: api.unaddedStudents,
   search: api.unaddedStudentsSearch,
-  courseParam: "id",
-  action: { label: "添加", endpoint: api.addStudent, doneText: "添加成功", danger: false },
+  ownerParam: "id",
+  action: { label: "添加", endpoint: api.addStudent, doneText: "添加成功", danger: false, ownerParam: "courseid" },
   emptyText: "没有未添加的学员",
+  resource: "course-students",
 };
 
 export const addedPane: PaneKind = {
   title: "已添加学员",
   list: api.students,
   search: api.studentsSearch,
-  courseParam: "courseid",
-  action: { label: "移除", endpoint: api.removeStudent, doneText: "删除成功", danger: true },
+  ownerParam: "courseid",
+  action: { label: "移除", endpoint: api.removeStudent, doneText: "删除成功", danger: true, ownerParam: "courseid" },
   emptyText: "还没有添加学员",
+  resource: "course-students",
 };

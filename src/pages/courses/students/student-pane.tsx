@@ -6,7 +6,8 @@ import { usePanePage } from "./use-pane-page";
 
 interface StudentPaneProps {
   kind: PaneKind;
-  courseId: number;
+  /** The course or live whose students these are. */
+  ownerId: number;
 }
 
 function PaneEmpty({ error, searching, kind, onRetry }: { error: string | null; searching: boolean; kind: PaneKind; onRetry: () => void }) {
@@ -24,9 +25,9 @@ function PaneEmpty({ error, searching, kind, onRetry }: { error: string | null; 
 }
 
 /** One pane of 学员管理: a search box and 5 students a page, each with the pane's action. */
-export function StudentPane({ kind, courseId }: StudentPaneProps) {
-  const list = usePanePage(kind, courseId);
-  const { busy, act } = usePaneAction(kind, courseId);
+export function StudentPane({ kind, ownerId }: StudentPaneProps) {
+  const list = usePanePage(kind, ownerId);
+  const { busy, act } = usePaneAction(kind, ownerId);
 
   const columns = useMemo<TableColumnsType<PickerStudent>>(
     () => [

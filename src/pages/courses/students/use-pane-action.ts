@@ -2,13 +2,12 @@ import { useInvalidate } from "@refinedev/core";
 import { useCallback, useState } from "react";
 import { useCallMutation } from "../../../lib/use-call";
 import type { PaneKind, PickerStudent } from "./pane-kinds";
-import { paneResource } from "./use-pane-page";
 
 /**
- * The pane's row action (添加 or 移除) for one course through Refine's `useCustomMutation`: the
- * server's msg as a toast either way (1 §8), and after a success both panes' lists are invalidated.
+ * The pane's row action (添加 or 移除) for one owner through Refine's `useCustomMutation`: the
+ * server's msg as a toast either way (1 §8, 2 §8), and after a success both panes' lists are invalidated.
  */
-export function usePaneAction(kind: PaneKind, courseId: number) {
+export function usePaneAction(kind: PaneKind, ownerId: number) {
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const { send } = useCallMutation();
   const invalidate = useInvalidate();
@@ -25,18 +24,18 @@ export function usePaneAction(kind: PaneKind, courseId: number) {
     async (student: PickerStudent) => {
       mark(student.Id, true);
       try {
-        await send(kind.action.endpoint, { userid: student.Id, courseid: courseId }, {
+        await send(kind.action.endpoint, { userid: student.Id, [kind.action.ownerParam]: ownerId }, {
           successNotification: (answer) => ({ type: "success", message: (answer as { msg?: string } | undefined)?.msg || kind.action.doneText }),
           errorNotification: (error) => ({ type: "error", message: `${kind.action.label}失败`, description: error?.message }),
         });
-        await invalidate({ resource: paneResource, invalidates: ["list"] });
+        await invalidate({ resource: kind.resource, invalidates: ["list"] });
       } catch {
         // Already shown by the mutation's error notification.
       } finally {
         mark(student.Id, false);
       }
     },
-    [kind, courseId, send, invalidate],
+    [kind, ownerId, send, invalidate],
   );
 
   return { busy, act };

@@ -2,9 +2,6 @@ import { useList, type HttpError } from "@refinedev/core";
 import { useCallback, useEffect, useState } from "react";
 import { panePageSize, type PaneKind, type PickerStudent } from "./pane-kinds";
 
-/** The panes' lists as Refine knows them: an add or remove invalidates both (use-pane-action.ts). */
-export const paneResource = "course-students";
-
 export interface PanePage {
   rows: PickerStudent[];
   total: number;
@@ -19,20 +16,20 @@ export interface PanePage {
 }
 
 /**
- * One pane's page of students through Refine's `useList`, refetched when a change invalidates
- * the panes. The page is kept across reloads unless it came back empty; then the last page that
+ * One pane's page of students of an owner (a course, a live) through Refine's `useList`, refetched
+ * when a change invalidates the panes (use-pane-action.ts). The page is kept across reloads unless it came back empty; then the last page that
  * still has students is shown.
  */
-export function usePanePage(kind: PaneKind, courseId: number): PanePage {
+export function usePanePage(kind: PaneKind, ownerId: number): PanePage {
   const [page, setPage] = useState(1);
   const [key, setKey] = useState("");
   const list = useList<PickerStudent, HttpError>({
-    resource: paneResource,
+    resource: kind.resource,
     // The pane names its own call: the search variant only while a key is typed (1 §7).
     meta: { api: { list: key ? kind.search : kind.list } },
     pagination: { current: page, pageSize: panePageSize },
     filters: [
-      { field: kind.courseParam, operator: "eq", value: courseId },
+      { field: kind.ownerParam, operator: "eq", value: ownerId },
       { field: "key", operator: "eq", value: key },
     ],
     // The pane says what failed in its own table, with 重试.

@@ -5,8 +5,8 @@ export interface CourseRef {
   title: string;
 }
 
-/** The course a dialog shows: the last one it was opened on, so the title stays while it fades out. */
-export function useShownCourse(course: CourseRef | null): CourseRef | null {
+/** The course (or live) a dialog shows: the last one it was opened on, so the title stays while it fades out. */
+export function useShownCourse<T extends CourseRef>(course: T | null): T | null {
   const [shown, setShown] = useState(course);
   if (course && course !== shown) setShown(course);
   return course ?? shown;
