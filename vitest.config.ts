@@ -13,6 +13,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
+          // Each file makes its own database and app (tests/server/helpers.ts), so a worker can keep
+          // the modules it loaded for the next file: importing the server once per worker instead of
+          // once per file took the project from 290 s to 155 s on this 2-core machine.
+          isolate: false,
         },
       },
       {

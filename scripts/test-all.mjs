@@ -1,7 +1,9 @@
 // `npm test`: every check CI runs, in order, with one closing count.
-// Server tests run on SQLite and, when DATABASE_URL is set, again on PostgreSQL;
-// the browser suite runs against the production build on each database the same way;
-// then the server tests run once more on Node 24 LTS.
+// The client tests run on the machine's Node; the server tests on PostgreSQL (when DATABASE_URL is
+// set) on the machine's Node too, and on SQLite on Node 24 LTS, last (scripts/node24-check.mjs), so
+// each server test runs once per database and the server code on both Nodes. With LECTERN_NODE24=0
+// (no registry in reach) the SQLite run stays on the machine's Node.
+// The browser suite runs against the production build on each database.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -42,18 +44,20 @@ function vitest(label, args, env) {
 
 step("type-check", bin("tsc"), ["-p", "tsconfig.json", "--noEmit"]);
 step("lint", bin("eslint"), [".", "--max-warnings=0"]);
-vitest("unit: client and server on SQLite", [], sqliteEnv);
+const node24 = process.env.LECTERN_NODE24 !== "0";
+if (node24) vitest("unit: client", ["--project", "client"], sqliteEnv);
+else vitest("unit: client and server on SQLite", [], sqliteEnv);
 if (pgUrl) vitest("unit: server on PostgreSQL", ["--project", "server"], { ...process.env, DATABASE_URL: pgUrl });
 step("production build", bin("vite"), ["build"]);
 step("storybook build", bin("storybook"), ["build", "--quiet", "-o", "storybook-static"]);
 vitest("end-to-end in Chromium on SQLite", ["--config", "tests/e2e/vitest.config.ts"], sqliteEnv);
 if (pgUrl) vitest("end-to-end in Chromium on PostgreSQL", ["--config", "tests/e2e/vitest.config.ts"], { ...process.env, DATABASE_URL: pgUrl });
 
-// Last, the same server suite and a real start on Node 24 LTS (scripts/node24-check.mjs fetches it
+// Last, the server suite on SQLite and a real start on Node 24 LTS (scripts/node24-check.mjs fetches it
 // and builds its SQLite binding); LECTERN_NODE24=0 leaves it out where the registry is out of reach.
-if (process.env.LECTERN_NODE24 === "0") process.stdout.write("\n▶ Node 24: skipped (LECTERN_NODE24=0)\n");
+if (!node24) process.stdout.write("\n▶ Node 24: skipped (LECTERN_NODE24=0)\n");
 else {
-  const label = "server tests and start-up on Node 24";
+  const label = "unit: server on SQLite, and start-up, on Node 24";
   const file = path.join(out, "node24.json");
   const ok = run(label, process.execPath, ["scripts/node24-check.mjs", "--results", file]);
   const r = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : { passed: 0, failed: 1 };

@@ -127,11 +127,12 @@ describe("the main admin: every built admin screen", () => {
   );
 });
 
-describe("the portals, each as its own role", () => {
-  it.each(portalRoutes)("%s: %s has no serious or critical WCAG 2 A/AA violation", async (role, route) => {
-    const page = await newPage();
+describe.each(portalRoles)("the portal of the %s, signed in once", (role) => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await newPage();
     await signIn(page, accounts[role], homeOf[role]);
-    await check(page, route);
-    await page.context().close();
   });
+  afterAll(() => page.context().close());
+  it.each(portalRoutes.filter(([owner]) => owner === role).map(([, route]) => route))("%s has no serious or critical WCAG 2 A/AA violation", (route) => check(page, route));
 });

@@ -1,4 +1,8 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+// What a screen is made of and the headers the server sends do not depend on the database: those
+// files run once, on SQLite (the rest runs on both).
+const databaseBlind = ["tests/e2e/accessibility.e2e.ts", "tests/e2e/content-security.e2e.ts"];
 
 // The browser suite: the production build served by the real server on a fresh database
 // (SQLite, or PostgreSQL when DATABASE_URL is set), driven by Debian's Chromium.
@@ -7,6 +11,7 @@ export default defineConfig({
     name: "e2e",
     environment: "node",
     include: ["tests/e2e/**/*.e2e.ts"],
+    exclude: process.env.DATABASE_URL ? [...configDefaults.exclude, ...databaseBlind] : configDefaults.exclude,
     globalSetup: ["tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
