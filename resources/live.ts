@@ -1,6 +1,6 @@
 import type { ColumnDecl, FilterDecl } from "./define";
 import { defineResource } from "./define";
-import { liveApi, liveStateLabels, liveTypeLabels, subClassCourseTypes } from "./live-api";
+import { liveApi, liveCourseKeys, liveStateLabels, liveTypeLabels, subClassCourseTypes } from "./live-api";
 import teacher from "./teacher";
 
 /**
@@ -122,12 +122,6 @@ export const masterPickerColumns: ColumnDecl[] = [
   { field: "Title", title: "名称" },
   { field: "BeginTime", title: "时间", format: "range", to: "EndTime", width: 180 },
 ];
-
-/**
- * Who may use a course's lives and what their rows do: liveop, or courseop, whose /courseop leads
- * there (the declaration's `menu.alsoFor`). The organisation-wide list stays liveop's alone.
- */
-export const liveCourseKeys: readonly string[] = ["liveop", "courseop"];
 
 /** The lives of one course (2 §2 /liveCourse): `courseId` and `courseName` in the address. */
 export const liveCourseRoute = "/liveCourse";
