@@ -1,5 +1,6 @@
 import { defineResource } from "./define";
 import { personFamily } from "./person";
+import { liveCourseKeys } from "./live-api";
 
 /**
  * Assistants (1 §2.4 /assistantop, "like teachers"). The spec names no assistant search call,
@@ -12,8 +13,8 @@ export default defineResource({
   title: "助教管理",
   route: "/assistantop",
   menu: { group: "user", key: "assistantop" },
-  // The live form and the simulated-live template form pick from this list (2 §6).
-  readableWith: ["liveop", "fzLiveTemplate"],
+  // The live form (under either key of a course's lives) and the simulated-live template form pick from this list (2 §6).
+  readableWith: [...liveCourseKeys, "fzLiveTemplate"],
   ...personFamily("assistant", "/cms/assistant"),
   actions: ["edit", "delete"],
   forms: { create: "assistant.create", edit: "assistant.edit" },

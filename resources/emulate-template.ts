@@ -1,5 +1,5 @@
 import { defineResource } from "./define";
-import { liveApi, liveTypeLabels } from "./live-api";
+import { liveApi, liveCourseKeys, liveTypeLabels } from "./live-api";
 
 /** The live types a template may record (the create form's choice; fixed once created). */
 export const templateLiveTypes: Record<string, string> = Object.fromEntries(["1", "6", "2"].map((t) => [t, liveTypeLabels[t]]));
@@ -9,8 +9,8 @@ export const templateLiveTypes: Record<string, string> = Object.fromEntries(["1"
  * class a simulated live replays, with its time and the teachers and assistants who taught it
  * (JSON text lists `[{account, name}]`, read back by server/hooks/emulate-template.ts to the
  * organisation's people). Voiding is one way (`voided` = 1; the record's Status 1 active, 0
- * voided) and a voided template leaves the lists. The live form under liveop picks from the list
- * (5 a page, title search), so liveop may read it too.
+ * voided) and a voided template leaves the lists. The live form picks from the list (5 a page,
+ * title search), so the keys of a course's lives (liveop, courseop) may read it too.
  */
 export default defineResource({
   name: "emulateTemplate",
@@ -18,7 +18,7 @@ export default defineResource({
   title: "仿真直播模板",
   route: "/fzLiveTemplate",
   menu: { group: "fzlive", key: "fzLiveTemplate" },
-  readableWith: ["liveop"],
+  readableWith: liveCourseKeys,
   api: {
     list: liveApi.templates,
     search: liveApi.templatesSearch,

@@ -144,6 +144,13 @@ export const liveTypeLabels: Record<string, string> = {
 export const liveStateLabels: Record<string, string> = { "0": "未开始", "1": "直播中", "2": "已结束" };
 export const liveStatusFilter: Record<string, string> = { "-1": "全部", ...liveStateLabels };
 
+/**
+ * Who may use a course's lives and what their rows and forms do: liveop, or courseop, whose
+ * /courseop leads there (resources/live.ts `menu.alsoFor`): the lists but the organisation-wide
+ * one, the live form, its pickers and the verification drawer. The server guards each call so.
+ */
+export const liveCourseKeys: readonly string[] = ["liveop", "courseop"];
+
 /** Course types whose lives are managed with sub-classes (2 §2): double-teacher and large-class small-lesson. */
 export const subClassCourseTypes: readonly number[] = [5, 18];
 

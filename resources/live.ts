@@ -1,6 +1,6 @@
 import type { ColumnDecl, FilterDecl } from "./define";
 import { defineResource } from "./define";
-import { liveApi, liveStateLabels, liveTypeLabels, subClassCourseTypes } from "./live-api";
+import { liveApi, liveCourseKeys, liveStateLabels, liveTypeLabels, subClassCourseTypes } from "./live-api";
 import teacher from "./teacher";
 
 /**
@@ -75,7 +75,7 @@ const notSmall = [0] as const;
 
 /**
  * The operations of an active row, in the order of 2 §2. Left out: video download (its call is not
- * served yet) and the verification method (设置验证方式, added with its drawer).
+ * served yet). The verification method has no rule of its own: every active live, sub-classes too.
  */
 export const liveOperations: readonly LiveOperationDecl[] = [
   { name: "students", label: "添加学员", inline: true },
@@ -91,6 +91,7 @@ export const liveOperations: readonly LiveOperationDecl[] = [
   { name: "dataCut", label: "互动回放剪辑", notForLiveTypes: notSmall, route: "/recordCut?liveId={Id}&mode=data" },
   { name: "audioDown", label: "音频下载", notForLiveTypes: notSmall, permission: "audioDown", route: "/audioDown?liveId={Id}&liveName={Title}" },
   { name: "docDown", label: "课件下载", notForLiveTypes: notSmall, permission: "docDown", route: "/downloadDoc?liveId={Id}&liveName={Title}" },
+  { name: "verification", label: "验证方式" },
   { name: "userData", label: "听课数据", notForLiveTypes: notSmall, permission: "liveUserData", route: "/exportLiveUserDataShowData?liveId={Id}&title={Title}" },
   { name: "shareLive", label: "分享直播" },
   { name: "shareReplay", label: "分享回放" },
@@ -122,12 +123,6 @@ export const masterPickerColumns: ColumnDecl[] = [
   { field: "Title", title: "名称" },
   { field: "BeginTime", title: "时间", format: "range", to: "EndTime", width: 180 },
 ];
-
-/**
- * Who may use a course's lives and what their rows do: liveop, or courseop, whose /courseop leads
- * there (the declaration's `menu.alsoFor`). The organisation-wide list stays liveop's alone.
- */
-export const liveCourseKeys: readonly string[] = ["liveop", "courseop"];
 
 /** The lives of one course (2 §2 /liveCourse): `courseId` and `courseName` in the address. */
 export const liveCourseRoute = "/liveCourse";

@@ -1,5 +1,6 @@
 import { defineResource } from "./define";
 import { personFamily } from "./person";
+import { liveCourseKeys } from "./live-api";
 
 /** Teachers (1 §2.4 /teacherop). */
 export default defineResource({
@@ -8,8 +9,8 @@ export default defineResource({
   title: "老师管理",
   route: "/teacherop",
   menu: { group: "user", key: "teacherop" },
-  // The live form and the simulated-live template form pick from this list (2 §6).
-  readableWith: ["liveop", "fzLiveTemplate"],
+  // The live form (under either key of a course's lives) and the simulated-live template form pick from this list (2 §6).
+  readableWith: [...liveCourseKeys, "fzLiveTemplate"],
   ...personFamily("teacher", "/cms/teachersearch"),
   actions: ["show", "edit", "delete"],
   forms: { create: "teacher.create", edit: "teacher.edit" },

@@ -5,9 +5,9 @@ import { parseDateTime } from "../../resources/local-time";
 import { recordAudit } from "../engine/audit";
 import type { OrgScope } from "../engine/org-scope";
 import { ApiError, fail } from "../plugins/envelope";
-import { formatDateTime } from "./datetime";
 import { liveConfigFrom, readGroupConfig } from "./group-config";
-import { resolveStaff, staffText, type StaffMember } from "./live-staff";
+import { resolveStaff, type StaffMember } from "./live-staff";
+import { AUDITED_AS, auditedLive, findLive } from "./lives/records";
 
 /** The body of POST /cms/live as live.create lets it through (2 §7 "Add live"). */
 export interface LiveInput {
@@ -39,14 +39,9 @@ export interface LiveChange {
   initnum?: number;
 }
 
-/** What a write answers and the audit log compares: the live's written fields as the wire names them. */
-export type WrittenLive = Pick<
-  LiveRecord,
-  "Id" | "EncryptRoomId" | "Title" | "CourseId" | "BeginTime" | "EndTime" | "Teachers" | "Assistants" | "LiveType" | "Detail" | "MasterId" | "Emulateid" | "Config" | "SubClassName" | "Status"
-> & { InitNum: number };
+/** What a write answers: the live as the lists show it, with its audience base. */
+export type WrittenLive = LiveRecord & { InitNum: number };
 
-/** The audit log's name for live writes. */
-const AUDITED_AS = "live";
 /** A simulated live's type (2 §4). */
 const SIMULATED = 101;
 /** Only a large class may be simulated (2 §4). */
@@ -75,36 +70,11 @@ function subClassNameOf(text: string | undefined): string {
   return name;
 }
 
-/** The live as written, read back through the scope: its row and its staff in order. */
+/** The live as written, read back through the scope as the lists read it (the write's transaction sees its own rows). */
 export async function writtenLive(scope: OrgScope, id: number): Promise<WrittenLive> {
-  const live = await scope.selectFrom("lives").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!live) throw fail.notFound("直播");
-  const staff = await scope
-    .selectFrom("identities as i")
-    .innerJoin("live_staff as s", "s.identity_id", "i.id")
-    .select(["i.id", "i.name", "s.role"])
-    .where("s.live_id", "=", id)
-    .orderBy("s.position")
-    .execute();
-  const of = (role: string): StaffMember[] => staff.filter((member) => member.role === role);
-  return {
-    Id: live.id,
-    EncryptRoomId: live.encrypt_room_id,
-    Title: live.title,
-    CourseId: live.course_id,
-    BeginTime: formatDateTime(live.begin_time),
-    EndTime: formatDateTime(live.end_time),
-    Teachers: staffText(of("teacher")),
-    Assistants: staffText(of("assistant")),
-    LiveType: live.scale,
-    Detail: live.detail,
-    MasterId: live.master_id,
-    Emulateid: live.emulate_id,
-    Config: live.config,
-    SubClassName: live.sub_class_name,
-    Status: live.voided ? 0 : 1,
-    InitNum: live.init_num,
-  };
+  const record = await findLive(scope, id);
+  const { init_num } = await scope.selectFrom("lives").select("init_num").where("id", "=", id).executeTakeFirstOrThrow();
+  return { ...record, InitNum: init_num };
 }
 
 /** Replaces a live's teachers and assistants, each list in its order (the first teacher is the main one). */
@@ -196,13 +166,10 @@ export async function addLive(scope: OrgScope, input: LiveInput): Promise<Writte
     await writeStaff(tx, id, "teacher", teachers);
     await writeStaff(tx, id, "assistant", assistants);
     const after = await writtenLive(tx, id);
-    await recordAudit(tx, { resource: AUDITED_AS, recordId: id, action: "create", after: audited(after) });
+    await recordAudit(tx, { resource: AUDITED_AS, recordId: id, action: "create", after: auditedLive(after, after.InitNum) });
     return after;
   });
 }
-
-/** What the log compares: the written fields, without the room id no form writes. */
-const audited = ({ EncryptRoomId: _room, ...fields }: WrittenLive) => fields;
 
 const sameSecond = (a: number, b: number) => Math.floor(a / 1000) === Math.floor(b / 1000);
 
@@ -242,7 +209,7 @@ export async function changeLive(scope: OrgScope, change: LiveChange): Promise<W
     if (teachers) await writeStaff(tx, live.id, "teacher", teachers);
     if (assistants) await writeStaff(tx, live.id, "assistant", assistants);
     const after = await writtenLive(tx, live.id);
-    await recordAudit(tx, { resource: AUDITED_AS, recordId: live.id, action: "update", before: audited(before), after: audited(after) });
+    await recordAudit(tx, { resource: AUDITED_AS, recordId: live.id, action: "update", before: auditedLive(before, before.InitNum), after: auditedLive(after, after.InitNum) });
     return after;
   });
 }

@@ -7,6 +7,7 @@ import { EngineStage } from "../engine/engine-stage";
 import { expectToast } from "../support/play";
 import type { ScreenParameters } from "../support/screen-parameters";
 import { liveAnswers, liveListFails, liveRow, liveRows, mainWithSubs } from "./live-answers";
+import { verificationAnswers } from "./verification-answers";
 
 /**
  * /liveop and /liveCourse (2 §2): the live declaration's list (resources/live.ts) with the row
@@ -77,6 +78,18 @@ export const Voiding: Story = {
     await waitFor(() => expect(within(document.body).getByText("确定要作废该直播吗？")).toBeVisible());
     await userEvent.click(within(document.body.querySelector<HTMLElement>(".ant-modal-confirm")!).getByRole("button", { name: /确\s?定/ }));
     await expectToast("作废成功");
+  },
+};
+
+/** 更多 → 验证方式 opens 设置验证方式 for the row's live; a live with no settings gets the default saved. */
+export const Verification: Story = {
+  parameters: { api: [...liveAnswers([liveRow(1), liveRow(2)]), ...verificationAnswers()] } satisfies ScreenParameters,
+  play: async ({ canvasElement }) => {
+    await rowsShown(canvasElement);
+    await userEvent.click(within(rows(canvasElement)[0]).getByRole("button", { name: /更多操作/ }));
+    await userEvent.click(await within(document.body).findByRole("menuitem", { name: "验证方式" }));
+    await waitFor(() => expect(within(document.body).getByRole("radio", { name: "无密码" })).toBeChecked(), { timeout: 8000 });
+    await expect(within(document.body).getByText("设置验证方式")).toBeVisible();
   },
 };
 

@@ -9,9 +9,10 @@ import { api, closeBrowser, newPage, screenshot, signInAsAdmin } from "./browser
 
 /**
  * The live lists as the demo admin uses them (issue 10, 2 §2): from /courseop's 直播管理 to a
- * double-teacher course's lives, a row opened with its sub-classes, a status search, share links
- * copied, the audience base changed, a student added in the two-pane dialog, students imported from
- * a sheet, a live voided; then /liveop with its filters.
+ * double-teacher course's lives, a row opened with its sub-classes, a sub-class added on
+ * /subLiveManager, a status search, share links copied, the audience base changed, a student added
+ * in the two-pane dialog, students imported from a sheet, a live voided; then /liveop with its
+ * filters.
  */
 
 const workDir = mkdtempSync(path.join(tmpdir(), "lectern-lives-"));
@@ -72,6 +73,8 @@ async function more(row: Locator, item: string) {
 interface Live {
   Id: number;
   Title: string;
+  BeginTime: string;
+  EndTime: string;
   CourseId: number;
   Status: number;
   StudentCount: number;
@@ -103,6 +106,36 @@ describe("a course's lives (/liveCourse from /courseop)", () => {
     await expect.poll(() => subs.innerText()).toContain("一班");
     await screenshot(page, "lives-course-expanded");
     expect(await violations()).toEqual([]);
+
+    // A sub-class added on /subLiveManager: the main classroom picked, its times taken, a name of at most 4 characters.
+    await more(rowOf(first.Title), "子班级管理");
+    await page.waitForURL((u) => u.pathname === "/subLiveManager");
+    const subRows = page.locator(".ant-card-body .ant-table-tbody > tr.ant-table-row");
+    await expect.poll(() => subRows.count(), { timeout: 15_000 }).toBe(2);
+    await page.getByRole("button", { name: /添加子班级/ }).click();
+    const form = dialog("添加子班级");
+    await form.getByRole("button", { name: "选择主教室" }).click();
+    const picker = dialog("选择主教室");
+    await picker.getByPlaceholder("请输入主教室名称").fill(first.Title);
+    await picker.getByRole("button", { name: /搜\s*索/ }).click();
+    await picker.getByRole("button", { name: `选择${first.Title}` }).click();
+    await expect.poll(() => form.getByLabel("主教室").inputValue()).toBe(first.Title);
+    await expect.poll(() => form.locator("#root_begintime").inputValue()).toBe(first.BeginTime);
+    expect(await form.locator("#root_endtime").inputValue()).toBe(first.EndTime);
+    const className = form.getByPlaceholder("请输入班级名称，如一班");
+    await className.fill("第三小班级");
+    await form.getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(() => form.locator(".ant-form-item-explain-error").allInnerTexts()).toEqual(["班级名称不能超过4个字"]);
+    await className.fill("三班");
+    await form.getByRole("button", { name: /确\s*定/ }).click();
+    await expect.poll(toast).toContain("添加成功");
+    await expect.poll(() => subRows.count(), { timeout: 15_000 }).toBe(3);
+    await screenshot(page, "lives-sub-added");
+    const added = await api<{ SubClassName: string; MasterId: number; BeginTime: string }[]>(page, `/cms/sublive?masterid=${first.Id}&page=1&count=10`);
+    expect(added.find((sub) => sub.SubClassName === "三班")).toMatchObject({ MasterId: first.Id, BeginTime: first.BeginTime });
+    await page.locator(".ant-card-extra").getByRole("button", { name: /返\s*回/ }).click();
+    await page.waitForURL((u) => u.pathname === "/liveCourse");
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(Math.min(10, masters.length));
   });
 
   it("searches the course's lives by status, keeping it in the address", async () => {

@@ -4,6 +4,7 @@ import { groupConfigDefaults, liveConfigDefaults } from "../../resources/live-co
 import { caller } from "./courses-helpers";
 import { signIn, startSignedIn, type TestServer } from "./helpers";
 import { at, DAY, demo, HOUR, quietStart, staff } from "./live-writes-helpers";
+import { grantSubadmin } from "./lives-helpers";
 
 /**
  * Adding and changing lives (2 §5, §7, §8; issue 10): the form's rules in the spec's order, the
@@ -89,7 +90,9 @@ describe("adding a live", () => {
       { identity_id: d.teacher.id, role: "teacher", position: 1 },
       { identity_id: d.assistant.id, role: "assistant", position: 0 },
     ]);
-    expect(answer.data).toMatchObject({ Id: id, Title: "第一讲", Teachers: staff(second, d.teacher), LiveType: 1 });
+    expect(answer.data).toMatchObject({ Id: id, Title: "第一讲", LiveType: 1 });
+    // The answer names the staff as the lists do (nick and head image beside account and name).
+    expect(JSON.parse((answer.data as { Teachers: string }).Teachers)).toMatchObject(JSON.parse(staff(second, d.teacher)));
     const log = await s.db.kysely.selectFrom("audit_log").selectAll().where("resource", "=", "live").where("record_id", "=", id).execute();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ action: "create", actor_name: "张校长" });
@@ -103,7 +106,7 @@ describe("adding a live", () => {
     expect(await add({ teachers: "not json" })).toMatchObject({ code: 400, msg: "老师格式不正确" });
     // The names sent are not trusted: the stored live names the organisation's own.
     const answer = await add({ teachers: JSON.stringify([{ account: d.teacher.id, name: "假名" }]), assistants: "" });
-    expect((answer.data as { Teachers: string }).Teachers).toBe(staff(d.teacher));
+    expect(JSON.parse((answer.data as { Teachers: string }).Teachers)).toMatchObject(JSON.parse(staff(d.teacher)));
   });
 
   it("adds only to a valid course of the organisation", async () => {
@@ -273,5 +276,57 @@ describe("changing a live", () => {
     const title = (await liveRow(id)).title;
     expect(await change({ title: "别校改名" }, other)).toMatchObject({ code: 404 });
     expect((await liveRow(id)).title).toBe(title);
+  });
+});
+
+describe("voiding through PATCH {id, status: 0} (2 §7: the sub-class list)", () => {
+  const voidBody = (id: number) => ({ id, status: 0 });
+  const logged = (id: number) => s.db.kysely.selectFrom("audit_log").select("diff").where("resource", "=", "live").where("record_id", "=", id).where("action", "=", "update").execute();
+
+  it("voids once with 作废成功 and the same audit row as DELETE, leaves the other fields alone, and refuses it again", async () => {
+    const id = idOf(await add({ title: "将作废" }));
+    // A title beside the status is not a change: the body voids and nothing else.
+    expect(await api(admin, liveApi.update, { ...voidBody(id), title: "不会改名" })).toMatchObject({ code: 0, msg: liveMessages.voided });
+    expect(await liveRow(id)).toMatchObject({ voided: 1, title: "将作废" });
+    expect((await logged(id)).map((row) => JSON.parse(row.diff))).toEqual([{ before: { Status: 1 }, after: { Status: 0 } }]);
+    expect(await api(admin, liveApi.update, voidBody(id))).toMatchObject({ code: 1, msg: "该直播已作废" });
+    expect(await api(admin, liveApi.update, { id, title: "作废后", begintime: at(start), endtime: at(start + HOUR) })).toMatchObject({ code: 1, msg: "该直播已作废，不能修改" });
+    expect(await logged(id)).toHaveLength(1);
+  });
+
+  it("needs title and times only without a status, admits no other status, and keeps another school's live", async () => {
+    const id = idOf(await add());
+    expect(await api(admin, liveApi.update, { id })).toMatchObject({ code: 400, msg: "直播标题不能为空", data: { field: "title" } });
+    expect(await api(admin, liveApi.update, { id, title: "只有标题" })).toMatchObject({ code: 400, msg: "请选择开始时间", data: { field: "begintime" } });
+    for (const status of [1, -1, "x"]) expect(await api(admin, liveApi.update, { id, status }), String(status)).toMatchObject({ code: 400, msg: "状态不正确" });
+    expect(await api(admin, liveApi.update, { status: 0 })).toMatchObject({ code: 400, msg: "直播不存在" });
+    const other = await signIn(s.app, "13900000000", "admin");
+    expect(await api(other, liveApi.update, voidBody(id))).toMatchObject({ code: 404 });
+    expect((await liveRow(id)).voided).toBe(0);
+  });
+
+  it("lets exactly one of parallel voids land, whichever call each takes", async () => {
+    const id = idOf(await add());
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? api(admin, liveApi.update, voidBody(id)) : api(admin, liveApi.remove, { id }))));
+    expect(answers.filter((a) => a.code === 0), JSON.stringify(answers)).toHaveLength(1);
+    expect(await logged(id)).toHaveLength(1);
+  });
+});
+
+describe("a sub-admin holding courseop, whose course page shows 创建直播 and 修改", () => {
+  it("adds, checks conflicts for, changes and voids a live, as one holding liveop does", async () => {
+    const sub = await signIn(s.app, "13800000004", "admin");
+    for (const keys of [["courseop"], ["liveop"]]) {
+      await grantSubadmin(s, keys);
+      const added = await add({ title: `子管理员${keys[0]}` }, sub);
+      expect(added, keys[0]).toMatchObject({ code: 0 });
+      const id = idOf(added);
+      const window = { begintime: at(start), endtime: at(start + HOUR), teachers: staff(d.teacher) };
+      expect((await api(sub, liveApi.conflicts, window)).code).toBe(0);
+      expect(await api(sub, liveApi.update, { id, title: "改过", begintime: at(start), endtime: at(start + HOUR) })).toMatchObject({ code: 0 });
+      expect(await api(sub, liveApi.update, { id, status: 0 })).toMatchObject({ code: 0, msg: liveMessages.voided });
+    }
+    await grantSubadmin(s, ["teacherop", "studentop"]);
+    expect((await add({}, sub)).code).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import live, { liveCourseKeys } from "../../../resources/live";
-import { liveApi, liveMessages } from "../../../resources/live-api";
+import live from "../../../resources/live";
+import { liveApi, liveCourseKeys, liveMessages } from "../../../resources/live-api";
 import type { Ctx } from "../../context";
 import { orgScope } from "../../engine/org-scope";
 import { ok } from "../../plugins/envelope";

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { liveCourseKeys } from "../../../resources/live";
-import { liveApi } from "../../../resources/live-api";
+import { liveApi, liveCourseKeys } from "../../../resources/live-api";
 import student from "../../../resources/student";
 import type { Ctx } from "../../context";
 import { orgScope } from "../../engine/org-scope";

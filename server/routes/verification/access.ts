@@ -1,26 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { liveCourseKeys } from "../../../resources/live-api";
 import { validatorMessages, validatorTokenTool } from "../../../resources/live-validator";
 import type { Db } from "../../db/database";
 import { orgScope, type OrgScope } from "../../engine/org-scope";
 import { ApiError, fail } from "../../plugins/envelope";
-import { needResource } from "../../plugins/permissions";
+import { needAnyMenu } from "../../plugins/permissions";
 import { activeLive } from "../../services/active-live";
 import { verifyToolToken } from "../tools/tokens";
-
-/** Lives are managed under 直播管理 (2 §6); so is their verification. */
-const liveop = { menu: { group: "course", key: "liveop" } } as const;
 
 const TOO_MANY = "请求过于频繁，请稍后再试";
 
 /**
- * A guard for the verification calls: the main admin or a sub-admin holding liveop, within a
+ * A guard for the verification calls: the main admin or a sub-admin holding a key of the live
+ * lists whose rows open the drawer (liveop, or courseop for a course's lives), within a
  * per-identity rate (`perMinute`), checked before the request is validated. A person saving
  * settings and paging a list stays far below it; a loop does not.
  */
-export function liveopGuard(app: FastifyInstance, perMinute: number) {
+export function verificationGuard(app: FastifyInstance, perMinute: number) {
   const count = app.createRateLimit({ max: perMinute, timeWindow: 60_000, keyGenerator: (r) => `i${r.auth?.identity?.id ?? r.ip}` });
   return async (request: FastifyRequest) => {
-    needResource(request, liveop);
+    needAnyMenu(request, liveCourseKeys);
     const state = await count(request);
     if (!state.isAllowed && state.isExceeded) throw new ApiError(429, TOO_MANY, 429, { retryAfter: state.ttlInSeconds });
   };

@@ -10,7 +10,7 @@ import { cleanIntroduction } from "../../services/rich-text";
 import { route } from "../define";
 import { signToolToken } from "../tools/tokens";
 import { activeLive } from "../../services/active-live";
-import { liveopGuard, validatorScope } from "./access";
+import { verificationGuard, validatorScope } from "./access";
 
 const tags = ["verification"];
 
@@ -57,8 +57,8 @@ const audited = (s: ValidatorSettings): AuditRecord => ({
  * first save creates it.
  */
 export default async function validatorRoutes(app: FastifyInstance, { db, key }: Ctx & { key: Buffer }) {
-  const tokenGuard = liveopGuard(app, 120);
-  const guard = liveopGuard(app, 600);
+  const tokenGuard = verificationGuard(app, 120);
+  const guard = verificationGuard(app, 600);
 
   route(
     app,

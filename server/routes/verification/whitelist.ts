@@ -5,7 +5,7 @@ import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
 import { addEntry, allEntries, checkImport, importRows, listPage, removeEntries, updateEntry } from "../../services/whitelist";
 import { route } from "../define";
-import { liveopGuard, validatorScope } from "./access";
+import { verificationGuard, validatorScope } from "./access";
 
 const tags = ["verification"];
 
@@ -23,9 +23,9 @@ const importBodyLimit = 16 * 1024 * 1024;
  * live's lock, so the unique password and the 50,000 entries of a live hold under parallel calls.
  */
 export default async function whitelistRoutes(app: FastifyInstance, { db, key }: Ctx & { key: Buffer }) {
-  const guard = liveopGuard(app, 600);
+  const guard = verificationGuard(app, 600);
   // Each of these reads or writes up to tens of thousands of rows: a person imports now and then.
-  const heavy = liveopGuard(app, 30);
+  const heavy = verificationGuard(app, 30);
 
   route(app, validatorApi.whitelist, { query: "whitelist.list.query", guard, summary: "A page of the live's whitelist: content {total, page, limit, resultset}", tags }, async (request) => {
     const { scope, liveId } = await validatorScope(request, db, key);

@@ -122,17 +122,24 @@ export async function needActiveLive(scope: OrgScope, id: number): Promise<{ id:
 }
 
 /**
- * A live as the audit log compares it: what the live form and the row operations change, by wire
- * name (the live form's writes should log the same shape under AUDITED_AS).
+ * A live as the audit log compares it, for every write of a live (the live form's add and change,
+ * voiding): the fields a person sets or the row operations change, by wire name, and the audience
+ * base when the writer read it. The log keeps only those that changed.
  */
-export const auditedLive = (r: LiveRecord, extra: AuditRecord = {}): AuditRecord => ({
+export const auditedLive = (r: LiveRecord, initNum?: number): AuditRecord => ({
   Id: r.Id,
   Title: r.Title,
+  CourseId: r.CourseId,
   BeginTime: r.BeginTime,
   EndTime: r.EndTime,
   Teachers: r.Teachers,
   Assistants: r.Assistants,
+  LiveType: r.LiveType,
+  Detail: r.Detail,
+  MasterId: r.MasterId,
+  Emulateid: r.Emulateid,
+  Config: r.Config,
   SubClassName: r.SubClassName,
   Status: r.Status,
-  ...extra,
+  ...(initNum === undefined ? {} : { InitNum: initNum }),
 });

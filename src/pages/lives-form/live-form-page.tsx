@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Modal, Result, Space, Spin } from "antd";
 import { useMemo, useRef } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { liveCourseKeys } from "../../../resources/live-api";
 import { AccessGate } from "../../engine/access-gate";
 import { useEngineRegistry } from "../../engine/registry";
 import { focusFirstField } from "../../engine/resource-form-dialog";
@@ -32,7 +33,7 @@ function LiveFormPage({ mode }: { mode: LiveFormMode }) {
   const missing = mode === "create" ? !courseId && "未指定课程，请从课程的直播列表进入" : !liveId && "未指定直播，请从直播列表进入";
   return (
     <Card title={mode === "create" ? "创建直播" : "修改直播"}>
-      <AccessGate menuKey="liveop">{missing ? <Result status="warning" title={missing} /> : <LiveFormBody place={place} />}</AccessGate>
+      <AccessGate menuKey={liveCourseKeys}>{missing ? <Result status="warning" title={missing} /> : <LiveFormBody place={place} />}</AccessGate>
     </Card>
   );
 }

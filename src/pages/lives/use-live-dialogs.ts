@@ -26,10 +26,12 @@ export function useLiveDialogs() {
   const enrol = useDialog<ReturnType<typeof liveRefOf>>();
   const share = useDialog<{ live: LiveRecord; mode: ShareMode }>();
   const initNum = useDialog<LiveRecord>();
+  const verification = useDialog<{ id: number; title: string }>();
   const { open: openStudents } = students;
   const { open: openEnrol } = enrol;
   const { open: openShare } = share;
   const { open: openInitNum } = initNum;
+  const { open: openVerification } = verification;
   const handlers = useMemo(
     () => ({
       students: (live: LiveRecord) => openStudents(liveRefOf(live)),
@@ -38,8 +40,9 @@ export function useLiveDialogs() {
       shareLive: (live: LiveRecord) => openShare({ live, mode: "live" }),
       shareReplay: (live: LiveRecord) => openShare({ live, mode: "replay" }),
       initNum: (live: LiveRecord) => openInitNum(live),
+      verification: (live: LiveRecord) => openVerification({ id: live.Id, title: live.Title }),
     }),
-    [openStudents, openEnrol, openShare, openInitNum],
+    [openStudents, openEnrol, openShare, openInitNum, openVerification],
   );
-  return { students, enrol, share, initNum, handlers };
+  return { students, enrol, share, initNum, verification, handlers };
 }

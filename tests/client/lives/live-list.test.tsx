@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
 import { liveListFails, liveRow, mainWithSubs } from "../../../stories/lives/live-answers";
+import { verificationAnswers } from "../../../stories/lives/verification-answers";
 import { failEnvelope } from "../../../stories/mock-api";
 import { button, currentLocation, dialog, tableRows } from "../engine/support";
 import { formItem, pick } from "../courses/course-support";
@@ -46,7 +47,7 @@ describe("/liveop (2 §2)", () => {
     openLives();
     await rowsShown(4);
     const inline = ["添加学员", "批量导入", "分享", "修改", "作废"];
-    const always = ["分享直播", "分享回放", "考试管理"];
+    const always = ["验证方式", "分享直播", "分享回放", "考试管理"];
     const notSmall = ["人数基数", "商品管理", "广告管理", "直播统计", "影院回放剪辑", "互动回放剪辑"];
     await waitFor(async () => expect((await operationsOf(rowWith("大班直播"))).more).toContain("音频下载"));
     expect(await operationsOf(rowWith("大班直播"))).toEqual({ inline: [...inline, "变更记录"], more: [...notSmall, "音频下载", ...always] });
@@ -63,6 +64,23 @@ describe("/liveop (2 §2)", () => {
     const { more } = await operationsOf(rowWith("大班直播"));
     expect(more).toContain("听课数据");
     expect(more).not.toContain("音频下载");
+  });
+
+  it("opens 设置验证方式 from 验证方式 with the live's settings, saving the default for a live that has none", async () => {
+    const row = liveRow(1, { Title: "大班直播", LiveType: 1, CourseType: 1 });
+    const server = serveLives([row], {}, verificationAnswers());
+    openLives();
+    await rowsShown(1);
+    await chooseMore(rowWith("大班直播"), "验证方式");
+    const drawer = await waitFor(() => {
+      const open = document.querySelector<HTMLElement>(".ant-drawer-open");
+      if (!open) throw new Error("the drawer is not open");
+      return open;
+    });
+    expect(drawer.querySelector(".ant-drawer-title")!.textContent).toBe("设置验证方式");
+    // The validator service's host carries a path prefix.
+    await waitFor(() => expect(server.calls.filter((call) => call.method === "POST" && call.path.endsWith("/admin/validator"))).toHaveLength(1));
+    expect(server.of("GET", "/cms/liveiframetoken")[0].query).toEqual({ liveid: row.Id });
   });
 
   it("opens the later screens with the route table's parameters", async () => {
