@@ -5,7 +5,7 @@ import { roomRouteFor, roomRoutes } from "../../resources/rooms";
 import { formatDateTime } from "../../server/services/datetime";
 import { chromiumOptions } from "../../scripts/lib/server-process.mjs";
 import { baseURL, screenshot, signInAsAdmin } from "./browser";
-import { closeRoomDb, freshLive, shareWithWhitelist, type FreshLive } from "./rooms-support";
+import { freshLive, shareWithWhitelist, type FreshLive } from "./rooms-support";
 
 /**
  * The live rooms end to end (issue 11 items 2, 4, 5): the demo teacher and a student in a fresh
@@ -22,7 +22,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await closeRoomDb();
 });
 
 const phone = { viewport: { width: 390, height: 844 }, userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148" };
