@@ -32,6 +32,12 @@ const landed: Record<string, string> = {
   "0013-audit-log.ts": "730b4d3a8521d22b14942f128cd7c27fdf06b49de7a957d1f6be04512b50100f",
   "0014-exam-papers.ts": "4b85a29b4843731b0ebf74bb1b7c03405fa7392c16431b4b359dfa71abcbf208",
   "0015-engine-counts.ts": "04c5754d3382d8df41e5a6abcfde6ab03fafb7e84bef045e0fc671313148d8d2",
+  "0016-live-management.ts": "eb5488d6a162d4c6e4f620fa1a3632cb0ffc109c0972a6052593861f7323cfda",
+  "0017-portal-feeds-recharge-orders.ts": "5d4401f3f580618634c4b072c71df4cde21442632d589d303c3176e9080850b4",
+  "0018-whitelist-page-index.ts": "56b726072bfe916939d65d132934853e8766f42b515ea1a4e16c591093debf53",
+  "0019-cloud-disk.ts": "689f4e14fedebf0d8759967d535d7ecba6843d511d6d52d1fbc0b5d92ac13239",
+  "0020-rooms.ts": "fb26651713fa1169a5cc76753f39a8f0043a9fdf7895779bb828a72cfa144a65",
+  "0021-live-lists.ts": "9db92c6014cabf4a91f21f6600159cf61d051a862c96a14a0fa2411658a32efb",
   "helpers.ts": "b745c64a5823c35d5b19f3a02ef1faf13183f09aa8bbb17af423c40be1efdcc8",
 };
 

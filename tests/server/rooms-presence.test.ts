@@ -293,7 +293,10 @@ describe("the room jobs", () => {
     const now = Date.now();
     const { liveId } = await makeLive(s.db, { org, begin: now - 120 * MINUTE, end: now - 60 * MINUTE, teachers: [ids.teacher], students: [ids.s3], courseStudents: [ids.student, ids.s4] });
     await s.db.kysely.insertInto("attendance").values({ live_id: liveId, identity_id: ids.student, play_type: 1, online_seconds: 600, check_state: "late", joined_at: now - 100 * MINUTE }).execute();
-    expect(await closeEndedLives(s.db, now)).toContain(liveId);
+    // The demo seed may hold more ended lives than one batch: run the job until it has nothing left.
+    const closed: number[] = [];
+    for (let got = await closeEndedLives(s.db, now); got.length; got = await closeEndedLives(s.db, now)) closed.push(...got);
+    expect(closed).toContain(liveId);
     await Promise.all([closeEndedLives(s.db, now), closeEndedLives(s.db, now)]);
     const rows = await s.db.kysely.selectFrom("attendance").select(["identity_id", "check_state"]).where("live_id", "=", liveId).where("play_type", "=", 1).orderBy("identity_id").execute();
     expect(rows).toEqual(
