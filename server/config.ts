@@ -57,6 +57,12 @@ export interface Config {
   shareBaseUrl: string | null;
   /** The customer type choosing the share links' path (CUSTOMER_TYPE: default, SC, RuiDa, JY, …; 2 §6). */
   customerType: string;
+  /**
+   * Seconds between the rooms' periodic work: the concurrency sample, live states, absences
+   * (ROOM_JOBS_SECONDS, default 60, at least 1). A shorter period samples a minute more than once
+   * (the minute keeps its peak); the browser suite uses it not to wait for the next minute.
+   */
+  roomJobsMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -85,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStreamUrl: env.LIVE_STREAM_URL || "",
     shareBaseUrl: env.SHARE_BASE_URL ? new URL(env.SHARE_BASE_URL).href.replace(/\/+$/, "") : null,
     customerType: env.CUSTOMER_TYPE?.trim() || "default",
+    roomJobsMs: Math.min(60, Math.max(1, Number(env.ROOM_JOBS_SECONDS) || 60)) * 1000,
   };
 }
 

@@ -39,6 +39,7 @@ const unscopedFiles: Record<string, string> = {
   "server/services/cloud-disk/jobs.ts": "the cloud disk's conversion and sweep jobs span every organisation and are no request handlers",
   "server/services/rooms/room-jobs.ts": "the rooms' jobs (heartbeat, dead processes' visits, concurrency samples, live states, absents) span every organisation and are no request handler",
   "server/services/rooms/bus.ts": "the room bus relays events by id through room_relay, which belongs to no organisation",
+  "server/services/organisations.ts": "making a new organisation (npm run create-organisation) happens before there is any organisation to be scoped to",
   "server/services/rooms/share-access.ts": "a share-link viewer has no session: the live is named by its unguessable guid, and every further query reads that one live's rows by its id",
 };
 

@@ -170,13 +170,16 @@ export async function tidyRooms(db: Db, now: number, shareWindowMs: number): Pro
 export interface RoomJobs {
   db: Db;
   node: string;
+  /** How often the minute's work runs: a minute, or less (config roomJobsMs). */
+  periodMs: number;
   shareWindowMs: number;
   publish: (event: BusEvent) => Promise<void>;
 }
 
 /**
- * Runs the heartbeat every 30 s and the minute's work at the start of each minute while `app` is
- * up; a run never overlaps the previous one, and a failure waits for the next.
+ * Runs the heartbeat every 30 s and the minute's work at the start of each period (a minute unless
+ * configured shorter) while `app` is up; a run never overlaps the previous one, and a failure waits
+ * for the next.
  */
 export function startRoomJobs(app: FastifyInstance, jobs: RoomJobs): void {
   const { db, node } = jobs;
@@ -203,11 +206,11 @@ export function startRoomJobs(app: FastifyInstance, jobs: RoomJobs): void {
     await tidyRooms(db, now, jobs.shareWindowMs);
   };
   const nextMinute = () => {
-    // A second into the minute, so every process samples the same minute.
+    // A second into the period, so every process samples the same minute.
     minute = setTimeout(() => {
       once("minute", minuteWork);
       nextMinute();
-    }, MINUTE - (Date.now() % MINUTE) + 1000).unref();
+    }, jobs.periodMs - (Date.now() % jobs.periodMs) + 1000).unref();
   };
   app.addHook("onReady", async () => {
     beat = setInterval(() => once("beat", () => touchVisits(db, node, Date.now())), HEARTBEAT_MS).unref();
