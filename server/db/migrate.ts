@@ -20,6 +20,7 @@ import * as m0018 from "./migrations/0018-whitelist-page-index";
 import * as m0019 from "./migrations/0019-cloud-disk";
 import * as m0020 from "./migrations/0020-rooms";
 import * as m0021 from "./migrations/0021-live-lists";
+import * as m0022 from "./migrations/0022-room-visitors";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "0019-cloud-disk": m0019,
   "0020-rooms": m0020,
   "0021-live-lists": m0021,
+  "0022-room-visitors": m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -142,6 +142,18 @@ describe("presence and chat in a live room", () => {
     expect((await s.db.kysely.selectFrom("live_concurrency").select("usernum").where("org_id", "=", org).where("ts", "=", minute + MINUTE).executeTakeFirstOrThrow()).usernum).toBe(0);
   });
 
+  it("counts every entry as a view and a viewer's first entry of the day as a visitor, on the dashboard, parallel entries too", async () => {
+    const now = Date.now();
+    const { liveId } = await makeLive(s.db, { org, begin: now - MINUTE, end: now + 60 * MINUTE, teachers: [ids.teacher], courseStudents: [ids.s5, ids.s6] });
+    const today = async () => (await call(s.app, cookies.admin, statsApi.uvpv, {})).body.data as { uv: number; pv: number };
+    const before = await today();
+    const opened = [enterAs(ids.s5, liveId, "甲"), enterAs(ids.s5, liveId, "甲"), enterAs(ids.s5, liveId, "甲"), enterAs(ids.s6, liveId, "乙")];
+    await Promise.all(opened.map((p) => p.next("welcome")));
+    await eventually(async () => (await today()).pv === before.pv + 4);
+    expect(await today()).toMatchObject({ uv: before.uv + 2, pv: before.pv + 4 });
+    for (const p of opened) await p.close();
+  });
+
   it("lets at most six viewers into a small class, staff besides", async () => {
     const now = Date.now();
     const students = [ids.student, ...Array.from({ length: 6 }, (_, i) => ids[`s${i}`])];

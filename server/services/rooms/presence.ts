@@ -2,6 +2,7 @@ import type { OrgScope } from "../../engine/org-scope";
 import type { PresenceEntry, RoomLive, RoomRecording } from "../../../resources/room-protocol";
 import { smallClassLiveTypes, streamAddress, type PresenceRole } from "../../../resources/room-api";
 import { formatDateTime } from "../datetime";
+import { localDay, startOfDay } from "../stat-range";
 import { attendanceOf, attendingRoles } from "./attendance";
 import { liveStateAt } from "./live-times";
 import type { RoomGrant } from "./room-token";
@@ -66,7 +67,7 @@ export interface Connection {
 
 /** Writes the viewer log row of a new connection, then the person's attendance. */
 export async function openVisit(scope: OrgScope, grant: RoomGrant, c: Connection, live: LiveRow, now: number): Promise<void> {
-  await scope
+  const visit = await scope
     .insertInto("room_visits", {
       live_id: grant.liveId,
       identity_id: grant.identityId || null,
@@ -83,8 +84,30 @@ export async function openVisit(scope: OrgScope, grant: RoomGrant, c: Connection
       left_at: null,
       seen_at: now,
     })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await countView(scope, grant.key, visit.id, now);
   await saveAttendance(scope, grant, live, now);
+}
+
+/**
+ * The dashboard's visitors and views of the day (page_views, GET /stat/useruvpv): every entry to a
+ * room is a view, and the first entry of a viewer that day a visitor. The first is the day's
+ * visit with the lowest id, which every visit can tell once its own row is written, so parallel
+ * entries of one viewer count one visitor; both counts are added in one conditional upsert.
+ */
+async function countView(scope: OrgScope, viewerKey: string, visitId: number, now: number) {
+  const first = await scope
+    .selectFrom("room_visits")
+    .select((eb) => eb.fn.min("id").as("id"))
+    .where("viewer_key", "=", viewerKey)
+    .where("entered_at", ">=", startOfDay(now))
+    .executeTakeFirst();
+  const uv = Number(first?.id) === visitId ? 1 : 0;
+  await scope
+    .insertInto("page_views", { day: localDay(now), uv, pv: 1, vod_uv: 0, vod_pv: 0 })
+    .onConflict((oc) => oc.columns(["org_id", "day"]).doUpdateSet((eb) => ({ uv: eb("page_views.uv", "+", uv), pv: eb("page_views.pv", "+", 1) })))
+    .execute();
 }
 
 /** Closes a connection's viewer log row (once), then updates the person's attendance. */
