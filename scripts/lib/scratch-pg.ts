@@ -20,5 +20,26 @@ export async function scratchPostgres(base: string, prefix: string): Promise<{ u
   await run(base, `create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(base, `drop database if exists ${name} with (force)`) };
+  return { url: url.toString(), drop: () => drop(base, name) };
+}
+
+/**
+ * Drops the database once its connections are gone. A pool's end() resolves while its clients are
+ * still saying goodbye; forcing the drop then makes the server terminate them, and each client
+ * raises that as an error in whichever test file the process runs next (test workers keep their
+ * process between files). So it waits, up to two seconds, and only then forces.
+ */
+async function drop(base: string, name: string) {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    for (let waited = 0; waited < 2000; waited += 20) {
+      const { rows } = await client.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
 }

@@ -157,8 +157,8 @@ describe("who may call them", () => {
     [liveApi.conflicts, { begintime: at(start), endtime: at(start + HOUR) }],
   ];
 
-  it("refuses the live calls to a sub-admin without liveop, and to teachers, before validation", async () => {
-    const sub = await cookieOfSubadmin(["courseop", "liveSetting", "fzLiveTemplate", "teacherop"]);
+  it("refuses the live calls to a sub-admin holding neither liveop nor courseop, and to teachers, before validation", async () => {
+    const sub = await cookieOfSubadmin(["liveSetting", "fzLiveTemplate", "teacherop"]);
     const teacherCookie = await signIn(s.app, "13800000001", "teacher");
     for (const [endpoint] of writes) {
       expect(await api(sub, endpoint, {}), endpoint.path).toMatchObject({ code: 403, msg: "拒绝访问" });
