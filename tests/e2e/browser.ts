@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { chromiumOptions } from "../../scripts/lib/server-process.mjs";
 
 export const baseURL = () => inject("baseURL");
@@ -73,4 +73,13 @@ export async function api<T>(page: Page, pathAndQuery: string): Promise<T> {
   const body = (await response.json()) as { code: number; data: T; msg: string };
   if (body.code !== 0) throw new Error(`${pathAndQuery}: ${body.code} ${body.msg}`);
   return body.data;
+}
+
+/** Types a time into a form's date-time picker (its input's id) and confirms it there, as a person would. */
+export async function typeTime(page: Page, id: string, text: string) {
+  const input = page.locator(`#${id}`);
+  await input.click();
+  await input.fill(text);
+  await input.press("Enter");
+  await expect.poll(() => input.inputValue()).toBe(text);
 }

@@ -7,7 +7,7 @@ import { playTypeLabels } from "../../resources/user-stats";
 import { hostPrefixes } from "../../server/config";
 import { chromiumOptions, startServer } from "../../scripts/lib/server-process.mjs";
 import { freshDatabase } from "../server/helpers";
-import { screenshot } from "./browser";
+import { screenshot, typeTime } from "./browser";
 
 /**
  * Issue 11's "Done when" for the rooms, on a server of its own started with DEMO=0 on a fresh
@@ -95,15 +95,6 @@ async function addPerson(page: Page, route: string, title: string, person: { mob
   await form.getByRole("button", { name: /确\s*定/ }).click();
   await expect.poll(() => form.count(), { timeout: 20_000 }).toBe(0);
   await expect.poll(() => page.locator(".ant-table-tbody").innerText(), { timeout: 20_000 }).toContain(person.mobile);
-}
-
-/** Types a time into a form's picker and confirms it there. */
-async function typeTime(page: Page, id: string, text: string) {
-  const input = page.locator(`#${id}`);
-  await input.click();
-  await input.fill(text);
-  await input.press("Enter");
-  await expect.poll(() => input.inputValue()).toBe(text);
 }
 
 interface InRoom {

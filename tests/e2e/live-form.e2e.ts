@@ -3,7 +3,7 @@ import type { Page, Response } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import type { LiveConflict } from "../../resources/live-api";
 import type { GroupConfig } from "../../resources/live-config";
-import { api, closeBrowser, newPage, screenshot, signInAsAdmin } from "./browser";
+import { api, closeBrowser, newPage, screenshot, signInAsAdmin, typeTime } from "./browser";
 
 afterAll(closeBrowser);
 
@@ -30,15 +30,6 @@ interface Person {
 async function demoCourse(page: Page) {
   const courses = await api<{ Id: number; Type: number }[]>(page, `/cms/coursesearch?page=1&count=10&title=${encodeURIComponent("高一数学·函数专题")}`);
   return courses[0];
-}
-
-/** Types a time into the form's picker and confirms it there. */
-async function typeTime(page: Page, id: string, text: string) {
-  const input = page.locator(`#${id}`);
-  await input.click();
-  await input.fill(text);
-  await input.press("Enter");
-  await expect.poll(() => input.inputValue()).toBe(text);
 }
 
 /** Picks a person in a staff picker, searching by name as a person would among a school's staff. */
