@@ -9,16 +9,18 @@ export interface PickerRow {
   Mobile: string;
 }
 
-export interface PickerQuery {
-  courseId: number;
+/** A page of a picker's students, of a course or (server/services/lives/students.ts) of a live. */
+export interface PickerPage {
   page: number;
   count: number;
   /** A name fragment or three or more digits of the mobile, as in the student list. */
   key?: string;
 }
 
-const refuse = (msg: string) => new ApiError(1, msg);
-const wire = (r: { id: number; name: string; mobile: string }): PickerRow => ({ Id: r.id, Name: r.name, Mobile: r.mobile });
+export type PickerQuery = PickerPage & { courseId: number };
+
+export const refuse = (msg: string) => new ApiError(1, msg);
+export const wire = (r: { id: number; name: string; mobile: string }): PickerRow => ({ Id: r.id, Name: r.name, Mobile: r.mobile });
 
 /**
  * The course, inside the caller's organisation; another organisation's is 记录不存在. Enrolments

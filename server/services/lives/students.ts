@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { OrgScope } from "../../engine/org-scope";
 import { ApiError, fail } from "../../plugins/envelope";
-import type { PickerRow } from "../course-students";
+import { refuse, wire, type PickerPage } from "../course-students";
 import { defaultPermissions } from "../user-permissions";
 import { matching } from "../user-list";
 import { addIdentity } from "../users";
@@ -14,16 +14,7 @@ import { needActiveLive } from "./records";
  * of the course), in the same transaction.
  */
 
-export interface LivePickerQuery {
-  liveId: number;
-  page: number;
-  count: number;
-  /** A name fragment or three or more digits of the mobile, as in the student list. */
-  key?: string;
-}
-
-const refuse = (msg: string) => new ApiError(1, msg);
-const wire = (r: { id: number; name: string; mobile: string }): PickerRow => ({ Id: r.id, Name: r.name, Mobile: r.mobile });
+export type LivePickerQuery = PickerPage & { liveId: number };
 
 async function needLive(scope: OrgScope, id: number) {
   const live = await scope.selectFrom("lives").select("id").where("id", "=", id).executeTakeFirst();
