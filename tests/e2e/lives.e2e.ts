@@ -44,7 +44,8 @@ function sheet(rows: [string, string][]): string {
 
 const dialog = (title: string | RegExp) => page.locator(".ant-modal:visible", { has: page.locator(".ant-modal-title", { hasText: title }) });
 const rows = () => page.locator(".ant-card-body > .ant-table-wrapper .ant-table-tbody > tr.ant-table-row");
-const toast = () => page.locator(".ant-message").innerText();
+/** The toast's text, "" while none is shown (a poll then asks again rather than waiting inside one call). */
+const toast = () => page.locator(".ant-message").innerText({ timeout: 5_000 }).catch(() => "");
 const rowOf = (title: string) => page.locator(".ant-table-tbody tr.ant-table-row", { has: page.getByText(title, { exact: true }) }).first();
 
 /** Serious and critical WCAG 2 A/AA violations on the screen as it is now (a dialog open, a row expanded). */
@@ -212,10 +213,11 @@ describe("a course's lives (/liveCourse from /courseop)", () => {
   it("voids a live after 确定要作废该直播吗？; its row then reads 已作废", async () => {
     const row = rowOf(first.Title);
     await row.getByRole("button", { name: /作\s*废/ }).click();
-    const confirm = page.locator(".ant-modal-confirm:visible");
-    await expect.poll(() => confirm.innerText()).toContain("确定要作废该直播吗？");
+    const confirm = page.locator(".ant-modal-confirm", { hasText: "确定要作废该直播吗？" });
+    await confirm.waitFor({ state: "visible", timeout: 20_000 });
     await confirm.getByRole("button", { name: /确\s*定/ }).click();
-    await expect.poll(toast).toContain("作废成功");
+    await expect.poll(toast, { timeout: 20_000 }).toContain("作废成功");
+    await confirm.waitFor({ state: "hidden", timeout: 20_000 });
     await expect.poll(() => row.locator("td").last().innerText(), { timeout: 15_000 }).toBe("已作废");
     await screenshot(page, "lives-voided");
     expect((await api<Live>(page, `/cms/liveiteminfo?liveid=${first.Id}`)).Status).toBe(0);
