@@ -24,7 +24,7 @@ export const routeTitles: Record<string, string> = {
   "/liveop": "直播管理",
   "/createLive": "创建直播",
   "/changeLive": "修改直播",
-  "/subLiveManager": "子教室管理",
+  "/subLiveManager": "子班级管理",
   "/sellProduct": "直播商品",
   "/productTemplate": "商品模板",
   "/adInfoByLive": "直播广告",
