@@ -1,3 +1,4 @@
+import { AxeBuilder } from "@axe-core/playwright";
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -82,4 +83,25 @@ export async function typeTime(page: Page, id: string, text: string) {
   await input.fill(text);
   await input.press("Enter");
   await expect.poll(() => input.inputValue()).toBe(text);
+}
+
+/** Waits until no finite animation or transition runs (a dialog zooming in, a button's colour fading). */
+export const settled = (page: Page) =>
+  page
+    .waitForFunction(() => document.getAnimations().every((a) => a.effect?.getComputedTiming().iterations === Infinity || a.playState !== "running"), null, { timeout: 5_000 })
+    .catch(() => undefined);
+
+/**
+ * Serious and critical WCAG 2 A/AA findings on the screen as it is now (a dialog open, a row
+ * expanded), a line each with its first nodes. Judged at rest: the pointer away (a hovered
+ * button's lighter colour is a passing state) and nothing fading (a button just clicked changes
+ * colour over 0.2 s; axe caught one mid-way on a busy machine).
+ */
+export async function axeFindings(page: Page): Promise<string[]> {
+  await page.mouse.move(0, 0);
+  await settled(page);
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")}${n.failureSummary?.includes("contrast") ? ` (${n.failureSummary.match(/foreground color: [^,]+, background color: [^,)]+/)?.[0] ?? ""})` : ""}`).join("; ")}`);
 }

@@ -2,12 +2,11 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page, Request } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CloudItem } from "../../resources/cloud-disk";
 import { samplePdf } from "../../server/seed/sample-files";
-import { api, closeBrowser, newPage, screenshot, signInAsAdmin } from "./browser";
+import { api, axeFindings, closeBrowser, newPage, screenshot, signInAsAdmin } from "./browser";
 
 /**
  * The cloud disk in Chromium (issue 11, done-when): the demo teacher uploads a document to the
@@ -47,12 +46,10 @@ function tusRequests(page: Page) {
   return seen;
 }
 
-/** Serious or critical WCAG 2 A/AA violations of what is on screen now (the upload list, a dialog). */
+/** The accessibility findings of what is on screen now (the upload list, a dialog), once no toast shows (a toast fading in or out is text at part opacity). */
 async function axeProblems(page: Page): Promise<string[]> {
-  // A toast fading in or out is text at part opacity: judged when none is on screen.
   await page.waitForFunction(() => !document.querySelector(".ant-message-notice"), null, { timeout: 15_000 });
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ")} ${v.nodes[0]?.html} ${v.nodes[0]?.failureSummary}`);
+  return axeFindings(page);
 }
 
 const row = (page: Page, name: string) => page.locator("tr", { has: page.getByRole("button", { name, exact: true }) });

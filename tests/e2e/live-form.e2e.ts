@@ -1,9 +1,8 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page, Response } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import type { LiveConflict } from "../../resources/live-api";
 import type { GroupConfig } from "../../resources/live-config";
-import { api, closeBrowser, newPage, screenshot, signInAsAdmin, typeTime } from "./browser";
+import { api, axeFindings, closeBrowser, newPage, screenshot, signInAsAdmin, typeTime } from "./browser";
 
 afterAll(closeBrowser);
 
@@ -38,14 +37,6 @@ async function pickPerson(page: Page, id: string, name: string) {
   await page.locator(`#${id}`).fill(name);
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: name }).first().click();
   await page.keyboard.press("Escape");
-}
-
-/** Serious or critical WCAG 2 A/AA violations of what is on screen now (the open dialog, the warning). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Not over the button just clicked: a hovered button's lighter colour is a passing state.
-  await page.mouse.move(0, 0);
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 const formReady = (page: Page) => page.locator("form .live-config").waitFor({ timeout: 30_000 });
@@ -105,7 +96,7 @@ describe("writing lives as the demo admin", () => {
     await warning.waitFor({ timeout: 20_000 });
     expect(await warning.innerText()).toContain(`「已排的函数课」 ${at(start)} ~ ${at(start + 2 * HOUR)}（李老师）`);
     await screenshot(page, "live-create-conflict");
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
 
     const answer = page.waitForResponse((r: Response) => r.url().endsWith("/cms/live") && r.request().method() === "POST");
     await saveButton(page).click();
@@ -146,7 +137,7 @@ describe("writing lives as the demo admin", () => {
     await picker.getByRole("button", { name: /搜\s*索/ }).click();
     await picker.locator(".ant-table-row", { hasText: "端到端仿真模板" }).waitFor({ timeout: 20_000 });
     await screenshot(page, "template-picker");
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await picker.getByRole("button", { name: "选择" }).click();
     await page.locator(".ant-tag", { hasText: "端到端仿真模板" }).waitFor();
     await saveButton(page).click();

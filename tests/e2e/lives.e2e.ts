@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { utils, write } from "xlsx";
-import { api, closeBrowser, newPage, screenshot, signInAsAdmin } from "./browser";
+import { api, axeFindings, closeBrowser, newPage, screenshot, settled, signInAsAdmin } from "./browser";
 
 /**
  * The live lists as the demo admin uses them (issue 10, 2 §2): from /courseop's 直播管理 to a
@@ -48,26 +47,11 @@ const rows = () => page.locator(".ant-card-body > .ant-table-wrapper .ant-table-
 const toast = () => page.locator(".ant-message").innerText({ timeout: 5_000 }).catch(() => "");
 const rowOf = (title: string) => page.locator(".ant-table-tbody tr.ant-table-row", { has: page.getByText(title, { exact: true }) }).first();
 
-/** Serious and critical WCAG 2 A/AA violations on the screen as it is now (a dialog open, a row expanded). */
-async function violations(): Promise<string[]> {
-  // Not pointing at anything: antd's hover shades are its own, the resting colours the console's.
-  await page.mouse.move(0, 0);
-  await settled();
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")}`);
-}
-
-/** Waits until no finite animation runs (a dropdown or dialog zooming in moves under the pointer). */
-const settled = () =>
-  page.waitForFunction(() => document.getAnimations().every((a) => a.effect?.getComputedTiming().iterations === Infinity || a.playState !== "running"), null, { timeout: 5_000 }).catch(() => undefined);
-
 async function more(row: Locator, item: string) {
   await row.getByRole("button", { name: /更多操作/ }).click();
   const menu = page.locator(".ant-dropdown:visible");
   await menu.waitFor();
-  await settled();
+  await settled(page);
   await menu.getByRole("menuitem", { name: item }).click();
 }
 
@@ -106,7 +90,7 @@ describe("a course's lives (/liveCourse from /courseop)", () => {
     await expect.poll(() => subs.locator(".ant-table-row").count(), { timeout: 15_000 }).toBe(2);
     await expect.poll(() => subs.innerText()).toContain("一班");
     await screenshot(page, "lives-course-expanded");
-    expect(await violations()).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
 
     // A sub-class added on /subLiveManager: the main classroom picked, its times taken, a name of at most 4 characters.
     await more(rowOf(first.Title), "子班级管理");
@@ -156,7 +140,7 @@ describe("a course's lives (/liveCourse from /courseop)", () => {
     const [liveLink, replayLink] = await share.locator("input[readonly]").evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
     expect(liveLink).toMatch(/\/share_qxc\/liveclass\.html\?guid=[0-9a-f]{32}&livetype=all$/);
     expect(replayLink).toMatch(/\/share_qxc\/player\.html\?guid=[0-9a-f]{32}$/);
-    expect(await violations()).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await share.getByRole("button", { name: /复\s*制/ }).first().click();
     await expect.poll(toast).toContain("复制成功");
     await screenshot(page, "lives-share");
@@ -186,7 +170,7 @@ describe("a course's lives (/liveCourse from /courseop)", () => {
     await expect.poll(toast).toContain("添加成功");
     await expect.poll(() => added.locator(".ant-card-head-title").innerText(), { timeout: 15_000 }).toBe(`已添加学员（${first.StudentCount + 1}）`);
     await screenshot(page, "lives-students");
-    expect(await violations()).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await roster.locator(".ant-modal-close").click();
   });
 
@@ -204,7 +188,7 @@ describe("a course's lives (/liveCourse from /courseop)", () => {
     await prompt.getByRole("button", { name: /确\s*定/ }).click();
     await expect.poll(() => enrol.getByRole("status").innerText(), { timeout: 20_000 }).toBe("导入完成：成功 2 条，失败 1 条");
     await screenshot(page, "lives-import");
-    expect(await violations()).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await enrol.getByRole("button", { name: /关\s*闭/ }).click();
     const inLive = await api<{ Mobile: string }[]>(page, `/cms/studentlivesearch?liveid=${first.Id}&key=${fresh}&page=1&count=5`);
     expect(inLive.map((s) => s.Mobile)).toEqual([fresh]);
@@ -245,7 +229,7 @@ describe("every live (/liveop)", () => {
     await expect.poll(() => page.locator(".ant-pagination-total-text").innerText(), { timeout: 15_000 }).toBe(`共 ${found.length} 条`);
     for (const title of await rows().locator("td:nth-child(2)").allInnerTexts()) expect(title).toContain("数学");
     await screenshot(page, "lives-all-filtered");
-    expect(await violations()).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
 
     const from = "2020-01-01 00:00:00";
     const to = "2099-12-31 23:59:59";

@@ -1,9 +1,8 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roomRouteFor, roomRoutes } from "../../resources/rooms";
 import { chromiumOptions } from "../../scripts/lib/server-process.mjs";
-import { baseURL, screenshot, signInAsAdmin } from "./browser";
+import { axeFindings, baseURL, screenshot, signInAsAdmin } from "./browser";
 import { freshLive, shareWithWhitelist, type FreshLive } from "./rooms-support";
 
 /**
@@ -75,11 +74,6 @@ async function openRoom(mobile: string, route: string, live: FreshLive): Promise
 
 const presentNames = (room: FrameLocator) => room.getByRole("list", { name: "在线成员" }).innerText();
 
-async function axe(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
 describe("a share link of a whitelist live", () => {
   it("lets an anonymous viewer in with a whitelist entry, after refusing a wrong password", async () => {
     const admin = await newPage();
@@ -95,7 +89,7 @@ describe("a share link of a whitelist live", () => {
     await viewer.getByRole("button", { name: "进入直播" }).click();
     await expect.poll(() => viewer.getByRole("alert").allInnerTexts(), { timeout: 10_000 }).toContain("用户名或密码错误");
     await screenshot(viewer, "room-share-refused");
-    expect(await axe(viewer)).toEqual([]);
+    expect(await axeFindings(viewer)).toEqual([]);
 
     await viewer.getByLabel("密码").fill("pw123456");
     await viewer.getByRole("button", { name: "进入直播" }).click();
@@ -103,7 +97,7 @@ describe("a share link of a whitelist live", () => {
     await expect.poll(() => viewer.getByRole("list", { name: "在线成员" }).innerText(), { timeout: 15_000 }).toContain("观众甲");
     expect(await viewer.getByRole("heading", { level: 1 }).innerText()).toContain("分享端到端");
     await screenshot(viewer, "room-share-viewer");
-    expect(await axe(viewer)).toEqual([]);
+    expect(await axeFindings(viewer)).toEqual([]);
     expect(violations()).toEqual([]);
 
     // On a phone the same link lands in the h5 room, laid out in one column.
@@ -117,7 +111,7 @@ describe("a share link of a whitelist live", () => {
     await mobile.getByRole("textbox", { name: "聊天内容" }).press("Enter");
     await expect.poll(() => viewer.getByRole("list", { name: "聊天消息" }).innerText(), { timeout: 10_000 }).toContain("手机上也能聊天");
     await screenshot(mobile, "room-share-h5");
-    expect(await axe(mobile)).toEqual([]);
+    expect(await axeFindings(mobile)).toEqual([]);
   }, 120_000);
 });
 
