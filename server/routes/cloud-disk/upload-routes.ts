@@ -51,6 +51,18 @@ interface UploadCtx extends Ctx {
  * Sizes are bounded (100 MB by tus, the organisation's quota on creation and again on finish),
  * and the finished bytes are judged (type, md5) by services/cloud-disk/objects.ts.
  */
+/**
+ * The tus file store over a folder diskStore has already made (synchronously, at start). The
+ * library's constructor also starts a mkdir of its own whose callback throws on failure: an
+ * uncaught exception when the folder's parent goes while that mkdir waits in libuv's queue (a
+ * server closed and its data folder removed right after it started, on a busy machine). That mkdir
+ * is a private method in the library's types, hence the one expected error.
+ */
+// @ts-expect-error: replaces the private, fire-and-forget checkOrCreateDirectory (see above).
+class PreparedFileStore extends FileStore {
+  checkOrCreateDirectory() {}
+}
+
 export default async function uploadRoutes(app: FastifyInstance, ctx: UploadCtx) {
   const { db, store, key, config } = ctx;
   const quota = config.uploadQuotaBytes;
@@ -67,7 +79,7 @@ export default async function uploadRoutes(app: FastifyInstance, ctx: UploadCtx)
 
   const tus = new Server({
     path: tusPath,
-    datastore: new FileStore({ directory: store.uploadsDir, expirationPeriodInMilliseconds: cloudDisk.uploadLifeMs }),
+    datastore: new PreparedFileStore({ directory: store.uploadsDir, expirationPeriodInMilliseconds: cloudDisk.uploadLifeMs }),
     maxSize: cloudDisk.maxBytes,
     relativeLocation: true,
     allowedOrigins: [],
