@@ -205,6 +205,9 @@ describe("changing", () => {
   it("renames, moves the record to the top, and keeps the permissions when none are sent", async () => {
     const row = (await api(admin, teacher.api.create, { name: "庚", mobile: freshMobile(), passwd: "abc123" })).body.data as Row;
     await api(admin, teacher.api.create, { name: "辛", mobile: freshMobile(), passwd: "abc123" });
+    // The list orders by the last change, to the millisecond, then by the newest id: a rename in the
+    // millisecond 辛 was added in would rightly stay below it. It comes in a later one.
+    for (const added = Date.now(); Date.now() <= added; ) await new Promise((resolve) => setTimeout(resolve, 1));
     const { body } = await api(admin, teacher.api.update!, { id: row.Id, name: "庚改", mobile: row.Mobile });
     expect(body).toMatchObject({ code: 0, msg: "修改成功", data: { Id: row.Id, Name: "庚改", UserOp: row.UserOp } });
     const top = ((await api(admin, teacher.api.list, { count: 1 })).body.data as Row[])[0];
