@@ -16,12 +16,29 @@ export async function messageGroups(scope: OrgScope): Promise<MessageGroup[]> {
   return [{ id: org.id, name: org.name, lastMsg: last?.msg ?? "", lastTime: last ? formatDateTime(last.created_at) : "" }];
 }
 
-/** A page of the organisation's messages older than `before` (epoch ms), newest first. */
+/**
+ * A page of the organisation's messages older than `before` (epoch ms), newest first. The cursor is
+ * a time (the spec's `ts`), so a page never ends inside a millisecond: the messages sharing the
+ * last one's millisecond come on the same page, else the next page, older than it, would skip them.
+ */
 export async function groupMessages(scope: OrgScope, before: number | undefined): Promise<Pick<GroupMessagesAnswer, "messages" | "next">> {
+  const page = portalLimits.messagePage;
   let q = scope.selectFrom("admin_messages").select(["id", "msg", "created_at"]);
   if (before !== undefined) q = q.where("created_at", "<", before);
-  const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(portalLimits.messagePage + 1).execute();
-  const messages: PortalMessage[] = rows.slice(0, portalLimits.messagePage).map((r) => ({ Id: r.id, Msg: r.msg, CreateTime: formatDateTime(r.created_at) }));
-  const more = rows.length > portalLimits.messagePage;
-  return { messages, next: more ? rows[portalLimits.messagePage - 1].created_at : null };
+  const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(page + 1).execute();
+  const more = rows.length > page;
+  const shown = rows.slice(0, page);
+  if (more && rows[page].created_at === rows[page - 1].created_at) {
+    const last = shown[page - 1];
+    const sameTime = await scope
+      .selectFrom("admin_messages")
+      .select(["id", "msg", "created_at"])
+      .where("created_at", "=", last.created_at)
+      .where("id", "<", last.id)
+      .orderBy("id", "desc")
+      .execute();
+    shown.push(...sameTime);
+  }
+  const messages: PortalMessage[] = shown.map((r) => ({ Id: r.id, Msg: r.msg, CreateTime: formatDateTime(r.created_at) }));
+  return { messages, next: more ? shown[shown.length - 1].created_at : null };
 }
