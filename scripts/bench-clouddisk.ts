@@ -13,14 +13,12 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
 import SQLite from "better-sqlite3";
 import { chromium } from "playwright-core";
 import { cloudDisk, cloudDiskApi } from "../resources/cloud-disk";
-import { buildApp } from "../server/app";
-import { outboxAdapter } from "../server/adapters/sms";
-import { hostPrefixes, loadConfig } from "../server/config";
+import { hostPrefixes } from "../server/config";
 import { openDb } from "../server/db/database";
+import { listeningAsAdmin } from "./lib/bench-app";
 import { migrateToLatest } from "../server/db/migrate";
 import { folderPage } from "../server/services/cloud-disk/items";
 import { seedAll } from "../server/seed/index";
@@ -114,15 +112,8 @@ async function listing() {
     const folder = seedFolder(path.join(dataDir, "lectern.sqlite"), org.id, admin.id);
 
     const db = openDb({ databaseUrl: null, dataDir });
-    const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DIST_DIR: path.join(dataDir, "no-dist"), LECTERN_RATE_LIMITS: "off" }), passwordMemoryKiB: 64 };
-    const app = await buildApp({ db, config, messages: outboxAdapter(dataDir) });
+    const { app, base, cookie } = await listeningAsAdmin(db, dataDir);
     try {
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      const base = new URL(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
-      const login = await app.inject({ method: "POST", url: "/cms/tarzan", payload: { mobile: "13800000000", passwd: "demo1234" } });
-      const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-      const identities = (await app.inject({ url: "/cms/login", headers: { cookie } })).json().data;
-      await app.inject({ method: "PATCH", url: "/cms/login", headers: { cookie }, payload: { id: identities.admin[0].id, type: "admin" } });
 
       const list = hostPrefixes.cloudDisk + cloudDiskApi.list.path;
       const first = `${list}?parentid=${folder}&page=1&count=${PAGE}`;

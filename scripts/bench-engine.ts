@@ -15,13 +15,10 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
 import SQLite from "better-sqlite3";
 import message from "../resources/message";
-import { buildApp } from "../server/app";
-import { outboxAdapter } from "../server/adapters/sms";
-import { loadConfig } from "../server/config";
 import { openDb } from "../server/db/database";
+import { listeningAsAdmin } from "./lib/bench-app";
 import { migrateToLatest } from "../server/db/migrate";
 import type { OrgScope } from "../server/engine/org-scope";
 import { keptCount } from "../server/engine/counts";
@@ -190,15 +187,8 @@ try {
 
   const db = openDb({ databaseUrl: null, dataDir });
   const plain = openDb({ databaseUrl: null, dataDir, readers: 0 });
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DIST_DIR: path.join(dataDir, "no-dist"), LECTERN_RATE_LIMITS: "off" }), passwordMemoryKiB: 64 };
-  const app = await buildApp({ db, config, messages: outboxAdapter(dataDir) });
+  const { app, base, cookie } = await listeningAsAdmin(db, dataDir);
   try {
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const base = new URL(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
-    const login = await app.inject({ method: "POST", url: "/cms/tarzan", payload: { mobile: "13800000000", passwd: "demo1234" } });
-    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-    const identities = (await app.inject({ url: "/cms/login", headers: { cookie } })).json().data;
-    await app.inject({ method: "PATCH", url: "/cms/login", headers: { cookie }, payload: { id: identities.admin[0].id, type: "admin" } });
 
     const compiled = (() => {
       let q = listed(scopeFor(plain, org.id), message.table!, {}).selectAll();
