@@ -11,6 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { failedOf } from "./lib/failed-tests.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsArg = process.argv.indexOf("--results");
@@ -73,6 +74,7 @@ function binding(node24Bin, headers) {
 
 let passed = 0;
 let failed = 0;
+let failedTests = [];
 let version = "24";
 try {
   const runtime = unpacked(RUNTIME, "node", ["bin/node"]);
@@ -95,6 +97,7 @@ try {
   const crashed = tests.status !== 0 && r.numFailedTests === 0;
   passed += r.numPassedTests;
   failed += r.numFailedTests + (crashed ? 1 : 0);
+  failedTests = failedOf(r);
   say(`server tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed${crashed ? ", and the run itself failed (see above)" : ""}`);
 
   const check = spawnSync(node24, [path.join(root, "scripts/lib/start-and-sign-in.mjs")], { cwd: root, stdio: "inherit", env });
@@ -108,5 +111,5 @@ try {
 }
 
 say(`${failed ? "FAILED" : "passed"} on ${version}: ${passed} passed, ${failed} failed, in ${seconds()} s`);
-if (resultsFile) fs.writeFileSync(resultsFile, JSON.stringify({ passed, failed }));
+if (resultsFile) fs.writeFileSync(resultsFile, JSON.stringify({ passed, failed, failedTests }));
 process.exit(failed ? 1 : 0);

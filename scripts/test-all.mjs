@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { failedOf } from "./lib/failed-tests.mjs";
 
 const bin = (name) => path.join("node_modules", ".bin", name);
 const pgUrl = process.env.DATABASE_URL || "";
@@ -16,6 +17,8 @@ const out = mkdtempSync(path.join(tmpdir(), "lectern-results-"));
 let passed = 0;
 let failed = 0;
 const failures = [];
+const failedTests = [];
+
 
 function run(label, cmd, args, env = process.env) {
   const started = Date.now();
@@ -39,6 +42,7 @@ function vitest(label, args, env) {
     passed += r.numPassedTests;
     failed += r.numFailedTests;
     if (r.numFailedTests || !ok) failures.push(label);
+    failedTests.push(...failedOf(r).map((t) => `[${label}] ${t}`));
   } else { failed += 1; failures.push(label); }
 }
 
@@ -64,8 +68,10 @@ else {
   passed += r.passed;
   failed += r.failed;
   if (r.failed || !ok) failures.push(label);
+  failedTests.push(...(r.failedTests ?? []).map((t) => `[${label}] ${t}`));
 }
 
+for (const t of failedTests) process.stdout.write(`\n  ✘ ${t}`);
 process.stdout.write(`\n${failures.length ? `Failed: ${failures.join("; ")}\n` : ""}`);
 process.stdout.write(`Tests: ${passed} passed, ${failed} failed\n`);
 process.exit(failed ? 1 : 0);
