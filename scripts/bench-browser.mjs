@@ -84,7 +84,7 @@ try {
       () => {
         const content = document.querySelector(".ant-layout-content");
         const fresh = content?.querySelector(".ant-table-row:not([data-bench-old])");
-        const busy = content?.querySelector(".ant-table .ant-spin-spinning");
+        const busy = content?.querySelector(".ant-table-wrapper .ant-spin-spinning");
         return fresh && !busy && window.benchClickAt !== undefined ? Math.round(performance.now() - window.benchClickAt) : false;
       },
       null,

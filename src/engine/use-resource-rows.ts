@@ -17,7 +17,8 @@ export type ListCall = (filtered: boolean) => ListCallChoice;
 /**
  * One page of a resource through Refine's `useList` over the app's data provider, with its search
  * key and filters (the provider takes the search call then, when the resource has one). Refine's
- * cache keeps each page: a list visited before shows its rows at once and refreshes behind them;
+ * cache keeps each page: a list visited before shows its rows at once, without the spinner, and
+ * refreshes behind them;
  * an add, change or removal invalidates it. Entering the route again (its menu item clicked
  * again) refreshes too (1 §2.4). A failed refresh keeps the rows shown (1 §8).
  */
@@ -54,7 +55,9 @@ export function useResourceRows(decl: ResourceDecl, place: ListPlace, call?: Lis
   return {
     rows: query.data?.data ?? [],
     total: query.data?.total ?? 0,
-    loading: query.isFetching,
+    // The spinner covers a page still to come (Refine keeps the previous place's rows meanwhile),
+    // not this place's rows refreshing behind: a list visited before is usable at once (issue 9).
+    loading: query.isFetching && (query.data === undefined || query.isPreviousData),
     /** Whether a page has arrived: before that a failure has nothing to keep showing. */
     loaded: query.data !== undefined,
     error: query.isError ? errorText(query.error) : null,

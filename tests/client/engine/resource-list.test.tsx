@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { assistant, student, subadmin, teacher } from "../../../resources";
 import { setHttpAdapter } from "../../../providers/http";
 import { ResourceList } from "../../../src/engine/resource-list";
-import { fail, HttpReply, ok } from "../support/fake-server";
+import { fail, HttpReply, ok, type SeenRequest } from "../support/fake-server";
 import { button, currentLocation, familyServer, navigate, people, renderPage, tableRows } from "./support";
 
 afterEach(() => setHttpAdapter());
@@ -94,6 +94,32 @@ describe("the generated list", () => {
     await waitFor(() => expect(names()).toHaveLength(3));
     act(() => navigate("/teacherop"));
     await waitFor(() => expect(server.calls("GET /cms/teacher")).toHaveLength(2));
+  });
+
+  it("keeps rows it has uncovered while they refresh, and covers a page still to come with the spinner", async () => {
+    let hold: Promise<void> | null = null;
+    const rows = people(25);
+    familyServer(student, rows, {
+      "GET /cms/student": async ({ params }: SeenRequest) => {
+        if (hold) await hold;
+        const page = Number(params?.page ?? 1);
+        return ok(rows.slice((page - 1) * 10, page * 10), { count: rows.length });
+      },
+    });
+    renderPage("/studentop", <ResourceList decl={student} />);
+    await waitFor(() => expect(names()).toHaveLength(10));
+    let release!: () => void;
+    hold = new Promise((resolve) => (release = resolve));
+    act(() => navigate("/studentop"));
+    // Entered again: the refresh runs behind the rows, which stay usable.
+    await waitFor(() => expect(names()).toHaveLength(10));
+    expect(document.querySelector(".ant-table-wrapper .ant-spin-spinning")).toBeNull();
+    fireEvent.click(within(pager()).getByTitle("2"));
+    await waitFor(() => expect(document.querySelector(".ant-table-wrapper .ant-spin-spinning")).not.toBeNull());
+    release();
+    hold = null;
+    await waitFor(() => expect(document.querySelector(".ant-table-wrapper .ant-spin-spinning")).toBeNull());
+    expect(names()).toHaveLength(10);
   });
 
   it("goes back to the previous page with the browser's back", async () => {
