@@ -11,6 +11,7 @@ import { mutationNotices, removalWords } from "./mutation-notices";
 import { readField } from "./record-fields";
 import { ExpandedRecord } from "./expanded-record";
 import { ListFilters } from "./list-filters";
+import "./list-styles";
 import { ListToolbar } from "./list-toolbar";
 import { ResourceFormDialog, useFormOpener } from "./resource-form-dialog";
 import { RowActions, rowActionNames, rowActionsWidth, type BespokeRowActions } from "./row-actions";

@@ -1,6 +1,7 @@
 import { Layout } from "antd";
 import type { CSSProperties, ReactNode } from "react";
 import { routeTitle } from "../app/route-titles";
+import { StyleKeepers } from "../components/style-keeper";
 import { Wordmark } from "../components/wordmark";
 
 /** The admin top bar's look, shared by the real header and the frame drawn before it. */
@@ -25,7 +26,10 @@ export function ShellFrame({ sider, header, children }: { sider: ReactNode; head
       </Layout.Sider>
       <Layout>
         {header}
-        <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>
+        <Layout.Content style={{ padding: 24 }}>
+          {children}
+          <StyleKeepers />
+        </Layout.Content>
       </Layout>
     </Layout>
   );
