@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { failedOf } from "./lib/failed-tests.mjs";
+import { failedOf, retriedOf } from "./lib/failed-tests.mjs";
 
 const bin = (name) => path.join("node_modules", ".bin", name);
 const pgUrl = process.env.DATABASE_URL || "";
@@ -18,6 +18,7 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 const failedTests = [];
+const retriedTests = [];
 
 
 function run(label, cmd, args, env = process.env) {
@@ -43,6 +44,7 @@ function vitest(label, args, env) {
     failed += r.numFailedTests;
     if (r.numFailedTests || !ok) failures.push(label);
     failedTests.push(...failedOf(r).map((t) => `[${label}] ${t}`));
+    retriedTests.push(...retriedOf(r).map((t) => `[${label}] ${t}`));
   } else { failed += 1; failures.push(label); }
 }
 
@@ -71,6 +73,8 @@ else {
   failedTests.push(...(r.failedTests ?? []).map((t) => `[${label}] ${t}`));
 }
 
+// A flake stays visible: a test the browser suite passed only on its retry is named too.
+for (const t of retriedTests) process.stdout.write(`\n  ⚠ passed on its retry: ${t}`);
 for (const t of failedTests) process.stdout.write(`\n  ✘ ${t}`);
 process.stdout.write(`\n${failures.length ? `Failed: ${failures.join("; ")}\n` : ""}`);
 process.stdout.write(`Tests: ${passed} passed, ${failed} failed\n`);
