@@ -4,6 +4,7 @@ import { homeOf } from "../../resources/auth";
 import { NotFoundPage } from "../components/not-found-page";
 import { PendingPage } from "../components/pending-page";
 import { AdminShell } from "../shells/admin-shell";
+import { preloadListScreen } from "../engine/pages";
 import { PortalShell, type PortalIdentity } from "../shells/portal-shell";
 import { RoomShell } from "../shells/room-shell";
 import { PageLoading } from "../components/page-loading";
@@ -110,7 +111,7 @@ export function ConsoleRoutes({ pages = builtAdminPages }: { pages?: BuiltPages 
           />
         ))}
       </Route>
-      <Route element={<AdminShell />}>
+      <Route element={<AdminShell preload={preloadListScreen} />}>
         <Route index element={pages["/"] ?? <PendingPage />} />
         {Object.entries(pages)
           .filter(([path]) => path !== "/")

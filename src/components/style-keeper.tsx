@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
 import { createPortal } from "react-dom";
+import { whenIdle } from "../lib/when-idle";
 
 // antd's CSS-in-JS counts the mounted instances of each component's style and drops the style from
 // its cache when the last one unmounts; the next mount builds it again (tokens merged, stylis
@@ -36,10 +37,7 @@ export function StyleKeepers() {
   const [parts, setParts] = useState<readonly ComponentType[]>([]);
   useEffect(() => {
     if (named === parts) return;
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const id = idle(() => setParts(named), { timeout: 2000 });
-    return () => cancel(id);
+    return whenIdle(() => setParts(named), 2000);
   }, [named, parts]);
   if (parts.length === 0) return null;
   holder ??= document.createElement("div");

@@ -4,9 +4,17 @@ import { resources } from "../../resources";
 import type { PageMap } from "./registry";
 
 // Each screen loads with its chunk (RJSF, ajv and the table stay out of /login and the shells).
+
+/**
+ * The generated list's code (the table, the filters and the styles the shell keeps for them):
+ * most menu clicks open one, so the admin shell fetches it once the console is idle, and even the
+ * first list opens without waiting for its code (issue 9: a new list in < 300 ms).
+ */
+export const preloadListScreen = () => import("./resource-list");
+
 const listPage = (decl: ResourceDecl) =>
   lazy(async () => {
-    const { ResourceList } = await import("./resource-list");
+    const { ResourceList } = await preloadListScreen();
     return { default: () => createElement(ResourceList, { decl }) };
   });
 

@@ -2,6 +2,7 @@ import { Menu, message } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { loadServerMenu, ShellMenuContext, type ServerMenu } from "../lib/server-menu";
+import { whenIdle } from "../lib/when-idle";
 import { AdminHeader } from "./admin-header";
 import { CommandPaletteLauncher } from "./command-palette-launcher";
 import { OrgTitle } from "./org-title";
@@ -9,15 +10,19 @@ import { takeEarlyMenu } from "./session-probe";
 import { MenuPlaceholder, ShellFrame, ShellPlaceholder } from "./shell-frame";
 import { useSessionGuard } from "./use-session-guard";
 
-/** The admin console at / (1 §2.2): server menu on the left, routed content on the right. */
-export function AdminShell() {
+/**
+ * The admin console at / (1 §2.2): server menu on the left, routed content on the right.
+ * `preload` fetches code most of the console's screens need, once the menu is shown and the
+ * browser is idle.
+ */
+export function AdminShell({ preload }: { preload?: () => Promise<unknown> }) {
   const allowed = useSessionGuard("admin");
   const { pathname } = useLocation();
   // The frame, not a spinner, while the session is checked: the console's outline paints first.
-  return allowed ? <AdminLayout /> : <ShellPlaceholder pathname={pathname} />;
+  return allowed ? <AdminLayout preload={preload} /> : <ShellPlaceholder pathname={pathname} />;
 }
 
-function AdminLayout() {
+function AdminLayout({ preload }: { preload?: () => Promise<unknown> }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [menu, setMenu] = useState<ServerMenu | null>(null);
@@ -37,6 +42,13 @@ function AdminLayout() {
       live = false;
     };
   }, [navigate]);
+
+  const menuShown = menu !== null;
+  useEffect(() => {
+    if (!menuShown || !preload) return;
+    // A failed fetch costs nothing: the screen loads its code again when it is opened.
+    return whenIdle(() => void preload().catch(() => undefined));
+  }, [menuShown, preload]);
 
   const menuPaths = useMemo(() => (menu ? new Set(menu.groups.flatMap((group) => group.items.map((item) => item.path))) : null), [menu]);
   const openGroup = menu?.groups.find((group) => group.items.some((item) => item.path === pathname))?.key;

@@ -11,6 +11,10 @@ import { fail, fakeServer, ok, type Handler } from "./support/fake-server";
 import { adminMenu, me, renderConsole, session } from "./support/console";
 import { isolateSession } from "./support/isolate";
 
+// The shell's idle fetch of the generated list's code, watched (the lists themselves load it as before).
+const preload = vi.hoisted(() => vi.fn(() => Promise.resolve()));
+vi.mock("../../src/engine/pages", async (importOriginal) => ({ ...(await importOriginal<typeof import("../../src/engine/pages")>()), preloadListScreen: preload }));
+
 function adminServer(overrides: Record<string, Handler | unknown> = {}) {
   return fakeServer({
     "GET /cms/trylogin": session("admin"),
@@ -42,6 +46,14 @@ describe("admin shell", () => {
     expect(balance.getAttribute("href")).toBe("/recharge");
     expect(await screen.findByRole("button", { name: /模块设置/ })).toBeTruthy();
     expect(backButton()).toBeNull();
+  });
+
+  it("fetches the generated list's code once its menu is shown and the browser is idle", async () => {
+    preload.mockClear();
+    adminServer();
+    renderConsole("/");
+    expect(await screen.findByText("用户管理")).toBeTruthy();
+    await waitFor(() => expect(preload).toHaveBeenCalledTimes(1));
   });
 
   it("renders a menu page without a return button, and a page reached from within with one", async () => {
