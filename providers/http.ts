@@ -99,12 +99,41 @@ function toLogin(): void {
 const isEnvelope = (body: unknown): body is Envelope =>
   !!body && typeof body === "object" && typeof (body as Envelope).code === "number";
 
+// Requests on their way, so that background work waits for the page's own (src/lib/when-idle.ts).
+let inFlight = 0;
+let settledAt = 0;
+const settledWaiters = new Set<() => void>();
+instance.interceptors.request.use((config) => {
+  inFlight += 1;
+  return config;
+});
+function settled(): void {
+  inFlight = Math.max(0, inFlight - 1);
+  settledAt = Date.now();
+  if (inFlight === 0) for (const waiter of [...settledWaiters]) waiter();
+}
+
+/** How long no request has been on its way, in ms (0 while one is). */
+export const quietForMs = (): number => (inFlight > 0 ? 0 : Date.now() - settledAt);
+
+/** Calls `run` once no request is on its way; returns the cancel. */
+export function onceRequestsSettled(run: () => void): () => void {
+  const waiter = () => {
+    settledWaiters.delete(waiter);
+    run();
+  };
+  settledWaiters.add(waiter);
+  return () => void settledWaiters.delete(waiter);
+}
+
 instance.interceptors.response.use(
   (response: AxiosResponse) => {
+    settled();
     if (isEnvelope(response.data) && response.data.code === 401 && !response.config.authProbe) toLogin();
     return response;
   },
   (error: AxiosError) => {
+    settled();
     if (axios.isCancel(error)) return Promise.reject(error);
     if (error.code === "ECONNABORTED" || error.code === "ETIMEDOUT") {
       console.warn("[http] request timed out:", error.config?.url);

@@ -62,25 +62,26 @@ try {
   // click to the first row of the list now shown (rows of the previous list are marked first).
   const context = await browser.newContext({ baseURL: server.baseURL, storageState: session, viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
+  const listCodeFetched = page.waitForResponse((response) => /\/assets\/resource-list-/.test(response.url()), { timeout: 30_000 });
   await page.goto("/");
   await page.waitForSelector(".ant-layout-sider .ant-menu-submenu", { timeout: 30_000 });
   await page.waitForLoadState("networkidle");
   // A closed group renders no items, so its title is found from the server's menu.
   const { data: menu } = await (await page.request.get("/cms/loginrouter")).json();
   const groupOf = (label) => menu.groups.find((group) => group.items.some((item) => item.label === label)).label;
-  const clickToRows = async (label) => {
-    const item = page.locator(".ant-layout-sider .ant-menu-item", { hasText: label });
+  const clickToRows = async (label, at = page) => {
+    const item = at.locator(".ant-layout-sider .ant-menu-item", { hasText: label });
     if (!(await item.isVisible())) {
-      await page.locator(".ant-layout-sider .ant-menu-submenu-title", { hasText: groupOf(label) }).click();
+      await at.locator(".ant-layout-sider .ant-menu-submenu-title", { hasText: groupOf(label) }).click();
       await item.waitFor({ state: "visible" });
     }
-    await page.evaluate(() => {
+    await at.evaluate(() => {
       for (const row of document.querySelectorAll(".ant-table-row")) row.setAttribute("data-bench-old", "");
       window.benchClickAt = undefined;
       document.addEventListener("click", () => (window.benchClickAt = performance.now()), { capture: true, once: true });
     });
     await item.click();
-    const handle = await page.waitForFunction(
+    const handle = await at.waitForFunction(
       () => {
         const content = document.querySelector(".ant-layout-content");
         const fresh = content?.querySelector(".ant-table-row:not([data-bench-old])");
@@ -91,17 +92,31 @@ try {
       { polling: "raf", timeout: 30_000 },
     );
     const ms = await handle.jsonValue();
-    await page.waitForLoadState("networkidle");
+    await at.waitForLoadState("networkidle");
     return ms;
   };
+  // Once the home's requests are done the shell fetches the list's code ahead (src/lib/when-idle.ts
+  // whenQuiet): the first list is timed after that fetch, as a person's first click comes, and
+  // once more below clicked the moment the home's network is idle, racing it.
+  await listCodeFetched;
+  await page.waitForLoadState("networkidle");
   const newList = {};
   for (const label of lists) newList[label] = await clickToRows(label);
   // Visited lists are timed three rounds over: one click is a few frames, and a busy machine
   // moves single ones by tens of milliseconds.
   const visitedList = {};
   for (let round = 0; round < 3; round++) for (const label of lists) (visitedList[label] ??= []).push(await clickToRows(label));
-  results.menuClick = { newList, visitedList };
   await context.close();
+
+  // The first list clicked as soon as the home's network is idle: the code may still be coming.
+  const eager = await browser.newContext({ baseURL: server.baseURL, storageState: session, viewport: { width: 1366, height: 768 } });
+  const eagerPage = await eager.newPage();
+  await eagerPage.goto("/");
+  await eagerPage.waitForSelector(".ant-layout-sider .ant-menu-submenu", { timeout: 30_000 });
+  await eagerPage.waitForLoadState("networkidle");
+  const firstAtOnce = await clickToRows(lists[0], eagerPage);
+  await eager.close();
+  results.menuClick = { newList, visitedList, firstAtOnce };
 
   // A cold reload of the home: a fresh context (empty HTTP cache) with the session's cookie.
   const reload = async (throttle) => {
@@ -136,7 +151,8 @@ const laterNew = lists.slice(1).map((label) => newList[label]);
 console.log("\nLectern in the browser (production build, loopback, headless Chromium, demo data)");
 // On a shared machine the load says how much the timings below are worth.
 console.log(`  load average now: ${loadavg().map((x) => x.toFixed(1)).join(", ")} (1, 5, 15 min)`);
-console.log(`  menu click → rows, first list (its code loads too): ${firstNew} ms (target < ${targets.newListMs} ms; ${verdict(firstNew, targets.newListMs)})`);
+console.log(`  menu click → rows, first list, its code fetched ahead by the shell: ${firstNew} ms (target < ${targets.newListMs} ms; ${verdict(firstNew, targets.newListMs)})`);
+console.log(`    clicked the moment the home's network is idle, racing that fetch: ${results.menuClick.firstAtOnce} ms`);
 console.log(`  menu click → rows, a new list: ${laterNew.join(", ")} ms, median ${median(laterNew)} (target < ${targets.newListMs} ms; ${verdict(Math.max(...laterNew), targets.newListMs)})`);
 const visited = Object.values(visitedList).flat();
 const p90 = [...visited].sort((a, b) => a - b)[Math.floor(visited.length * 0.9)];

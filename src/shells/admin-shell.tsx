@@ -2,7 +2,7 @@ import { Menu, message } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { loadServerMenu, ShellMenuContext, type ServerMenu } from "../lib/server-menu";
-import { whenIdle } from "../lib/when-idle";
+import { whenQuiet } from "../lib/when-idle";
 import { AdminHeader } from "./admin-header";
 import { CommandPaletteLauncher } from "./command-palette-launcher";
 import { OrgTitle } from "./org-title";
@@ -12,8 +12,8 @@ import { useSessionGuard } from "./use-session-guard";
 
 /**
  * The admin console at / (1 §2.2): server menu on the left, routed content on the right.
- * `preload` fetches code most of the console's screens need, once the menu is shown and the
- * browser is idle.
+ * `preload` fetches code most of the console's screens need, once the menu is shown, the page's
+ * requests are done and the browser is idle.
  */
 export function AdminShell({ preload }: { preload?: () => Promise<unknown> }) {
   const allowed = useSessionGuard("admin");
@@ -47,7 +47,7 @@ function AdminLayout({ preload }: { preload?: () => Promise<unknown> }) {
   useEffect(() => {
     if (!menuShown || !preload) return;
     // A failed fetch costs nothing: the screen loads its code again when it is opened.
-    return whenIdle(() => void preload().catch(() => undefined));
+    return whenQuiet(() => void preload().catch(() => undefined));
   }, [menuShown, preload]);
 
   const menuPaths = useMemo(() => (menu ? new Set(menu.groups.flatMap((group) => group.items.map((item) => item.path))) : null), [menu]);
