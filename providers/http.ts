@@ -106,7 +106,7 @@ const settledWaiters = new Set<() => void>();
 instance.interceptors.request.use((config) => {
   inFlight += 1;
   return config;
-});
+}, undefined, { synchronous: true });
 function settled(): void {
   inFlight = Math.max(0, inFlight - 1);
   settledAt = Date.now();
