@@ -113,8 +113,8 @@ function settled(): void {
   if (inFlight === 0) for (const waiter of [...settledWaiters]) waiter();
 }
 
-/** How long no request has been on its way, in ms (0 while one is). */
-export const quietForMs = (): number => (inFlight > 0 ? 0 : Date.now() - settledAt);
+/** How long no request has been on its way, in ms; -1 while one is. */
+export const quietForMs = (): number => (inFlight > 0 ? -1 : Date.now() - settledAt);
 
 /** Calls `run` once no request is on its way; returns the cancel. */
 export function onceRequestsSettled(run: () => void): () => void {

@@ -25,8 +25,8 @@ export function whenQuiet(run: () => void, quietMs = 400): () => void {
   const step = () => {
     if (cancelled) return;
     const quiet = quietForMs();
-    if (quiet >= quietMs) cancelStep = whenIdle(run);
-    else if (quiet === 0) cancelStep = onceRequestsSettled(step);
+    if (quiet < 0) cancelStep = onceRequestsSettled(step);
+    else if (quiet >= quietMs) cancelStep = whenIdle(run);
     else {
       const id = window.setTimeout(step, quietMs - quiet);
       cancelStep = () => window.clearTimeout(id);
