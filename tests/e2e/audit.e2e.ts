@@ -43,11 +43,11 @@ describe("变更记录 and the command palette", () => {
     const drawer = page.locator(".ant-drawer-open");
     await expect.poll(() => drawer.locator(".ant-drawer-title").innerText()).toBe(`变更记录：${renamed}`);
     const latest = drawer.getByRole("listitem").first();
-    await latest.waitFor();
-    expect(await latest.innerText()).toContain("修改");
+    // The drawer's items are laid out before their text lands: wait on the words.
+    await expect.poll(() => latest.innerText()).toContain("修改");
     expect(await latest.locator("del").innerText()).toBe(name);
     expect(await latest.locator("ins").innerText()).toBe(renamed);
-    expect(await drawer.getByRole("listitem").nth(1).innerText()).toContain("新增");
+    await expect.poll(() => drawer.getByRole("listitem").nth(1).innerText()).toContain("新增");
     expect(await axeFindings(page, ".ant-drawer-open")).toEqual([]);
     await screenshot(page, "audit-drawer");
     await page.keyboard.press("Escape");
