@@ -19,7 +19,7 @@ export function whenIdle(run: () => void, timeout?: number): () => void {
  * is idle: for fetching ahead what a person may open next without slowing what they opened (on a
  * slow link the page's data comes first). Returns the cancel.
  */
-export function whenQuiet(run: () => void, quietMs = 400): () => void {
+export function whenQuiet(run: () => void, quietMs = 1000): () => void {
   let cancelStep = () => {};
   let cancelled = false;
   const step = () => {
