@@ -20,7 +20,6 @@ const failures = [];
 const failedTests = [];
 const retriedTests = [];
 
-
 function run(label, cmd, args, env = process.env) {
   const started = Date.now();
   process.stdout.write(`\n▶ ${label}\n`);
