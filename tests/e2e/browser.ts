@@ -77,6 +77,18 @@ export async function api<T>(page: Page, pathAndQuery: string): Promise<T> {
 }
 
 /** Types a time into a form's date-time picker (its input's id) and confirms it there, as a person would. */
+export const HOUR = 3_600_000;
+export const DAY = 86_400_000;
+const pad = (n: number) => String(n).padStart(2, "0");
+/**
+ * 'YYYY-MM-DD HH:mm:ss' in the browser's (and the server's) zone, whole minutes. The browser suite
+ * runs against a real server on the real clock, so its dates are made from now, never written out.
+ */
+export const at = (ms: number) => {
+  const d = new Date(Math.floor(ms / 60_000) * 60_000);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:00`;
+};
+
 export async function typeTime(page: Page, id: string, text: string) {
   const input = page.locator(`#${id}`);
   await input.click();

@@ -2,7 +2,7 @@ import type { Page, Response } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import type { LiveConflict } from "../../resources/live-api";
 import type { GroupConfig } from "../../resources/live-config";
-import { api, axeFindings, closeBrowser, newPage, screenshot, signInAsAdmin, typeTime } from "./browser";
+import { DAY, HOUR, api, at, axeFindings, closeBrowser, newPage, screenshot, signInAsAdmin, typeTime } from "./browser";
 
 afterAll(closeBrowser);
 
@@ -12,14 +12,6 @@ afterAll(closeBrowser);
  * simulated live from it, and /changeLive of a future live.
  */
 
-const pad = (n: number) => String(n).padStart(2, "0");
-/** 'YYYY-MM-DD HH:mm:ss' in the browser's (and the server's) zone, whole minutes. */
-const at = (ms: number) => {
-  const d = new Date(Math.floor(ms / 60_000) * 60_000);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:00`;
-};
-const HOUR = 3_600_000;
-const DAY = 86_400_000;
 
 interface Person {
   Id: number;
@@ -114,8 +106,10 @@ describe("writing lives as the demo admin", () => {
     await page.goto("/createFzLive");
     await page.locator("#root_title").waitFor({ timeout: 30_000 });
     await page.locator("#root_title").fill("端到端仿真模板");
-    await typeTime(page, "root_begintime", "2025-09-01 19:00:00");
-    await typeTime(page, "root_endtime", "2025-09-01 20:30:00");
+    // A day a month back: the template form takes a past day.
+    const patternDay = Math.floor((Date.now() - 30 * DAY) / DAY) * DAY;
+    await typeTime(page, "root_begintime", at(patternDay + 11 * HOUR));
+    await typeTime(page, "root_endtime", at(patternDay + 12.5 * HOUR));
     await pickPerson(page, "root_teachers", "李老师");
     await screenshot(page, "template-create");
     await page.getByRole("button", { name: /确\s*定/ }).click();

@@ -7,7 +7,7 @@ import { read, utils, write } from "xlsx";
 import { liveApi, validatorApi, type LiveRecord, type ValidatorSettings } from "../../resources/live-api";
 import { defaultValidatorSettings, phoneField, whitelistReasons, type WhitelistRowError } from "../../resources/live-validator";
 import { hostPrefixes } from "../../server/config";
-import { api, closeBrowser, newPage, screenshot, signInAsAdmin } from "./browser";
+import { DAY, HOUR, api, at, closeBrowser, newPage, screenshot, signInAsAdmin } from "./browser";
 
 /**
  * Viewer verification (issue 10 items 8 and 10) through the real server: the 验证方式 drawer as
@@ -53,7 +53,7 @@ async function firstLive(page: Page): Promise<number> {
 /** A new live of a demo course, so nothing has set its verification yet. */
 async function newLive(page: Page, title: string): Promise<number> {
   const [course] = await api<{ Id: number }[]>(page, `/cms/coursesearch?page=1&count=10&title=${encodeURIComponent("高一数学·函数专题")}`);
-  const response = await page.request.post(liveApi.create.path, { data: { courseid: course.Id, title, begintime: "2027-03-01 19:00:00", endtime: "2027-03-01 20:30:00" } });
+  const response = await page.request.post(liveApi.create.path, { data: { courseid: course.Id, title, begintime: at(Date.now() + 90 * DAY), endtime: at(Date.now() + 90 * DAY + 1.5 * HOUR) } });
   const body = (await response.json()) as { code: number; data: LiveRecord };
   expect(body.code).toBe(0);
   return body.data.Id;

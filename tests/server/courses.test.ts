@@ -12,6 +12,10 @@ import { formatDateTime } from "../../server/services/datetime";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { caller, daysFromNow, everyPage, type CourseRow } from "./courses-helpers";
 import { call, mobileSupply, type Row } from "./users-helpers";
+import { freezeClock } from "../support/clock";
+
+// The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
+freezeClock("2026-11-24T10:00:00+08:00");
 
 let s: TestServer;
 let admin: string;

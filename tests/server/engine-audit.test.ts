@@ -7,6 +7,10 @@ import { recordAudit } from "../../server/engine/audit";
 import { orgScope } from "../../server/engine/org-scope";
 import { signIn, startSignedIn, type TestServer } from "./helpers";
 import { call } from "./users-helpers";
+import { freezeClock } from "../support/clock";
+
+// The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
+freezeClock("2026-11-24T10:00:00+08:00");
 
 let s: TestServer;
 let admin: string;

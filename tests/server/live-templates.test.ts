@@ -5,6 +5,10 @@ import type { EmulateTemplateRecord } from "../../resources/live-api";
 import { caller } from "./courses-helpers";
 import { signIn, startSignedIn, type TestServer } from "./helpers";
 import { at, DAY, demo, HOUR, staff } from "./live-writes-helpers";
+import { freezeClock } from "../support/clock";
+
+// The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
+freezeClock("2026-11-24T10:00:00+08:00");
 
 /**
  * Simulated-live templates (2 §2 /fzLiveTemplate, /createFzLive, /changeFzLive; §3, §7) on the

@@ -5,6 +5,10 @@ import { caller } from "./courses-helpers";
 import { signIn, startSignedIn, type TestServer } from "./helpers";
 import { at, DAY, demo, HOUR, quietStart, staff } from "./live-writes-helpers";
 import { grantSubadmin } from "./lives-helpers";
+import { freezeClock } from "../support/clock";
+
+// The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
+freezeClock("2026-11-24T10:00:00+08:00");
 
 /**
  * Adding and changing lives (2 §5, §7, §8; issue 10): the form's rules in the spec's order, the

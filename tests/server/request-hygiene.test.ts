@@ -2,6 +2,10 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schemaRegistry } from "../../server/plugins/schemas";
 import { startSignedIn, type TestServer } from "./helpers";
+import { freezeClock } from "../support/clock";
+
+// The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
+freezeClock("2026-11-24T10:00:00+08:00");
 
 let s: TestServer;
 let admin: string;

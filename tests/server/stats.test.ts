@@ -26,6 +26,10 @@ import { formatDateTime } from "../../server/services/datetime";
 import { BulkInsert } from "../../server/seed/bulk-insert";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { call } from "./users-helpers";
+import { freezeClock } from "../support/clock";
+
+// The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
+freezeClock("2026-11-24T10:00:00+08:00");
 
 /**
  * The dashboard and statistics calls. Fixture usage is written into March 2025, far from the

@@ -6,6 +6,10 @@ import { formatDateTime } from "../../server/services/datetime";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { caller, everyPage } from "./courses-helpers";
 import { call, mobileSupply } from "./users-helpers";
+import { freezeClock } from "../support/clock";
+
+// The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
+freezeClock("2026-11-24T10:00:00+08:00");
 
 /**
  * The detail statistics against what the seed stored. The expectations are worked out here in

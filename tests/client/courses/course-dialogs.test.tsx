@@ -8,6 +8,10 @@ import { courseRows } from "../../../stories/courses/course-answers";
 import { failEnvelope, okEnvelope } from "../../../stories/mock-api";
 import { button, dialog, fieldErrors, findDialog } from "../engine/support";
 import { formItem, openCourses, openOptions, pick, rowsShown, serveCourses, toasts } from "./course-support";
+import { freezeClock } from "../../support/clock";
+
+// The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
+freezeClock("2026-11-24T10:00:00+08:00");
 
 afterEach(() => setHttpAdapter());
 

@@ -6,6 +6,10 @@ import { failEnvelope } from "../../../stories/mock-api";
 import course from "../../../resources/course";
 import { button, currentLocation, dialog, tableRows } from "../engine/support";
 import { formItem, openCourses, pick, rowsShown, serveCourses, titles, toasts } from "./course-support";
+import { freezeClock } from "../../support/clock";
+
+// The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
+freezeClock("2026-11-24T10:00:00+08:00");
 
 afterEach(() => setHttpAdapter());
 

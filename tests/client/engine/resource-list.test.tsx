@@ -5,6 +5,10 @@ import { setHttpAdapter } from "../../../providers/http";
 import { ResourceList } from "../../../src/engine/resource-list";
 import { fail, HttpReply, ok, type SeenRequest } from "../support/fake-server";
 import { button, currentLocation, familyServer, navigate, people, renderPage, tableRows } from "./support";
+import { freezeClock } from "../../support/clock";
+
+// The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
+freezeClock("2026-11-24T10:00:00+08:00");
 
 afterEach(() => setHttpAdapter());
 

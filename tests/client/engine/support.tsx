@@ -1,6 +1,7 @@
 import { Refine } from "@refinedev/core";
 import { render, screen, waitFor } from "@testing-library/react";
 import { ConfigProvider } from "antd";
+import dayjs from "dayjs";
 import zhCN from "antd/es/locale/zh_CN";
 import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router-dom";
@@ -97,7 +98,7 @@ export function familyServer(decl: ResourceDecl, rows: UserRow[], overrides: Rec
     [path(decl, "create")]: (request: SeenRequest) => {
       const body = request.body as Record<string, string>;
       if (rows.some((row) => row.Mobile === body.mobile)) return fail(1, "该手机号已存在", { field: "mobile" });
-      const row: UserRow = { Id: rows.length + 100, Name: body.name, Mobile: body.mobile, Nick: body.nick ?? "", UpdateTime: "2026-02-01 09:00:00", UserOp: body.userop ?? "[]" };
+      const row: UserRow = { Id: rows.length + 100, Name: body.name, Mobile: body.mobile, Nick: body.nick ?? "", UpdateTime: dayjs().format("YYYY-MM-DD HH:mm:ss"), UserOp: body.userop ?? "[]" };
       rows.unshift(row);
       return ok(row, { msg: "添加成功" });
     },

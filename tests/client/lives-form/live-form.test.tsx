@@ -7,6 +7,10 @@ import { sampleConflict, sampleLive, sampleTemplates } from "../../../stories/li
 import { failEnvelope } from "../../../stories/mock-api";
 import { currentLocation } from "../engine/support";
 import { button, findButton, field, fieldErrors, formShown, found, openChange, openCreate, pickPerson, radio, radioGroup, serveLiveForm, toasts, typeTime, typeTitle } from "./live-form-support";
+import { freezeClock } from "../../support/clock";
+
+// The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
+freezeClock("2026-11-24T10:00:00+08:00");
 
 afterEach(() => setHttpAdapter());
 

@@ -9,6 +9,10 @@ import { liveFormAnswers, sampleTemplates } from "../../../stories/lives-form/li
 import { mockAdapter, type MockCall } from "../../../stories/mock-api";
 import { renderPage, tableRows } from "../engine/support";
 import { button, findButton, field, found, toasts } from "./live-form-support";
+import { freezeClock } from "../../support/clock";
+
+// The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
+freezeClock("2026-11-24T10:00:00+08:00");
 
 afterEach(() => setHttpAdapter());
 

@@ -7,6 +7,10 @@ import { failEnvelope } from "../../../stories/mock-api";
 import { button, currentLocation, dialog, tableRows } from "../engine/support";
 import { formItem, pick } from "../courses/course-support";
 import { chooseMore, openLives, operationsOf, rowWith, rowsShown, serveLives } from "./live-support";
+import { freezeClock } from "../../support/clock";
+
+// The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
+freezeClock("2026-11-24T10:00:00+08:00");
 
 afterEach(() => setHttpAdapter());
 

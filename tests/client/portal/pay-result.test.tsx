@@ -8,6 +8,10 @@ import * as stories from "../../../stories/portal/pay-result.stories";
 import { payResults } from "../../../stories/portal/portal-fixtures";
 import { fail, fakeServer, ok } from "../support/fake-server";
 import { renderPage } from "../users/render-page";
+import { freezeClock } from "../../support/clock";
+
+// The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
+freezeClock("2026-11-24T10:00:00+08:00");
 
 /** /payresult (3 §2.6, §7.3): each state as its story shows it, and a pending payment asked about every 3 s. */
 

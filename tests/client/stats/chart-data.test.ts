@@ -6,6 +6,10 @@ import { moduleList } from "../../../src/pages/stats/dashboard/dashboard-source"
 import { dailyPeaks, downsample } from "../../../src/pages/stats/downsample";
 import { partialDate } from "../../../src/pages/stats/partial-period";
 import { dashboardRange, defaultStatRange, rangeQuery } from "../../../src/pages/stats/ranges";
+import { freezeClock } from "../../support/clock";
+
+// The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
+freezeClock("2026-11-24T10:00:00+08:00");
 
 const now = new Date(2026, 2, 15, 10, 30).getTime();
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { livePayload, readLiveQuery, writeLiveQuery } from "../../../src/pages/users/detail/live-query";
 import { durationText, liveTimeText, playTypeText, scaleText } from "../../../src/pages/users/detail/live-text";
+import { freezeClock } from "../../support/clock";
+
+// The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
+freezeClock("2026-11-24T10:00:00+08:00");
 
 describe("detail table texts", () => {
   it("writes the actual class time in hours, minutes and seconds, or 0秒", () => {

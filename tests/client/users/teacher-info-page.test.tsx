@@ -6,6 +6,10 @@ import { TeacherInfoPage } from "../../../src/pages/users/detail/teacher-info-pa
 import { fail, fakeServer, ok, type Handler } from "../support/fake-server";
 import { liveRows, teacherInfo, teacherStats } from "../../../stories/users/user-stats-fixtures";
 import { button, renderPage, where } from "./render-page";
+import { freezeClock } from "../../support/clock";
+
+// The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
+freezeClock("2026-11-24T10:00:00+08:00");
 
 function teacherServer(overrides: Record<string, Handler | unknown> = {}) {
   return fakeServer({
