@@ -20,7 +20,7 @@ process.stdout.write(
     ``,
     `Lectern is running at http://${shown}:${config.port}  (database: ${db.dialect}${db.dialect === "sqlite" ? `, ${config.dataDir}` : ""})`,
     `SMS and captcha answers go to ${config.dataDir}/sms-outbox.jsonl`,
-    ...(config.demo ? [`Demo accounts (password ${DEMO_PASSWORD}):`, ...demoAccounts.map((a) => `  ${a.mobile}  ${a.name}  ${a.roles.map(([o, r]) => `${o}:${r}`).join(", ")}`)] : []),
+    ...(config.demo ? [`Demo accounts (password ${DEMO_PASSWORD}):`, ...demoAccounts.map((a) => `  ${a.mobile}  ${a.name}  ${a.says}`)] : []),
     ``,
   ].join("\n"),
 );

@@ -4,7 +4,7 @@ export interface Limit {
 }
 
 /**
- * How often one client may knock on the sign-in doors (README, "Sign-in under attack").
+ * How often one client may knock on the sign-in doors (docs/security.md, "Sign-in under attack").
  *
  * The counters live in each process's memory, not in the database. They are a coarse
  * brake on volume, and a flood is exactly when a database write per request would hurt

@@ -6,16 +6,20 @@ import { demoName } from "./names";
 
 export const DEMO_PASSWORD = "demo1234";
 
-/** The demo accounts of the spec's conventions (listed in the README), exactly. */
+/**
+ * The demo accounts of the spec's conventions, exactly. `says` is how the start banner and the
+ * README's table describe each (tests/server/readme.test.ts holds them to one wording).
+ */
 export const demoAccounts = [
-  { mobile: "13800000000", name: "张校长", roles: [["示例学校", "admin"]] },
-  { mobile: "13800000001", name: "李老师", roles: [["示例学校", "teacher"]] },
-  { mobile: "13800000002", name: "王助教", roles: [["示例学校", "assistant"]] },
-  { mobile: "13800000003", name: "赵同学", roles: [["示例学校", "student"]] },
-  { mobile: "13800000004", name: "周主管", roles: [["示例学校", "subadmin"]] },
-  { mobile: "13800000009", name: "吴双", roles: [["示例学校", "subadmin"], ["第二学校", "teacher"]] },
-  { mobile: "13900000000", name: "孙校长", roles: [["第二学校", "admin"]] },
-] as const satisfies readonly { mobile: string; name: string; roles: readonly (readonly [string, Role])[] }[];
+  { mobile: "13800000000", name: "张校长", roles: [["示例学校", "admin"]], says: "main admin of 示例学校" },
+  { mobile: "13800000001", name: "李老师", roles: [["示例学校", "teacher"]], says: "teacher in 示例学校" },
+  { mobile: "13800000002", name: "王助教", roles: [["示例学校", "assistant"]], says: "assistant in 示例学校" },
+  { mobile: "13800000003", name: "赵同学", roles: [["示例学校", "student"]], says: "student in 示例学校" },
+  { mobile: "13800000004", name: "周主管", roles: [["示例学校", "subadmin"]], says: "sub-admin in 示例学校 with only user-management menus" },
+  // An admin with every menu the main admin can grant: a sub-admin, as the spec's conventions call any admin but the main one.
+  { mobile: "13800000009", name: "吴双", roles: [["示例学校", "subadmin"], ["第二学校", "teacher"]], says: "admin in 示例学校 (a sub-admin with every menu) and teacher in 第二学校; chooses on /identity" },
+  { mobile: "13900000000", name: "孙校长", roles: [["第二学校", "admin"]], says: "main admin of 第二学校" },
+] as const satisfies readonly { mobile: string; name: string; roles: readonly (readonly [string, Role])[]; says: string }[];
 
 const userManagementKeys = ["teacherop", "assistantop", "studentop", "mediaUploadMgr"];
 const allSubadminKeys = savePermissions(

@@ -5,7 +5,7 @@ const DAY = 86_400_000;
 /** Courses of 示例学校 whose held lives have a recording, so the portal offers 观看回放 beside 已结束. */
 const recordedCourses = ["高一数学·函数专题", "互动大班·化学提高", "公开课：如何高效学习"];
 
-/** The demo recharge orders /payresult shows (README): one paid, one still waiting for the payment. */
+/** The demo recharge orders /payresult shows (docs/features.md, the portal): one paid, one still waiting for the payment. */
 export const demoTradeNos = { paid: "WXPAYDEMO000000000001", pending: "WXPAYDEMO000000000002" } as const;
 
 /**

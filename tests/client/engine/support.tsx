@@ -76,7 +76,7 @@ export function people(count: number, prefix = "用户"): UserRow[] {
 const path = (decl: ResourceDecl, op: keyof ResourceDecl["api"]) => `${decl.api[op]!.method} ${decl.api[op]!.path}`;
 
 /**
- * A user-management family as the server answers it (README, "User management (server)"): lists
+ * A user-management family as the server answers it (docs/features.md, "User management (server)"): lists
  * paged by `page`/`count` and filtered by `key`, add, change and delete over `rows`.
  */
 export function familyServer(decl: ResourceDecl, rows: UserRow[], overrides: Record<string, Handler | unknown> = {}, keys = [decl.menu.key]) {
