@@ -117,10 +117,19 @@ async function masterLive(page: Page) {
   return { course, live };
 }
 
+/**
+ * The row of a double-teacher course's main classroom on /liveCourse: active, and not a small class
+ * (人数基数 is not offered there).
+ */
+async function masterLiveRow(page: Page): Promise<Locator> {
+  const { course, live } = await masterLive(page);
+  await page.goto(`/liveCourse?courseId=${course.Id}&courseName=${encodeURIComponent(course.Title)}`);
+  return page.locator(".ant-table-tbody tr.ant-table-row", { has: page.getByText(live.Title, { exact: true }) }).first();
+}
+
 /** The whitelist list of a live, from its row's 验证方式 drawer (2 §2). */
 async function whitelistOf(page: Page): Promise<Locator> {
-  await page.goto("/liveop");
-  await moreMenu(page, firstRow(page), "验证方式");
+  await moreMenu(page, await masterLiveRow(page), "验证方式");
   const drawer = page.locator(".ant-drawer").filter({ hasText: "设置验证方式" });
   await drawer.getByText("白名单", { exact: true }).click();
   return page.locator(".ant-modal:visible").filter({ hasText: "白名单列表" });
@@ -141,8 +150,7 @@ const openers: Record<string, (page: Page) => Promise<void>> = {
     await page.goto("/liveSetting");
   },
   "live-audience.edit": async (page) => {
-    await page.goto("/liveop");
-    await moreMenu(page, firstRow(page), "人数基数");
+    await moreMenu(page, await masterLiveRow(page), "人数基数");
   },
   "sub-live.create": async (page) => {
     const { course, live } = await masterLive(page);
