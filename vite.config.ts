@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { formValidatorsPlugin } from "./scripts/lib/form-validators";
 import { hostPrefixes } from "./server/config";
 
 // LECTERN_API points the dev server at another API (a second checkout, a mock).
@@ -24,7 +25,7 @@ const proxied = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), formValidatorsPlugin()],
   resolve: {
     alias: [
       // antd's resize observer ships a polyfill for browsers without ResizeObserver (pre-2020);

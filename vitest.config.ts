@@ -1,11 +1,16 @@
 import { defineConfig } from "vitest/config";
+import { formValidatorsPlugin } from "./scripts/lib/form-validators";
 
 // Two projects: the server and shared modules run in Node, the client in jsdom.
 // The browser end-to-end suite has its own config (tests/e2e/vitest.config.ts).
 export default defineConfig({
+  // The forms' validators, compiled from schemas/ as the build compiles them (client and server
+  // tests both import src/engine/validator.ts).
+  plugins: [formValidatorsPlugin()],
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: "server",
           environment: "node",
@@ -20,6 +25,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: "client",
           environment: "jsdom",

@@ -1,61 +1,41 @@
-import type { KeywordDefinition } from "ajv";
-import { parseDateTime } from "./local-time";
+import { _, type CodeKeywordDefinition, type JSONType, type KeywordCxt } from "ajv";
+import * as checks from "./schema-keyword-checks";
 
 /**
- * Keywords the schemas use beyond draft-07. The client's validator (src/engine/validator.ts) and
- * the server's ajv (server/app.ts) both add them, so a rule that needs the clock is still written
- * once, in the schema, with its message in the schema's `errorMessage` under the keyword's name.
+ * Where a standalone validator imports the checks from: the console's validators are compiled at
+ * build time (scripts/lib/form-validators.ts), so the page runs no `new Function` and its CSP needs
+ * no 'unsafe-eval'; the build turns this root-relative path into the file's own.
  */
-export const schemaKeywords: KeywordDefinition[] = [
-  {
-    // `"notBeforeNow": true`: a 'YYYY-MM-DD HH:mm:ss' local time not earlier than the moment it
-    // is checked (课程有效期不能小于当前时间, 1 §5). Text that is no real time is left to `pattern`
-    // and the handler, which say 格式不正确.
-    keyword: "notBeforeNow",
-    type: "string",
-    schemaType: "boolean",
-    errors: false,
-    validate: (on: boolean, text: string) => {
-      if (!on) return true;
-      const ms = parseDateTime(text);
-      return ms === null || ms >= Date.now();
-    },
+export const keywordChecksModule = "/resources/schema-keyword-checks.ts";
+
+type Check = keyof typeof checks;
+
+/**
+ * Keywords the schemas use beyond draft-07, each a call of its check (schema-keyword-checks.ts).
+ * They generate code rather than hand ajv a `validate` function: ajv can write a compiled schema
+ * out as a module only when every function it calls has an import to name. The server's ajv
+ * (server/plugins/schemas.ts) adds the same definitions, so a rule that needs the clock is still
+ * written once, in the schema, with its message in the schema's `errorMessage` under the
+ * keyword's name. A failing check reports ajv's plain keyword error, which that message replaces.
+ */
+const keyword = (name: Check, schemaType: JSONType): CodeKeywordDefinition => ({
+  keyword: name,
+  type: "string",
+  schemaType,
+  code(cxt: KeywordCxt) {
+    const check = cxt.gen.scopeValue("func", { ref: checks[name], code: _`require(${keywordChecksModule})[${name}]` });
+    cxt.fail(_`!${check}(${cxt.schemaValue}, ${cxt.data}, ${cxt.it.parentData})`);
   },
-  {
-    // `"laterThan": "begintime"`: a 'YYYY-MM-DD HH:mm:ss' time strictly after the time in the named
-    // sibling field (结束时间要大于开始时间, 2 §5). With either time absent or unreadable there is
-    // nothing to compare: `required` and the format rule speak instead.
-    keyword: "laterThan",
-    type: "string",
-    schemaType: "string",
-    errors: false,
-    validate: (field: string, text: string, _parent?: unknown, cxt?: { parentData?: Record<string, unknown> }) => {
-      const [from, to] = [siblingTime(cxt, field), parseDateTime(text)];
-      return from === null || to === null || to > from;
-    },
-  },
-  {
-    // `"withinAfter": {"field": "begintime", "ms": 86401000}`: at most `ms` milliseconds after the
-    // sibling field's time (直播时间不能超过一天, with its one second of tolerance, 2 §5).
-    keyword: "withinAfter",
-    type: "string",
-    schemaType: "object",
-    errors: false,
-    validate: (rule: { field: string; ms: number }, text: string, _parent?: unknown, cxt?: { parentData?: Record<string, unknown> }) => {
-      const [from, to] = [siblingTime(cxt, rule.field), parseDateTime(text)];
-      return from === null || to === null || to - from <= rule.ms;
-    },
-  },
+});
+
+export const schemaKeywords: CodeKeywordDefinition[] = [
+  keyword("notBeforeNow", "boolean"),
+  keyword("laterThan", "string"),
+  keyword("withinAfter", "object"),
 ];
 
-/** The time in a sibling field of the value being checked, or null when there is none to read. */
-function siblingTime(cxt: { parentData?: Record<string, unknown> } | undefined, field: string): number | null {
-  const value = cxt?.parentData?.[field];
-  return typeof value === "string" ? parseDateTime(value) : null;
-}
-
 /** Adds the keywords to an ajv instance; also usable as an ajv plugin (Fastify's `ajv.plugins`). */
-export function addSchemaKeywords<A extends { addKeyword(definition: KeywordDefinition): unknown }>(ajv: A): A {
+export function addSchemaKeywords<A extends { addKeyword(definition: CodeKeywordDefinition): unknown }>(ajv: A): A {
   for (const definition of schemaKeywords) ajv.addKeyword(definition);
   return ajv;
 }

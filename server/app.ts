@@ -5,6 +5,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifyWebsocket from "@fastify/websocket";
 import type { Ctx } from "./context";
 import envelope, { clientErrorHandler, frameworkErrors } from "./plugins/envelope";
+import { openApiOptions } from "./plugins/openapi";
 import schemas, { ajvOptions } from "./plugins/schemas";
 import session from "./plugins/session";
 import sameOrigin from "./plugins/same-origin";
@@ -47,9 +48,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(envelope);
   const framed = [ctx.config.openPlatformUrl, ctx.config.liveRoomUrl].filter((u): u is string => !!u).map((u) => new URL(u).origin);
   await app.register(securityHeaders, { frameOrigins: framed });
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: "Lectern API", version: "0.1.0", description: "The cms contract Lectern answers." } },
-  });
+  await app.register(fastifySwagger, openApiOptions);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
   // Before every route (the plugin's rule): the live rooms' WebSocket; 64 KB is room for a WebRTC offer.

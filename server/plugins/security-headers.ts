@@ -3,9 +3,8 @@ import fp from "fastify-plugin";
 
 /**
  * The console's Content-Security-Policy. Scripts come only from our own files: index.html has no
- * inline script and none injected into a page runs. 'unsafe-eval' stays until the forms' ajv
- * validators are compiled at build time: ajv turns each schema into a function with `new Function`,
- * and without it no form dialog opens. antd's CSS-in-JS writes <style> elements at run time, hence
+ * inline script, none injected into a page runs, and nothing is evaluated from text (the forms'
+ * ajv validators are compiled at build time, scripts/lib/form-validators.ts). antd's CSS-in-JS writes <style> elements at run time, hence
  * 'unsafe-inline' for styles only. Images are ours (uploads), data: (antd's icons, small previews) or blob: (a picked
  * cover before upload); the xlsx parser runs in a worker of ours. Every host kind of /config.json
  * is this server, so 'self' is every address the client calls, the live room's WebSocket included
@@ -18,7 +17,7 @@ export const contentSecurityPolicy = (frameOrigins: string[] = []) => [
   "default-src 'self'",
   // The tool pages frame the open platform: this server's sandbox, or the origin OPEN_PLATFORM_URL names.
   `frame-src ${["'self'", ...frameOrigins].join(" ")}`,
-  "script-src 'self' 'unsafe-eval'",
+  "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

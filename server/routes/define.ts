@@ -38,6 +38,8 @@ export function route(
       tags: opts.tags ?? [endpoint.host],
       ...(opts.body ? { body: ref(opts.body) } : {}),
       ...(opts.query ? { querystring: ref(opts.query) } : {}),
+      // Without a guard anyone may call it: no session (the document's default, server/plugins/openapi.ts).
+      ...(guard ? {} : { security: [] }),
     },
     ...(guard ? { preValidation: async (request: FastifyRequest) => void (await guard(request)) } : {}),
     ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),

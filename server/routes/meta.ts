@@ -6,7 +6,7 @@ import { hostPrefixes } from "../config";
 import type { Ctx } from "../context";
 
 export default async function metaRoutes(app: FastifyInstance, { db, config }: Ctx) {
-  app.get("/healthz", { schema: { summary: "200 when the database answers", tags: ["meta"] } }, async (_request, reply) => {
+  app.get("/healthz", { schema: { summary: "200 when the database answers", tags: ["meta"], security: [] } }, async (_request, reply) => {
     try {
       await sql`select 1`.execute(db.kysely);
       return { code: 0, data: { db: db.dialect }, msg: "ok" };
@@ -16,7 +16,7 @@ export default async function metaRoutes(app: FastifyInstance, { db, config }: C
   });
 
   // Base addresses follow the address the browser used, so the same build works behind any host name.
-  app.get("/config.json", { schema: { summary: "Base address of every host kind, the share links' base and customer type", tags: ["meta"] } }, async (request, reply) => {
+  app.get("/config.json", { schema: { summary: "Base address of every host kind, the share links' base and customer type", tags: ["meta"], security: [] } }, async (request, reply) => {
     const origin = `${request.protocol}://${request.headers.host ?? `${config.host}:${config.port}`}`;
     const hosts = Object.fromEntries(hostKinds.map((k) => [k, origin + (hostPrefixes[k] ?? "")]));
     // The tool pages frame the sandbox served here unless OPEN_PLATFORM_URL names a real open platform.

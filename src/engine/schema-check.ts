@@ -1,5 +1,5 @@
 import type { RJSFSchema } from "@rjsf/utils";
-import { schemaKeywords } from "../../resources/schema-keywords";
+import * as keywordChecks from "../../resources/schema-keyword-checks";
 import { schemaFiles } from "./schema-files";
 import { propertiesOf, type SchemaFile } from "./schema-parts";
 import { formValidator, transformErrorsFor } from "./validator";
@@ -31,7 +31,7 @@ export const schemaFields = (schema: SchemaFile): string[] => Object.keys(proper
  */
 const answers = new Map<string, Problem[]>();
 const answersKept = 2000;
-const ownKeywords = schemaKeywords.map((definition) => `"${String(definition.keyword)}"`);
+const ownKeywords = Object.keys(keywordChecks).map((keyword) => `"${keyword}"`);
 const cacheable = (schema: SchemaFile) => !ownKeywords.some((keyword) => JSON.stringify(schema).includes(keyword));
 
 /** Every failing field with the message the form shows for it, in the form's field order. */

@@ -51,6 +51,12 @@ export interface SchemaFormProps {
   tidy?: (values: FormValues) => FormValues;
   /** Every change of the values, for what a page shows beside its form (a schedule-conflict warning). */
   onValuesChange?: (values: FormValues) => void;
+  /**
+   * A schema built at run time (a shared live's registration form) has no validator compiled at
+   * build time and the page may not compile one (its CSP allows no eval): the form checks nothing
+   * itself, and the server's message, named by field, comes back as `serverErrors`.
+   */
+  judgedByServer?: boolean;
 }
 
 /**
@@ -58,7 +64,7 @@ export interface SchemaFormProps {
  * no buttons of its own: its dialog or page submits it through `formRef`, and Enter in a field
  * submits it too. Values a schema does not (or no longer) declare are dropped, never submitted.
  */
-export function SchemaForm({ definition, initialData, serverErrors, onServerErrorsSeen, onSubmit, formRef, disabled, onMounted, widgets, tidy, onValuesChange }: SchemaFormProps) {
+export function SchemaForm({ definition, initialData, serverErrors, onServerErrorsSeen, onSubmit, formRef, disabled, onMounted, widgets, tidy, onValuesChange, judgedByServer }: SchemaFormProps) {
   const { schema, uiSchema } = definition;
   const transformErrors = useMemo(() => transformErrorsFor(schema, uiSchema), [schema, uiSchema]);
   // The form keeps its own values (uncontrolled: a controlled copy echoing back can drop keystrokes);
@@ -114,6 +120,7 @@ export function SchemaForm({ definition, initialData, serverErrors, onServerErro
         showErrorList={false}
         focusOnFirstError
         noHtml5Validate
+        noValidate={judgedByServer}
         omitExtraData
         liveOmit="onChange"
         liveValidate={attempted ? "onChange" : undefined}

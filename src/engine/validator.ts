@@ -1,5 +1,4 @@
 import type { ErrorObject } from "ajv";
-import ajvErrors from "ajv-errors";
 import localizeZh from "ajv-i18n/localize/zh";
 import {
   getUiOptions,
@@ -9,43 +8,48 @@ import {
   type RJSFSchema,
   type RJSFValidationError,
   type UiSchema,
+  type ValidatorType,
 } from "@rjsf/utils";
-import { customizeValidator } from "@rjsf/validator-ajv8";
-import { addSchemaKeywords } from "../../resources/schema-keywords";
+import { createPrecompiledValidator, type ValidatorFunctions } from "@rjsf/validator-ajv8";
+import compiledValidators from "virtual:form-validators";
 import { schemaFiles, type SchemaFile } from "./schema-files";
 
 export { schemaFiles, type SchemaFile };
 
 /**
- * The one validator (docs/architecture.md) over a set of schema files: ajv 8 with every error and
- * `$data`, ajv-errors so a schema's own Chinese words come first, the schemas' own keywords
- * (resources/schema-keywords.ts), every schema registered by `$id` (so `"phone.def#"` resolves as
- * on the server), and ajv-i18n zh for the rest.
- * The localizer leaves `errorMessage` errors alone: localizing them would overwrite the schema's
- * words with 应当通过 "errorMessage 关键词校验" (docs/stack-notes.md, forms 1). RJSF validates a form
- * whose `$id` is registered with the registered file, references and all.
+ * Chinese for ajv's own errors. The localizer leaves `errorMessage` errors alone: localizing them
+ * would overwrite the schema's words with 应当通过 "errorMessage 关键词校验" (docs/stack-notes.md,
+ * forms 1).
  */
-export function createFormValidator(schemas: readonly SchemaFile[]) {
-  return customizeValidator(
-    {
-      ajvOptionsOverrides: { allErrors: true, $data: true },
-      extenderFn: (ajv) => {
-        ajvErrors(ajv);
-        // The schemas' own keywords (notBeforeNow), as the server's ajv has them.
-        addSchemaKeywords(ajv);
-        for (const schema of schemas) ajv.addSchema(schema);
-        return ajv;
-      },
-    },
-    (errors) => {
-      if (!errors) return;
-      localizeZh(errors.filter((error) => error.keyword !== "errorMessage"));
-    },
-  );
+const localize = (errors?: null | ErrorObject[]) => {
+  if (errors) localizeZh(errors.filter((error) => error.keyword !== "errorMessage"));
+};
+
+/**
+ * The one validator (docs/architecture.md) over validators compiled at build time
+ * (scripts/lib/form-validators.ts: ajv 8 with every error and `$data`, ajv-errors so a schema's
+ * own Chinese words come first, the schemas' own keywords, every file of schemas/ registered so
+ * `"phone.def#"` resolves as on the server), so the page compiles no code and its CSP needs no
+ * 'unsafe-eval'. A schema is validated by its file's `$id` (the drawn form RJSF is handed keeps it),
+ * a condition RJSF checks while drawing by its hash. RJSF's precompiled validator checks one root
+ * schema; this hands each root (a form, its resolved copy, an import row's schema) its own.
+ */
+export function precompiledFormValidator(functions: ValidatorFunctions): ValidatorType {
+  const byRoot = new WeakMap<RJSFSchema, ValidatorType>();
+  const forRoot = (root: RJSFSchema) => {
+    let validator = byRoot.get(root);
+    if (!validator) byRoot.set(root, (validator = createPrecompiledValidator(functions, root, localize)));
+    return validator;
+  };
+  return {
+    validateFormData: (data, schema, ...rest) => forRoot(schema).validateFormData(data, schema, ...rest),
+    rawValidation: (schema, data) => forRoot(schema).rawValidation(schema, data),
+    isValid: (schema, data, root) => forRoot(root).isValid(schema, data, root),
+  };
 }
 
 /** The validator every form and light page uses, over the files in schemas/. */
-export const formValidator = createFormValidator(schemaFiles);
+export const formValidator = precompiledFormValidator(compiledValidators);
 
 type FieldSchema = { title?: string; properties?: Record<string, { title?: string }> };
 

@@ -151,10 +151,10 @@ describe("entering through a share link", () => {
     const live = await sharedLive({ check: 1, fields });
     const answer = (answers: (string | string[])[]) => enter({ guid: live.share, answers });
     expect(await answer([])).toMatchObject({ code: 400, msg: "请填写手机" });
-    expect(await answer(["123", "", "小明", "一年级"])).toMatchObject({ code: 400, msg: "请填写正确的手机号" });
+    expect(await answer(["123", "", "小明", "一年级"])).toMatchObject({ code: 400, msg: "请填写正确的手机号", data: { field: "f0" } });
     expect(await answer(["13912345678", "not-mail", "小明", "一年级"])).toMatchObject({ code: 400, msg: "请填写正确的邮箱" });
     expect(await answer(["13912345678", "", "", "一年级"])).toMatchObject({ code: 400, msg: "请填写姓名" });
-    expect(await answer(["13912345678", "", "小明", "三年级"])).toMatchObject({ code: 400, msg: "请选择年级" });
+    expect(await answer(["13912345678", "", "小明", "三年级"])).toMatchObject({ code: 400, msg: "请选择年级", data: { field: "f3" } });
     expect(await answer(["13912345678", "", "小明", "一年级", ["体育"]])).toMatchObject({ code: 400, msg: "请选择兴趣" });
     const ok = await answer(["13912345678", "a@b.cn", "小明", "二年级", ["数学"]]);
     expect(ok.code, ok.msg).toBe(0);

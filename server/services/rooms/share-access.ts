@@ -142,7 +142,8 @@ function checkAnswers(fields: ShareField[], answers: ShareAnswers["answers"]): {
   if (!validate(values)) {
     // The first field's message; for an empty field, that it is missing rather than malformed.
     const first = [...(validate.errors ?? [])].sort((a, b) => fieldIndex(a) - fieldIndex(b) || Number(isMissing(b)) - Number(isMissing(a)))[0];
-    throw fail.bad(first?.message ?? roomMessages.shareInvalid, "answers");
+    // Named as the form names it (f0, f1, …): the share page shows the message under that field.
+    throw fail.bad(first?.message ?? roomMessages.shareInvalid, first ? `f${fieldIndex(first)}` : "answers");
   }
   return fields.map((f, i) => ({ name: f.name, value: values[`f${i}`] ?? (f.formaDataType === 6 ? [] : "") }));
 }

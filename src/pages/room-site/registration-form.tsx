@@ -2,9 +2,9 @@ import type { UiSchema } from "@rjsf/utils";
 import { useMemo, type RefObject } from "react";
 import type { ShareField } from "../../../resources/room-api";
 import { registrationSchema } from "../../../resources/room-registration";
-import { prepareForm } from "../../engine/form-schemas";
+import { prepareForm } from "../../engine/form-drawing";
+import { schemaFiles, type SchemaFile } from "../../engine/schema-files";
 import { SchemaForm, type FormHandle, type FormValues } from "../../engine/schema-form";
-import { schemaFiles, type SchemaFile } from "../../engine/validator";
 
 /** How each registration field type is drawn (2 §3: 4 address is long text, 5 and 6 choices). */
 function uiOf(fields: readonly ShareField[]): UiSchema {
@@ -21,12 +21,22 @@ function uiOf(fields: readonly ShareField[]): UiSchema {
   );
 }
 
+interface RegistrationFormProps {
+  fields: ShareField[];
+  formRef: RefObject<FormHandle>;
+  onSubmit: (values: FormValues) => void;
+  /** The server's message for a field (`f0`, `f1`, …), shown under it until it changes. */
+  serverErrors?: Record<string, string>;
+  onServerErrorsSeen?: () => void;
+}
+
 /**
  * A shared live's registration form (2 §3 extra.isRecord 2): the schema built from its fields
- * (resources/room-registration.ts), drawn and checked by the one form validator; the server checks
- * the answers against the same schema. Loaded only for a live that asks for it.
+ * (resources/room-registration.ts) and drawn by the engine. Built from a live's data, it cannot be
+ * compiled with the console's validators at build time, so the server judges the answers against
+ * that same schema and names the field its message belongs under. Loaded only for a live that asks for it.
  */
-export function RegistrationForm({ fields, formRef, onSubmit }: { fields: ShareField[]; formRef: RefObject<FormHandle>; onSubmit: (values: FormValues) => void }) {
+export function RegistrationForm({ fields, formRef, onSubmit, serverErrors, onServerErrorsSeen }: RegistrationFormProps) {
   const definition = useMemo(() => prepareForm(registrationSchema(fields) as SchemaFile, uiOf(fields), schemaFiles), [fields]);
-  return <SchemaForm definition={definition} initialData={{}} formRef={formRef} onSubmit={onSubmit} />;
+  return <SchemaForm definition={definition} initialData={{}} formRef={formRef} onSubmit={onSubmit} serverErrors={serverErrors} onServerErrorsSeen={onServerErrorsSeen} judgedByServer />;
 }

@@ -32,6 +32,7 @@ export function SharePage() {
   const livetype = search.get("livetype") ?? "all";
   const [load, setLoad] = useState<Load>({ status: "loading" });
   const [error, setError] = useState("");
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>();
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<Credentials>();
   const registration = useRef<FormHandle>(null);
@@ -67,7 +68,11 @@ export function SharePage() {
     };
     try {
       const answer = await request<{ token: string; nick_name: string }>(roomApi.shareEnter, body as unknown as Record<string, unknown>);
-      if (answer.code !== 0) return setError(answer.msg);
+      if (answer.code !== 0) {
+        // A registration answer's message goes under its field (f0, f1, …); any other above the button.
+        const field = (answer.data as { field?: unknown } | null)?.field;
+        return typeof field === "string" && /^f\d+$/.test(field) ? setAnswerErrors({ [field]: answer.msg }) : setError(answer.msg);
+      }
       const room = new URLSearchParams({ token: answer.data.token, nickname: answer.data.nick_name });
       navigate(`/room/${isMobileAgent(navigator.userAgent) ? "h5/" : ""}?${room}`, { replace: true });
     } catch {
@@ -131,7 +136,7 @@ export function SharePage() {
               <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
                 报名信息
               </Typography.Title>
-              <RegistrationForm fields={info.fields} formRef={registration} onSubmit={(values) => void enter(values)} />
+              <RegistrationForm fields={info.fields} formRef={registration} onSubmit={(values) => void enter(values)} serverErrors={answerErrors} onServerErrorsSeen={() => setAnswerErrors(undefined)} />
             </Suspense>
           )}
           {error && <Alert type="error" showIcon message={error} />}

@@ -1,7 +1,8 @@
 import { TranslatableString, type RJSFSchema } from "@rjsf/utils";
 import { describe, expect, it } from "vitest";
 import { loadForm } from "../../../src/engine/form-schemas";
-import { formValidator, transformErrorsFor, translateZh } from "../../../src/engine/validator";
+import { loadFormValidators } from "../../../scripts/lib/form-validators";
+import { formValidator, precompiledFormValidator, schemaFiles, transformErrorsFor, translateZh } from "../../../src/engine/validator";
 
 /** What the form shows for `data`: each field's message, in the form's order. */
 async function messages(formId: string, data: Record<string, unknown>) {
@@ -9,6 +10,9 @@ async function messages(formId: string, data: Record<string, unknown>) {
   const { errors, errorSchema } = formValidator.validateFormData(data, schema, undefined, transformErrorsFor(schema, uiSchema), uiSchema);
   return { shown: errors.map((error) => [error.property, error.message]), errorSchema };
 }
+
+/** A validator for a test's own schema, compiled as the build compiles the files of schemas/. */
+const validatorOf = (schema: RJSFSchema) => precompiledFormValidator(loadFormValidators(schemaFiles, [schema]));
 
 describe("the form validator", () => {
   it("puts a required message under its field, not on the form", async () => {
@@ -41,7 +45,7 @@ describe("the form validator", () => {
       properties: { age: { type: "integer", title: "年龄", maximum: 150 }, code: { type: "string", title: "编码", format: "email" }, tag: { type: "string", title: "标签" } },
       required: ["tag"],
     };
-    const { errors } = formValidator.validateFormData({ age: 200, code: "x" }, schema, undefined, transformErrorsFor(schema));
+    const { errors } = validatorOf(schema).validateFormData({ age: 200, code: "x" }, schema, undefined, transformErrorsFor(schema));
     expect(errors.map((error) => [error.property, error.message])).toEqual([
       [".age", "年龄应当为 <= 150"],
       [".code", "编码格式不正确"],
@@ -55,7 +59,7 @@ describe("the form validator", () => {
       type: "object",
       properties: { name: { type: "string", title: "姓名", minLength: 2, pattern: "^[a-z]+$", errorMessage: { minLength: "太短", pattern: "只能是小写字母" } } },
     } as RJSFSchema;
-    const { errors } = formValidator.validateFormData({ name: "A" }, schema, undefined, transformErrorsFor(schema));
+    const { errors } = validatorOf(schema).validateFormData({ name: "A" }, schema, undefined, transformErrorsFor(schema));
     expect(errors.map((error) => error.message)).toEqual(["太短"]);
   });
 

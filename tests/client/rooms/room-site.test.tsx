@@ -8,7 +8,7 @@ import { RoomSite } from "../../../src/pages/room-site/room-site";
 import { RoomTransport } from "../../../src/pages/room-site/room-transport";
 import { guestEntry, sampleLive, sampleRecordings, sampleShare, studentEntry, teacherEntry, welcomeOf } from "../../../stories/rooms/room-fixtures";
 import { scriptedTransport, type RoomScript } from "../../../stories/rooms/scripted-room";
-import { fakeServer, ok } from "../support/fake-server";
+import { fail, fakeServer, ok, type SeenRequest } from "../support/fake-server";
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -134,23 +134,29 @@ describe("a share link's page", () => {
     expect(server.calls("GET /api/v1/room/share")[0].params).toEqual({ guid: "g1", replay: 0 });
   });
 
-  it("asks the registration form with its own rules and sends the answers by position", async () => {
+  it("sends the registration answers by position and shows the server's message under its field", async () => {
     const fields = [
       { formaDataType: 1 as const, name: "手机号", placeholder: "请输入手机号", required: true, checkList: [] },
       { formaDataType: 3 as const, name: "姓名", placeholder: "请输入姓名", required: false, checkList: [] },
     ];
-    const server = fakeServer({ "GET /api/v1/room/share": ok({ ...sampleShare, fields }), "POST /api/v1/room/share": ok({ token: "V", nick_name: "138****0000" }) });
+    // The server judges the answers against the form's schema (tests/server/rooms-share.test.ts) and names the field.
+    const server = fakeServer({
+      "GET /api/v1/room/share": ok({ ...sampleShare, fields }),
+      "POST /api/v1/room/share": ({ body }: SeenRequest) =>
+        (body?.answers as string[])[0] === "13800000000" ? ok({ token: "V", nick_name: "138****0000" }) : fail(400, "请填写正确的手机号", { field: "f0" }),
+    });
     renderRoom("/room/share?guid=g1&livetype=all");
     const phone = await screen.findByPlaceholderText("请输入手机号", {}, { timeout: 15_000 });
-    fireEvent.click(screen.getByRole("button", { name: "进入直播" }));
-    expect(await screen.findByText("请填写手机号")).toBeTruthy();
     fireEvent.change(phone, { target: { value: "1380000" } });
     fireEvent.click(screen.getByRole("button", { name: "进入直播" }));
-    expect(await screen.findByText("请填写正确的手机号")).toBeTruthy();
+    const explained = await screen.findByText("请填写正确的手机号");
+    expect(explained.closest(".ant-form-item")?.contains(phone)).toBe(true);
+    expect(server.calls("POST /api/v1/room/share")[0].body).toMatchObject({ answers: ["1380000", ""] });
     fireEvent.change(phone, { target: { value: "13800000000" } });
+    await waitFor(() => expect(screen.queryByText("请填写正确的手机号")).toBeNull());
     fireEvent.click(screen.getByRole("button", { name: "进入直播" }));
-    await waitFor(() => expect(server.calls("POST /api/v1/room/share")).toHaveLength(1));
-    expect(server.calls("POST /api/v1/room/share")[0].body).toMatchObject({ answers: ["13800000000", ""] });
+    await waitFor(() => expect(server.calls("POST /api/v1/room/share")).toHaveLength(2));
+    expect(server.calls("POST /api/v1/room/share")[1].body).toMatchObject({ answers: ["13800000000", ""] });
   });
 
   it("says a dead link is dead", async () => {
