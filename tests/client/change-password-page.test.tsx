@@ -43,7 +43,7 @@ describe("admin password change", () => {
     expect(await screen.findByRole("button", { name: /秒后重新获取/ })).toBeTruthy();
   });
 
-  it("reports a refused change with the server's words", async () => {
+  it("reports a refused change as 密码修改失败, a colon and the server's words", async () => {
     server({ "POST /cms/chgpasswd": fail(1, "验证码错误") });
     renderConsole("/changepwd");
     await screen.findByText("138****0000");
@@ -51,7 +51,7 @@ describe("admin password change", () => {
     type("6-20位密码", "newpass1");
     type("再次输入新密码", "newpass1");
     submit();
-    expect(await screen.findByText("密码修改失败验证码错误")).toBeTruthy();
+    expect(await screen.findByText("密码修改失败：验证码错误")).toBeTruthy();
   });
 
   it("signs out after a successful change", async () => {

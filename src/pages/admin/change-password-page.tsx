@@ -23,7 +23,8 @@ export function ChangePasswordPage() {
   const [form] = Form.useForm<Values>();
   const { data: me } = useGetIdentity<UserInfo>();
   const { mutate: logout } = useLogout();
-  const { busy: submitting, run } = useBusy("密码修改失败");
+  // 3 §8: 密码修改失败 plus the server's words, joined as the console joins every such prefix (：).
+  const { busy: submitting, run } = useBusy("密码修改失败：");
 
   const requestCode = async () => {
     try {
@@ -38,7 +39,7 @@ export function ChangePasswordPage() {
 
   const submit = ({ auth_code, passwd }: Values) =>
     run(async () => {
-      // A refusal rejects with the server's msg, which useBusy shows after 密码修改失败.
+      // A refusal rejects with the server's msg, which useBusy shows after 密码修改失败：.
       await call(authApi.changePassword, { auth_code, passwd });
       message.success("密码修改成功，请重新登录");
       logout();
