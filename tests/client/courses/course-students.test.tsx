@@ -22,6 +22,13 @@ const pane = (title: string) => within(screen.getByRole("region", { name: title 
 const names = (title: string) =>
   [...document.querySelectorAll(`[aria-label="${title}"] .ant-table-tbody tr.ant-table-row td:first-child`)].map((cell) => cell.textContent);
 const pageLink = (title: string, n: number) => document.querySelector<HTMLElement>(`[aria-label="${title}"] .ant-pagination-item-${n}`)!;
+/** The confirmation a destructive action opens (antd's confirm names no dialog). */
+const confirmation = () => waitFor(() => within(document.querySelector<HTMLElement>(".ant-modal-confirm")!));
+/** 移除 on a student of the right pane, then 确定 in its confirmation. */
+async function removeConfirmed(name: string) {
+  fireEvent.click(pane("已添加学员").getByRole("button", { name: `移除${name}` }));
+  fireEvent.click((await confirmation()).getByRole("button", { name: /^确\s?定$/ }));
+}
 const activePage = (title: string) => document.querySelector(`[aria-label="${title}"] .ant-pagination-item-active`)?.textContent;
 
 describe("course student management", () => {
@@ -59,7 +66,7 @@ describe("course student management", () => {
     expect(server.of("GET", "/cms/unaddedstudentcoursesearch")[0].query).toEqual({ id: 7, page: 1, count: 5, key: "13712340011" });
   });
 
-  it("adds from the left pane and removes from the right, reloading both and keeping each pane's page", async () => {
+  it("adds from the left pane and removes from the right once 提示 is confirmed (取消 keeps the student), reloading both and keeping each pane's page", async () => {
     const server = serve(rosterAnswers(everyone, []));
     open();
     await waitFor(() => expect(names("未添加学员")).toHaveLength(5));
@@ -74,7 +81,17 @@ describe("course student management", () => {
     expect(activePage("未添加学员")).toBe("2");
     expect(await screen.findByText("添加成功")).toBeTruthy();
 
+    // 移除 asks first, as every destructive action does; 取消 leaves the student in the course.
     fireEvent.click(pane("已添加学员").getByRole("button", { name: `移除${everyone[5].Name}` }));
+    const asked = await confirmation();
+    expect(document.querySelector(".ant-modal-confirm-title")?.textContent).toBe("提示");
+    expect(asked.getByText(`确定将学员「${everyone[5].Name}」移出本课程吗？`)).toBeTruthy();
+    fireEvent.click(asked.getByRole("button", { name: /^取\s?消$/ }));
+    await waitFor(() => expect(document.querySelector(".ant-modal-confirm")).toBeNull());
+    expect(server.of("DELETE", "/cms/studentcourse")).toHaveLength(0);
+    expect(names("已添加学员")).toEqual([everyone[5].Name]);
+
+    await removeConfirmed(everyone[5].Name);
     await waitFor(() => expect(pane("已添加学员").getByText("还没有添加学员")).toBeTruthy());
     expect(server.of("DELETE", "/cms/studentcourse")[0].query).toEqual({ userid: everyone[5].Id, courseid: 7 });
     await waitFor(() => expect(names("未添加学员")[0]).toBe(everyone[5].Name));
@@ -87,7 +104,7 @@ describe("course student management", () => {
     await waitFor(() => expect(names("已添加学员")).toHaveLength(5));
     fireEvent.click(pageLink("已添加学员", 2));
     await waitFor(() => expect(names("已添加学员")).toEqual([everyone[0].Name]));
-    fireEvent.click(pane("已添加学员").getByRole("button", { name: `移除${everyone[0].Name}` }));
+    await removeConfirmed(everyone[0].Name);
     await waitFor(() => expect(activePage("已添加学员")).toBe("1"));
     await waitFor(() => expect(names("已添加学员")).toHaveLength(5));
     expect(server.of("GET", "/cms/studentcourse").map((call) => call.query.page)).toEqual([1, 2, 2, 1]);

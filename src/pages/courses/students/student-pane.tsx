@@ -1,5 +1,5 @@
-import { Button, Card, Flex, Input, Table, Typography, type TableColumnsType } from "antd";
-import { useMemo } from "react";
+import { Button, Card, Flex, Input, Modal, Table, Typography, type TableColumnsType } from "antd";
+import { useCallback, useMemo } from "react";
 import { panePageSize, type PaneKind, type PickerStudent } from "./pane-kinds";
 import { usePaneAction } from "./use-pane-action";
 import { usePanePage } from "./use-pane-page";
@@ -28,6 +28,22 @@ function PaneEmpty({ error, searching, kind, onRetry }: { error: string | null; 
 export function StudentPane({ kind, ownerId }: StudentPaneProps) {
   const list = usePanePage(kind, ownerId);
   const { busy, act } = usePaneAction(kind, ownerId);
+  const [modal, modalHolder] = Modal.useModal();
+  const { confirm } = kind.action;
+  const onAction = useCallback(
+    (student: PickerStudent) => {
+      if (!confirm) return void act(student);
+      void modal.confirm({
+        title: "提示",
+        content: confirm(student.Name),
+        okText: "确定",
+        cancelText: "取消",
+        okButtonProps: { danger: true },
+        onOk: () => act(student),
+      });
+    },
+    [act, confirm, modal],
+  );
 
   const columns = useMemo<TableColumnsType<PickerStudent>>(
     () => [
@@ -41,17 +57,17 @@ export function StudentPane({ kind, ownerId }: StudentPaneProps) {
           <Button
             type="link"
             size="small"
-            danger={kind.action.danger}
+            danger={!!confirm}
             loading={busy.has(student.Id)}
             aria-label={`${kind.action.label}${student.Name}`}
-            onClick={() => void act(student)}
+            onClick={() => onAction(student)}
           >
             {kind.action.label}
           </Button>
         ),
       },
     ],
-    [kind, busy, act],
+    [kind, busy, confirm, onAction],
   );
 
   return (
@@ -63,6 +79,7 @@ export function StudentPane({ kind, ownerId }: StudentPaneProps) {
       aria-label={kind.title}
       role="region"
     >
+      {modalHolder}
       <Input.Search placeholder="请输入姓名或手机号" allowClear maxLength={50} enterButton="搜索" aria-label={`搜索${kind.title}`} onSearch={list.search} />
       <Table<PickerStudent>
         rowKey="Id"
