@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
+import { courseFullMessage } from "../../../resources/course";
 import { CourseStudentsDialog } from "../../../src/pages/courses/students/course-students-dialog";
 import { everyone, rosterAnswers } from "../../../stories/courses/course-students.stories";
 import { failEnvelope, mockAdapter, type MockCall, type MockRoutes } from "../../../stories/mock-api";
@@ -96,6 +97,21 @@ describe("course student management", () => {
     expect(server.of("DELETE", "/cms/studentcourse")[0].query).toEqual({ userid: everyone[5].Id, courseid: 7 });
     await waitFor(() => expect(names("未添加学员")[0]).toBe(everyone[5].Name));
     expect(activePage("未添加学员")).toBe("2");
+  });
+
+  it("counts a small class's students against its seats (已添加学员（6/6）) and shows the refusal of a seventh", async () => {
+    const roster = rosterAnswers(everyone, [100, 101, 102, 103, 104, 105]);
+    serve([...roster, [roster[4][0], failEnvelope(1, courseFullMessage(6))]]);
+    renderPage("/courseop", <CourseStudentsDialog course={{ ...course, seats: 6 }} onClose={vi.fn()} />);
+    await waitFor(() => expect(screen.getByText("已添加学员（6/6）")).toBeTruthy());
+    // The pane of those not added counts them only.
+    await waitFor(() => expect(screen.getByText("未添加学员（17）")).toBeTruthy());
+    fireEvent.click(pane("未添加学员").getByRole("button", { name: `添加${everyone[6].Name}` }));
+    expect(await screen.findByText("课程人数已满（最多6人）")).toBeTruthy();
+    // A search counts its matches, not against the seats.
+    fireEvent.change(pane("已添加学员").getByRole("searchbox"), { target: { value: everyone[1].Mobile } });
+    fireEvent.keyDown(pane("已添加学员").getByRole("searchbox"), { key: "Enter", code: "Enter", keyCode: 13 });
+    await waitFor(() => expect(screen.getByText("已添加学员（1）")).toBeTruthy());
   });
 
   it("steps back a page when a change empties the one shown", async () => {

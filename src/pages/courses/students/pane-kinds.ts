@@ -29,6 +29,8 @@ export interface PaneKind {
     confirm?: (name: string) => string;
   };
   emptyText: string;
+  /** The pane of the owner's students: its count is shown against the owner's seats, where it has a bound. */
+  countsSeats?: true;
   /** The panes' lists as Refine knows them. */
   resource: string;
 }
@@ -55,5 +57,6 @@ export const addedPane: PaneKind = {
   ownerParam: "courseid",
   action: { label: "移除", endpoint: api.removeStudent, doneText: "删除成功", ownerParam: "courseid", confirm: (name) => `确定将学员「${name}」移出本课程吗？` },
   emptyText: "还没有添加学员",
+  countsSeats: true,
   resource: "course-students",
 };

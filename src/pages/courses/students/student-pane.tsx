@@ -8,6 +8,8 @@ interface StudentPaneProps {
   kind: PaneKind;
   /** The course or live whose students these are. */
   ownerId: number;
+  /** How many students the owner may have; null for no bound. */
+  seats: number | null;
 }
 
 function PaneEmpty({ error, searching, kind, onRetry }: { error: string | null; searching: boolean; kind: PaneKind; onRetry: () => void }) {
@@ -25,7 +27,7 @@ function PaneEmpty({ error, searching, kind, onRetry }: { error: string | null; 
 }
 
 /** One pane of 学员管理: a search box and 5 students a page, each with the pane's action. */
-export function StudentPane({ kind, ownerId }: StudentPaneProps) {
+export function StudentPane({ kind, ownerId, seats }: StudentPaneProps) {
   const list = usePanePage(kind, ownerId);
   const { busy, act } = usePaneAction(kind, ownerId);
   const [modal, modalHolder] = Modal.useModal();
@@ -44,6 +46,9 @@ export function StudentPane({ kind, ownerId }: StudentPaneProps) {
     },
     [act, confirm, modal],
   );
+
+  // The owner's students against its seats (已添加学员（5/6）); a search counts its matches only.
+  const countText = kind.countsSeats && seats !== null && list.key === "" ? `${list.total}/${seats}` : String(list.total);
 
   const columns = useMemo<TableColumnsType<PickerStudent>>(
     () => [
@@ -73,7 +78,7 @@ export function StudentPane({ kind, ownerId }: StudentPaneProps) {
   return (
     <Card
       size="small"
-      title={list.error ? kind.title : `${kind.title}（${list.total}）`}
+      title={list.error ? kind.title : `${kind.title}（${countText}）`}
       style={{ flex: 1, minWidth: 0 }}
       styles={{ body: { display: "flex", flexDirection: "column", gap: 8 } }}
       aria-label={kind.title}

@@ -19,6 +19,7 @@ export const liveStudentPanes: [PaneKind, PaneKind] = [
     ownerParam: "liveid",
     action: { label: "移除", endpoint: liveApi.removeStudent, doneText: "删除成功", ownerParam: "liveid", confirm: (name) => `确定将学员「${name}」移出本直播吗？` },
     emptyText: "还没有添加学员",
+    countsSeats: true,
     resource: "live-students",
   },
 ];
