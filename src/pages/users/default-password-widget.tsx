@@ -1,5 +1,5 @@
 import type { WidgetProps } from "@rjsf/utils";
-import { Typography } from "antd";
+import { Alert } from "antd";
 import { personApi, personMessages } from "../../../resources/person";
 import phoneDef from "../../../schemas/phone.def.schema.json";
 import { useFieldValue } from "../../engine/form-values";
@@ -24,11 +24,8 @@ export function DefaultPasswordWidget(props: WidgetProps) {
   return (
     <>
       <Password {...props} />
-      {kept && (
-        <Typography.Text type="warning" role="status" style={{ display: "block", marginTop: 4 }}>
-          {personMessages.passwordWillBeKept}
-        </Typography.Text>
-      )}
+      {/* An alert's text is the body colour on its pale yellow: antd's warning text colour fails AA on white. */}
+      {kept && <Alert type="warning" showIcon role="status" message={personMessages.passwordWillBeKept} style={{ marginTop: 4, padding: "2px 8px" }} />}
     </>
   );
 }

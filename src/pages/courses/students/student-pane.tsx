@@ -78,7 +78,7 @@ export function StudentPane({ kind, ownerId, seats }: StudentPaneProps) {
   return (
     <Card
       size="small"
-      title={list.error ? kind.title : `${kind.title}（${countText}）`}
+      title={list.counted ? `${kind.title}（${countText}）` : kind.title}
       style={{ flex: 1, minWidth: 0 }}
       styles={{ body: { display: "flex", flexDirection: "column", gap: 8 } }}
       aria-label={kind.title}
