@@ -109,7 +109,12 @@ async function enrol(scope: OrgScope, courseId: number, identityId: number) {
     const { seats } = await courseSeatsOf(tx, courseId, true);
     if (await isEnrolled(tx, courseId, identityId)) throw refuse("该学生已在本课程中");
     if (seats !== null && (await enrolledCount(tx, courseId)) >= seats) throw refuse(courseFullMessage(seats));
-    await tx.shared.insertInto("course_students").values({ course_id: courseId, identity_id: identityId, created_at: Date.now() }).execute();
+    const added = await tx.shared
+      .insertInto("course_students")
+      .values({ course_id: courseId, identity_id: identityId, created_at: Date.now() })
+      .onConflict((oc) => oc.columns(["course_id", "identity_id"]).doNothing())
+      .executeTakeFirst();
+    if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) throw refuse("该学生已在本课程中");
   });
 }
 

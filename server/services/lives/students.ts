@@ -91,7 +91,11 @@ async function enrol(scope: OrgScope, liveId: number, studentId: number) {
     const problem = await seatProblem(tx, live, seats, studentId);
     if (problem) throw refuse(problem);
     const now = Date.now();
-    await tx.insertInto("live_students", { live_id: live.id, identity_id: studentId, created_at: now }).execute();
+    const added = await tx
+      .insertInto("live_students", { live_id: live.id, identity_id: studentId, created_at: now })
+      .onConflict((oc) => oc.columns(["live_id", "identity_id"]).doNothing())
+      .executeTakeFirst();
+    if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) throw refuse("该学生已在本直播中");
     await tx.shared
       .insertInto("course_students")
       .values({ course_id: live.course_id, identity_id: studentId, created_at: now })
