@@ -84,10 +84,12 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
     },
 
     async create<TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, variables, meta }: Parameters<DataProvider["create"]>[0]) {
-      const result = await call<TData | null>(requireEndpoint(options, resource, meta, "create"), variables as Payload);
-      // Adding often answers no record; the caller still gets what it sent.
+      const envelope = await request<TData | null>(requireEndpoint(options, resource, meta, "create"), variables as Payload);
+      const result = unwrap(envelope);
+      // Adding often answers no record; the caller still gets what it sent. The server's words
+      // come beside it: an add may have more to say than 添加成功 (a registered mobile's password kept).
       const data = result && typeof result === "object" ? result : (variables as unknown as TData);
-      return { data } as { data: TData } & { variables?: TVariables };
+      return { data, msg: envelope.msg } as { data: TData; msg?: string } & { variables?: TVariables };
     },
 
     async update<TData extends BaseRecord = BaseRecord>({ resource, id, variables, meta }: Parameters<DataProvider["update"]>[0]) {

@@ -12,6 +12,12 @@ export interface MaxUserRule {
   ceiling?: number;
   /** What to say when the value breaks the rule. */
   message?: string;
+  /**
+   * The maximum is the class's size (1对1, 1对6), so enrolment stops there: the course's students
+   * and each of its lives' (issue 16). Elsewhere it is a room setting: a large class of 25 or a
+   * public class of 1 enrols whoever it is sold to (the demo's hold hundreds).
+   */
+  seats?: true;
 }
 
 export interface CourseType {
@@ -24,12 +30,12 @@ export interface CourseType {
 
 /** Course types of 1 §9, in the order the form offers them. */
 export const courseTypes: readonly CourseType[] = [
-  { code: 0, label: "小班课", permission: "smallClass", maxUsers: { default: 1, choices: [1, 6], ceiling: 6, message: "小班课最大人数只能选择1人或6人" } },
+  { code: 0, label: "小班课", permission: "smallClass", maxUsers: { default: 1, choices: [1, 6], ceiling: 6, message: "小班课最大人数只能选择1人或6人", seats: true } },
   { code: 1, label: "大班课", permission: "bigClass", maxUsers: { default: 25 } },
   { code: 2, label: "公开课", permission: "publicReplyClass", maxUsers: { default: 1 } },
   { code: 5, label: "双师课", permission: "doubleTeaClass", maxUsers: { default: 25 } },
   { code: 6, label: "互动大班课", permission: "hudongClass", maxUsers: { default: 25, ceiling: 100, message: "互动大班课最大人数不能超过100人" } },
-  { code: 7, label: "融合课", permission: "mergeClass", maxUsers: { default: 1, choices: [1, 6], message: "融合课最大人数只能选择1人或6人" } },
+  { code: 7, label: "融合课", permission: "mergeClass", maxUsers: { default: 1, choices: [1, 6], message: "融合课最大人数只能选择1人或6人", seats: true } },
   { code: 8, label: "智慧教室", maxUsers: { default: 1 } },
   { code: 18, label: "大班小课", permission: "bigSmallClass", maxUsers: { default: 25 } },
   { code: 118, label: "答辩课", maxUsers: { default: 1 } },
@@ -64,6 +70,15 @@ export function maxUsersProblem(type: CourseType, value: number): string | null 
   if (rule.ceiling !== undefined && value > rule.ceiling) return rule.message ?? `最大人数不能超过${rule.ceiling}`;
   return null;
 }
+
+/** How many students a course of this type and maximum may enrol, or null where its type sets no bound. */
+export const courseSeats = (type: number, maxUsers: number): number | null => (courseTypeOf(type)?.maxUsers.seats ? maxUsers : null);
+
+/** What a full course or live says to one more student, by hand, by mobile or by sheet. */
+export const courseFullMessage = (seats: number) => `课程人数已满（最多${seats}人）`;
+export const liveFullMessage = (seats: number) => `直播人数已满（最多${seats}人）`;
+/** What a change of a course's maximum below its students says. */
+export const seatsBelowEnrolledMessage = (enrolled: number) => `已有${enrolled}名学员，最大人数不能少于${enrolled}人`;
 
 /** A course as the list answers it (1 §3); FirstLiveTime is null while it has no live. */
 export interface CourseRecord {

@@ -178,6 +178,8 @@ export interface LiveRecord {
   CourseName: string;
   /** The course's type (the rules of 2 §2 for sub-classes and simulated lives read it). */
   CourseType: number;
+  /** The course's maximum users: with its type, how many students the live may have (resources/course.ts courseSeats). */
+  CourseMaxUsers: number;
   BeginTime: string;
   EndTime: string;
   Teachers: string;

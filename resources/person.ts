@@ -4,6 +4,22 @@ import { ep, type Endpoint } from "./endpoint";
 /** A person family's calls: the four of the CRUD family always, a search call where there is one. */
 export type PersonApi = Record<"list" | "create" | "update" | "remove", Endpoint> & { search?: Endpoint };
 
+/**
+ * Calls beside the families': whether a mobile already belongs to a person (of any organisation),
+ * asked by an add form before saving, since adding such a mobile keeps that person's password.
+ */
+export const personApi = {
+  registeredMobile: ep("GET /cms/registeredmobile"),
+} as const;
+
+/** What an add says when the mobile is a person's already (services/users.ts addIdentity). */
+export const personMessages = {
+  /** Under the add form's password, before saving. */
+  passwordWillBeKept: "该手机号已注册，将沿用其原密码",
+  /** After 添加成功, in the answer. */
+  passwordKept: "该手机号已注册，已沿用其原密码",
+} as const;
+
 /** One row of a person list on the wire (1 §7 user management); `UserOpEx` on sub-admins only. */
 export interface PersonRow {
   Id: number;

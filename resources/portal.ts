@@ -118,7 +118,6 @@ export const portalLimits = {
   classes: 500,
   /** Messages a page of appgroupmsg answers. */
   messagePage: 20,
-  nicknameMax: 20,
   /** What the calendar feed holds: lives of the past 30 days and the next 90. */
   feedPastDays: 30,
   feedFutureDays: 90,

@@ -1,3 +1,4 @@
+import { courseFullMessage, courseSeats } from "../../resources/course";
 import type { OrgScope } from "../engine/org-scope";
 import { ApiError, fail } from "../plugins/envelope";
 import { matching } from "./user-list";
@@ -78,13 +79,43 @@ export async function addedStudents(scope: OrgScope, q: PickerQuery) {
   return { rows: rows.map(wire), total: Number(total.n) };
 }
 
+/**
+ * The course with its seats (resources/course.ts courseSeats: null for no bound). With `lock`,
+ * inside a write's transaction, it is also locked until that ends on PostgreSQL (SQLite has one
+ * writer, whose transactions already run one at a time), so the enrolments and changes of one
+ * course are judged one after another.
+ */
+export async function courseSeatsOf(scope: OrgScope, courseId: number, lock = false) {
+  let query = scope.selectFrom("courses").select(["id", "type", "max_user_num"]).where("id", "=", courseId);
+  if (lock && scope.dialect === "postgres") query = query.forUpdate();
+  const course = await query.executeTakeFirst();
+  if (!course) throw fail.notFound();
+  return { id: course.id, seats: courseSeats(course.type, course.max_user_num) };
+}
+
+/** How many students the course has; a course found through the scope only. */
+export async function enrolledCount(tx: OrgScope, courseId: number): Promise<number> {
+  const row = await tx.shared.selectFrom("course_students").select((eb) => eb.fn.countAll<number>().as("n")).where("course_id", "=", courseId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function isEnrolled(tx: OrgScope, courseId: number, identityId: number): Promise<boolean> {
+  return !!(await tx.shared.selectFrom("course_students").select("course_id").where("course_id", "=", courseId).where("identity_id", "=", identityId).executeTakeFirst());
+}
+
+/** Puts a student in the course, or says why not: already there, or no seat left (the count and the insert in one locked transaction). */
 async function enrol(scope: OrgScope, courseId: number, identityId: number) {
-  const added = await scope.shared
-    .insertInto("course_students")
-    .values({ course_id: courseId, identity_id: identityId, created_at: Date.now() })
-    .onConflict((oc) => oc.columns(["course_id", "identity_id"]).doNothing())
-    .executeTakeFirst();
-  if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) throw refuse("该学生已在本课程中");
+  await scope.transaction(async (tx) => {
+    const { seats } = await courseSeatsOf(tx, courseId, true);
+    if (await isEnrolled(tx, courseId, identityId)) throw refuse("该学生已在本课程中");
+    if (seats !== null && (await enrolledCount(tx, courseId)) >= seats) throw refuse(courseFullMessage(seats));
+    const added = await tx.shared
+      .insertInto("course_students")
+      .values({ course_id: courseId, identity_id: identityId, created_at: Date.now() })
+      .onConflict((oc) => oc.columns(["course_id", "identity_id"]).doNothing())
+      .executeTakeFirst();
+    if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) throw refuse("该学生已在本课程中");
+  });
 }
 
 /** Adds one of the organisation's students to the course. */

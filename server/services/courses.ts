@@ -1,11 +1,12 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import { courseTypeOf, maxUsersProblem, offeredCourseTypes, type CourseRecord, type CourseType } from "../../resources/course";
+import { courseTypeOf, maxUsersProblem, offeredCourseTypes, seatsBelowEnrolledMessage, type CourseRecord, type CourseType } from "../../resources/course";
 import { httpsUrl } from "../../resources/upload";
 import type { Database } from "../db/schema";
 import { recordAudit, type AuditRecord } from "../engine/audit";
 import type { OrgScope } from "../engine/org-scope";
 import { ApiError, fail } from "../plugins/envelope";
 import type { Auth } from "../plugins/session";
+import { courseSeatsOf, enrolledCount } from "./course-students";
 import { formatDateTime } from "./datetime";
 import { parseDateTime } from "./local-time";
 import { extendedTreeOf } from "./menu";
@@ -197,9 +198,15 @@ export async function addCourse(scope: OrgScope, identity: Identity, input: Cour
 export async function changeCourse(scope: OrgScope, change: CourseChange) {
   const expire = expiryOf(change.expire);
   return scope.transaction(async (tx) => {
+    // Locked first, so an enrolment meanwhile is counted below or waits for the new maximum.
+    const { seats } = await courseSeatsOf(tx, change.id, true);
     const before = await findCourse(tx, change.id);
     const type = courseTypeOf(before.Type);
     if (type && change.maxusernum !== undefined) checkMaxUsers(type, change.maxusernum);
+    if (seats !== null && change.maxusernum !== undefined) {
+      const enrolled = await enrolledCount(tx, change.id);
+      if (change.maxusernum < enrolled) throw refuse(seatsBelowEnrolledMessage(enrolled), "maxusernum");
+    }
     await tx
       .updateTable("courses", {
         title: change.title.trim(),

@@ -59,13 +59,19 @@ async function holdsKind(org: OrgScope, scope: Scope, personId: number): Promise
   return !!row;
 }
 
+/** Whether the mobile is a person's already, in any organisation: an add would keep that person's password. */
+export async function isRegistered(org: OrgScope, mobile: string): Promise<boolean> {
+  return !!(await org.shared.selectFrom("persons").select("id").where("mobile", "=", mobile).executeTakeFirst());
+}
+
 /**
  * Adds a person to the organisation in a role. A mobile that already belongs to a person gets
  * a new identity on that person, whose password and nickname stay as they are: someone
  * already signing in elsewhere keeps signing in the same way. Otherwise the person is created
- * with the form's default password.
+ * with the form's default password. Answers the identity and whether the person was there
+ * already (the form's password unused), which the caller tells the admin.
  */
-export async function addIdentity(scope: Scope, input: NewIdentity, passwordMemoryKiB: number): Promise<number> {
+export async function addIdentity(scope: Scope, input: NewIdentity, passwordMemoryKiB: number): Promise<{ id: number; passwordKept: boolean }> {
   const known = await scope.org.shared.selectFrom("persons").select("id").where("mobile", "=", input.mobile).executeTakeFirst();
   if (known && (await holdsKind(scope.org, scope, known.id))) throw mobileExists();
   // Hashing is slow on purpose; it happens outside the transaction and only for a new person.
@@ -73,14 +79,16 @@ export async function addIdentity(scope: Scope, input: NewIdentity, passwordMemo
   const now = Date.now();
   return scope.org.transaction(async (tx) => {
     let personId = known?.id;
+    let passwordKept = known !== undefined;
     if (personId === undefined) {
-      // Someone may have added the same mobile meanwhile; then that person is the one.
+      // Someone may have added the same mobile meanwhile; then that person is the one, with their password.
       const created = await tx.shared
         .insertInto("persons")
         .values({ mobile: input.mobile, password_hash: passwordHash!, nickname: input.nick || input.name, headimg: "", created_by_org: tx.orgId, created_at: now, updated_at: now })
         .onConflict((oc) => oc.column("mobile").doNothing())
         .returning("id")
         .executeTakeFirst();
+      passwordKept = !created;
       personId = created?.id ?? (await tx.shared.selectFrom("persons").select("id").where("mobile", "=", input.mobile).executeTakeFirstOrThrow()).id;
     }
     if (await holdsKind(tx, scope, personId)) throw mobileExists();
@@ -100,7 +108,7 @@ export async function addIdentity(scope: Scope, input: NewIdentity, passwordMemo
       .executeTakeFirst();
     if (!added) throw mobileExists();
     await recordAudit(tx, { resource: scope.resource, recordId: added.id, action: "create", after: audited(scope, (await readIdentity(tx, scope.role, added.id))!) });
-    return added.id;
+    return { id: added.id, passwordKept };
   });
 }
 

@@ -17,7 +17,7 @@ export function SmsCodeField({ name, placeholder, rules, label, prefix, onReques
     <Form.Item label={label} required={false}>
       <div style={{ display: "flex", gap: 8 }}>
         <Form.Item name={name} rules={rules} noStyle>
-          <Input placeholder={placeholder} prefix={prefix} maxLength={8} autoComplete="one-time-code" />
+          <Input placeholder={placeholder} prefix={prefix} autoComplete="one-time-code" />
         </Form.Item>
         <SmsCodeButton onRequest={onRequest} />
       </div>

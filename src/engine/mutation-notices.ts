@@ -36,7 +36,11 @@ export function failureText(decl: ResourceDecl, operation: Operation, error: unk
 /** The notifications a Refine mutation of `decl` hands the notification provider (providers/notify.ts). */
 export function mutationNotices(decl: ResourceDecl, operation: Operation) {
   return {
-    successNotification: (): OpenNotificationParams => ({ type: "success", message: successText(decl)[operation] }),
+    // An add says what the server said when it says more (添加成功，该手机号已注册，已沿用其原密码).
+    successNotification: (answer?: unknown): OpenNotificationParams => ({
+      type: "success",
+      message: (operation === "create" && (answer as { msg?: string } | undefined)?.msg) || successText(decl)[operation],
+    }),
     errorNotification: (error?: unknown): OpenNotificationParams | false => {
       const text = failureText(decl, operation, error);
       return text === null ? false : { type: "error", message: text };

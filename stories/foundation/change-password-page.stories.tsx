@@ -47,7 +47,7 @@ export const CodeSent: Story = {
   },
 };
 
-/** A refused change keeps the form, with the server's words after 密码修改失败. */
+/** A refused change keeps the form, with the server's words after 密码修改失败：. */
 export const Refused: Story = {
   parameters: { api: [...signedInAdmin(), [authApi.changePassword, failEnvelope(1, "验证码错误")]] } satisfies ScreenParameters,
   play: async ({ canvasElement }) => {
@@ -57,6 +57,6 @@ export const Refused: Story = {
     await userEvent.type(canvas.getByPlaceholderText("6-20位密码"), "newpass1");
     await userEvent.type(canvas.getByPlaceholderText("再次输入新密码"), "newpass1");
     await userEvent.click(canvas.getByRole("button", { name: buttonName("确定") }));
-    await expectToast("密码修改失败验证码错误");
+    await expectToast("密码修改失败：验证码错误");
   },
 };

@@ -46,7 +46,7 @@ export function sampleLive(startsInHours: number, extra: Partial<LiveRecord> = {
   };
   const begin = Date.now() + startsInHours * 3_600_000;
   return {
-    Id: 501, EncryptRoomId: "0f3c9a7d2b", Title: "函数的单调性", CourseId: 12, CourseName: "高一数学·函数专题", CourseType: 1,
+    Id: 501, EncryptRoomId: "0f3c9a7d2b", Title: "函数的单调性", CourseId: 12, CourseName: "高一数学·函数专题", CourseType: 1, CourseMaxUsers: 25,
     BeginTime: at(begin), EndTime: at(begin + 2 * 3_600_000),
     Teachers: staffText(sampleTeachers.slice(0, 1)), Assistants: staffText(sampleAssistants.slice(0, 1)),
     StudentCount: 18, LiveType: 1, LiveState: 0, Status: 1, Detail: "第二章第一节", CreateTime: "2026-11-01 09:00:00", UpdateTime: "2026-11-01 09:00:00",

@@ -22,10 +22,10 @@ const assistants = [
 
 /** The courses the rows belong to: a large class, a small class, a double-teacher one, a large-class small-lesson one. */
 export const storyCourses = [
-  { Id: 11, Title: "高一数学提高班", Type: 1 },
-  { Id: 12, Title: "初二英语口语1对1", Type: 0 },
-  { Id: 13, Title: "双师语文阅读", Type: 5 },
-  { Id: 14, Title: "大班小课·历史", Type: 18 },
+  { Id: 11, Title: "高一数学提高班", Type: 1, MaxUserNum: 25 },
+  { Id: 12, Title: "初二英语口语1对1", Type: 0, MaxUserNum: 1 },
+  { Id: 13, Title: "双师语文阅读", Type: 5, MaxUserNum: 25 },
+  { Id: 14, Title: "大班小课·历史", Type: 18, MaxUserNum: 25 },
 ];
 
 /** One live as the lists answer it (2 §3), with the course's type as its live type. */
@@ -40,6 +40,7 @@ export function liveRow(n: number, overrides: Partial<LiveRecord> = {}): LiveRec
     CourseId: course.Id,
     CourseName: course.Title,
     CourseType: course.Type,
+    CourseMaxUsers: course.MaxUserNum,
     BeginTime: `2026-11-${pad(day)} 19:00:00`,
     EndTime: `2026-11-${pad(day)} 20:30:00`,
     Teachers: JSON.stringify(teachers),

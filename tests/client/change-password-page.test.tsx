@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fail, fakeServer, ok, type Handler } from "./support/fake-server";
 import { adminMenu, me, renderConsole, session } from "./support/console";
 import { isolateSession } from "./support/isolate";
+import { paste } from "./support/paste";
 
 function server(overrides: Record<string, Handler | unknown> = {}) {
   return fakeServer({
@@ -43,7 +44,7 @@ describe("admin password change", () => {
     expect(await screen.findByRole("button", { name: /秒后重新获取/ })).toBeTruthy();
   });
 
-  it("reports a refused change with the server's words", async () => {
+  it("reports a refused change as 密码修改失败, a colon and the server's words", async () => {
     server({ "POST /cms/chgpasswd": fail(1, "验证码错误") });
     renderConsole("/changepwd");
     await screen.findByText("138****0000");
@@ -51,7 +52,20 @@ describe("admin password change", () => {
     type("6-20位密码", "newpass1");
     type("再次输入新密码", "newpass1");
     submit();
-    expect(await screen.findByText("密码修改失败验证码错误")).toBeTruthy();
+    expect(await screen.findByText("密码修改失败：验证码错误")).toBeTruthy();
+  });
+
+  it("keeps a pasted 21-character password whole and says 密码长度为6-20位 instead of saving 20 of it", async () => {
+    const fake = server({ "POST /cms/chgpasswd": ok() });
+    renderConsole("/changepwd");
+    await screen.findByText("138****0000");
+    const long = "abcd1234abcd1234abcdx";
+    type("请输入验证码", "123456");
+    expect(paste(screen.getByPlaceholderText("6-20位密码"), long)).toBe(long);
+    expect(paste(screen.getByPlaceholderText("再次输入新密码"), long)).toBe(long);
+    submit();
+    expect(await screen.findByText("密码长度为6-20位")).toBeTruthy();
+    expect(fake.calls("POST /cms/chgpasswd")).toHaveLength(0);
   });
 
   it("signs out after a successful change", async () => {

@@ -5,6 +5,7 @@ import { pageLocation } from "../../providers/location";
 import { ForgetPasswordPage } from "../../src/pages/public/forget-password-page";
 import { RegisterPage } from "../../src/pages/public/register-page";
 import { fail, fakeServer, ok } from "./support/fake-server";
+import { paste } from "./support/paste";
 import { renderAt } from "./support/render";
 
 const type = (placeholder: string, value: string) => fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
@@ -39,6 +40,21 @@ describe("registration", () => {
     type("6-20位密码", "abc");
     type("确认密码", "abd");
     await waitFor(() => expect(errorTexts()).toEqual(["请填写正确的手机号", "请输入验证码", "密码长度为6-20位", "两次输入的密码不一致", "请阅读并同意用户协议"]));
+  });
+
+  it("keeps a pasted mobile and password whole and says their rules' messages instead of cutting them", async () => {
+    const server = fakeServer({ "POST /api/v1/user/register": ok() });
+    renderAt("/register", <RegisterPage />);
+    const mobile = "138123456789";
+    const long = "abcd1234abcd1234abcdx";
+    expect(paste(screen.getByPlaceholderText("手机号"), mobile)).toBe(mobile);
+    type("验证码", "654321");
+    expect(paste(screen.getByPlaceholderText("6-20位密码"), long)).toBe(long);
+    expect(paste(screen.getByPlaceholderText("确认密码"), long)).toBe(long);
+    fireEvent.click(screen.getByRole("checkbox"));
+    fireEvent.click(screen.getByRole("button", { name: /注\s?册/ }));
+    await waitFor(() => expect(errorTexts()).toEqual(["请填写正确的手机号", "密码长度为6-20位"]));
+    expect(server.calls("POST /api/v1/user/register")).toHaveLength(0);
   });
 
   it("requests a code for a valid mobile, then registers and returns to /login", async () => {

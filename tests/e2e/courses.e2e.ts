@@ -52,6 +52,9 @@ describe("course management on /courseop", () => {
     await screenshot(page, "course-create-errors");
 
     await create.getByPlaceholder("请输入课程名称").fill(title);
+    // A large class: the first type offered, 小班课, starts as 1对1 and would take one student of the sheet.
+    await create.locator(".ant-select", { has: page.locator("#root_type") }).click();
+    await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: /^大班课$/ }).click();
     const expiry = create.locator("#root_expire");
     await expiry.click();
     const expires = at(Date.now() + 400 * DAY);
@@ -106,6 +109,31 @@ describe("course management on /courseop", () => {
     expect(addedText).toContain(students[0].Mobile);
     expect(addedText).toContain(students[1].Mobile);
     await screenshot(page, "course-students");
+    await page.context().close();
+  });
+
+  it("refuses a seventh student of 少儿美术小班 (小班课 of 6, full) and asks before 移除", async () => {
+    const page = await newPage();
+    await signInAsAdmin(page);
+    await page.goto("/courseop");
+    await page.getByPlaceholder("请输入课程名称").fill("少儿美术小班");
+    await page.keyboard.press("Enter");
+    const row = page.locator(".ant-table-tbody tr.ant-table-row", { hasText: "少儿美术小班" }).first();
+    await row.getByRole("button", { name: "学员管理" }).click();
+    const roster = dialog(page, /学员管理/);
+    const added = roster.locator(".ant-card", { hasText: "已添加学员" });
+    await expect.poll(() => added.locator(".ant-card-head-title").innerText(), { timeout: 15_000 }).toBe("已添加学员（6/6）");
+    await roster.locator(".ant-card", { hasText: "未添加学员" }).locator(".ant-table-row").first().getByRole("button", { name: /^添加/ }).click();
+    await expect.poll(() => page.locator(".ant-message").innerText(), { timeout: 15_000 }).toContain("课程人数已满（最多6人）");
+    expect(await added.locator(".ant-card-head-title").innerText()).toBe("已添加学员（6/6）");
+
+    await added.locator(".ant-table-row").first().getByRole("button", { name: /^移除/ }).click();
+    const confirm = page.locator(".ant-modal-confirm");
+    await expect.poll(() => confirm.innerText()).toMatch(/确定将学员「.+」移出本课程吗？/);
+    await screenshot(page, "course-students-remove-confirm");
+    await confirm.getByRole("button", { name: /取\s*消/ }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    expect(await added.locator(".ant-card-head-title").innerText()).toBe("已添加学员（6/6）");
     await page.context().close();
   });
 });

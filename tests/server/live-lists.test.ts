@@ -41,7 +41,7 @@ describe("the organisation's lives (2 §2 /liveop, §7 all lives)", () => {
     const { data } = await api(admin, liveApi.info, { liveid: sub.id });
     const record = data as LiveRecord;
     const row = await s.db.kysely.selectFrom("lives").selectAll().where("id", "=", sub.id).executeTakeFirstOrThrow();
-    const course = await s.db.kysely.selectFrom("courses").select(["title", "type"]).where("id", "=", row.course_id).executeTakeFirstOrThrow();
+    const course = await s.db.kysely.selectFrom("courses").select(["title", "type", "max_user_num"]).where("id", "=", row.course_id).executeTakeFirstOrThrow();
     const master = await s.db.kysely.selectFrom("lives").select("title").where("id", "=", row.master_id).executeTakeFirstOrThrow();
     const students = await s.db.kysely.selectFrom("live_students").select((eb) => eb.fn.countAll<number>().as("n")).where("live_id", "=", sub.id).executeTakeFirstOrThrow();
     const staff = await s.db.kysely
@@ -53,7 +53,7 @@ describe("the organisation's lives (2 §2 /liveop, §7 all lives)", () => {
       .orderBy("ls.position")
       .execute();
     expect(Object.keys(record).sort()).toEqual(
-      ["Id", "EncryptRoomId", "Title", "CourseId", "CourseName", "CourseType", "BeginTime", "EndTime", "Teachers", "Assistants", "StudentCount", "LiveType", "LiveState", "Status", "Detail", "CreateTime", "UpdateTime", "MasterId", "MasterName", "Emulateid", "Config", "CloudDiskFiles", "SubClassName"].sort(),
+      ["Id", "EncryptRoomId", "Title", "CourseId", "CourseName", "CourseType", "CourseMaxUsers", "BeginTime", "EndTime", "Teachers", "Assistants", "StudentCount", "LiveType", "LiveState", "Status", "Detail", "CreateTime", "UpdateTime", "MasterId", "MasterName", "Emulateid", "Config", "CloudDiskFiles", "SubClassName"].sort(),
     );
     expect(record).toMatchObject({
       Id: sub.id,
@@ -62,6 +62,7 @@ describe("the organisation's lives (2 §2 /liveop, §7 all lives)", () => {
       CourseId: row.course_id,
       CourseName: course.title,
       CourseType: course.type,
+      CourseMaxUsers: course.max_user_num,
       BeginTime: formatDateTime(row.begin_time),
       EndTime: formatDateTime(row.end_time),
       StudentCount: Number(students.n),

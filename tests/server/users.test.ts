@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assistant, student, subadmin, teacher } from "../../resources";
 import { authApi } from "../../resources/auth";
 import { portalCloudDisk } from "../../resources/menu";
+import { personApi, personMessages } from "../../resources/person";
 import { signIn, startSignedIn, type TestServer } from "./helpers";
 import { allRows, call, mobileSupply, type Row } from "./users-helpers";
 
@@ -167,7 +168,8 @@ describe("adding", () => {
     const mobile = "13710000005";
     const teacherRow = ((await api(admin, teacher.api.search!, { key: mobile })).body.data as Row[])[0];
     const { body } = await api(admin, student.api.create, { name: "新名字", mobile, passwd: "other123", nick: "新昵称" });
-    expect(body).toMatchObject({ code: 0, msg: "添加成功", data: { Name: "新名字", Mobile: mobile } });
+    // The answer says the form's password was not used.
+    expect(body).toMatchObject({ code: 0, msg: "添加成功，该手机号已注册，已沿用其原密码", data: { Name: "新名字", Mobile: mobile } });
     const cookie = await signIn(s.app, mobile, undefined, "demo1234");
     const ids = (await s.app.inject({ url: authApi.identities.path, headers: { cookie } })).json().data;
     expect(ids.teacher).toEqual([{ id: teacherRow.Id, name: "示例学校" }]);
@@ -177,6 +179,27 @@ describe("adding", () => {
     // The form's password is not the person's.
     const wrong = await s.app.inject({ method: "POST", url: authApi.passwordLogin.path, payload: { mobile, passwd: "other123" } });
     expect(wrong.json().code).toBe(900);
+  });
+
+  it("/adminop 快速添加 of a registered mobile (13800000001): 添加成功 says the old password stays, and it does", async () => {
+    expect((await api(admin, personApi.registeredMobile, { mobile: "13800000001" })).body).toMatchObject({ code: 0, data: { registered: true } });
+    const { body } = await api(admin, subadmin.api.create, { name: "李主管", mobile: "13800000001", passwd: "newpass1" });
+    expect(body).toMatchObject({ code: 0, msg: `添加成功，${personMessages.passwordKept}`, data: { Mobile: "13800000001" } });
+    expect(await signIn(s.app, "13800000001", "admin", "demo1234")).toBeTruthy();
+    const fresh = freshMobile();
+    expect((await api(admin, personApi.registeredMobile, { mobile: fresh })).body).toMatchObject({ code: 0, data: { registered: false } });
+    expect((await api(admin, subadmin.api.create, { name: "新主管", mobile: fresh, passwd: "newpass1" })).body.msg).toBe("添加成功");
+  });
+
+  it("answers whether a mobile is registered only to a holder of a user list, and only for a well-formed mobile", async () => {
+    expect((await api(admin, personApi.registeredMobile, { mobile: "1380000000" })).body).toMatchObject({ code: 400, msg: "请填写正确的手机号" });
+    expect((await api(admin, personApi.registeredMobile, {})).body.code).not.toBe(0);
+    expect((await api("", personApi.registeredMobile, { mobile: "13800000001" })).status).toBe(401);
+    const asTeacher = await signIn(s.app, "13800000001", "teacher");
+    expect((await api(asTeacher, personApi.registeredMobile, { mobile: "13800000003" })).status).toBe(403);
+    // Sub-admin 13800000004 holds the teacher, assistant and student lists.
+    const asSubadmin = await signIn(s.app, "13800000004", "admin");
+    expect((await api(asSubadmin, personApi.registeredMobile, { mobile: "13800000003" })).body).toMatchObject({ code: 0, data: { registered: true } });
   });
 
   it("settles two simultaneous adds of one new mobile: one person, no error the caller cannot act on", async () => {

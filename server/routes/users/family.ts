@@ -14,7 +14,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ResourceDecl } from "../../../resources/define";
 import type { Endpoint } from "../../../resources/endpoint";
-import type { PersonRow } from "../../../resources/person";
+import { personMessages, type PersonRow } from "../../../resources/person";
 import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
 import { orgScope } from "../../engine/org-scope";
@@ -99,7 +99,7 @@ export function registerUserFamily(app: FastifyInstance, { db, config }: Ctx, fa
     const scope = scopeOf(request);
     const body = request.body as CreateBody;
     const defaults = defaultPermissions[role];
-    const id = await addIdentity(
+    const { id, passwordKept } = await addIdentity(
       scope,
       {
         name: body.name.trim(),
@@ -111,7 +111,7 @@ export function registerUserFamily(app: FastifyInstance, { db, config }: Ctx, fa
       },
       config.passwordMemoryKiB,
     );
-    return ok(wire(await findIdentity(scope, id)), { msg: "添加成功" });
+    return ok(wire(await findIdentity(scope, id)), { msg: passwordKept ? `添加成功，${personMessages.passwordKept}` : "添加成功" });
   });
 
   route(app, resource.api.update, { body: resource.forms.edit, guard, summary: `${resource.title}: change`, tags }, async (request) => {

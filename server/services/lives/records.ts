@@ -28,7 +28,7 @@ export function selectLives(scope: OrgScope) {
     .select((eb) => [
       "l.id", "l.encrypt_room_id", "l.title", "l.course_id", "l.begin_time", "l.end_time", "l.status", "l.scale", "l.voided",
       "l.detail", "l.master_id", "l.emulate_id", "l.config", "l.cloud_disk_files", "l.sub_class_name", "l.created_at", "l.updated_at",
-      "c.title as course_name", "c.type as course_type", "m.title as master_name",
+      "c.title as course_name", "c.type as course_type", "c.max_user_num as course_max_users", "m.title as master_name",
       studentCount(eb).as("student_count"),
     ]);
 }
@@ -78,6 +78,7 @@ export async function wireLives(scope: OrgScope, rows: LiveRow[]): Promise<LiveR
       CourseId: r.course_id,
       CourseName: r.course_name,
       CourseType: r.course_type,
+      CourseMaxUsers: r.course_max_users,
       BeginTime: formatDateTime(r.begin_time),
       EndTime: formatDateTime(r.end_time),
       Teachers: JSON.stringify(teachers),

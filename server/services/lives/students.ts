@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { OrgScope } from "../../engine/org-scope";
 import { ApiError, fail } from "../../plugins/envelope";
-import { refuse, wire, type PickerPage } from "../course-students";
+import { courseFullMessage, liveFullMessage } from "../../../resources/course";
+import { courseSeatsOf, enrolledCount, isEnrolled, refuse, wire, type PickerPage } from "../course-students";
 import { defaultPermissions } from "../user-permissions";
 import { matching } from "../user-list";
 import { addIdentity } from "../users";
@@ -59,10 +60,36 @@ export async function liveStudents(scope: OrgScope, q: LivePickerQuery) {
   return { rows: rows.map(wire), total: Number(total.n) };
 }
 
-/** Puts a student of the organisation into an active live, and into its course when not there yet. */
+async function liveCount(tx: OrgScope, liveId: number): Promise<number> {
+  const row = await tx.selectFrom("live_students").select((eb) => eb.fn.countAll<number>().as("n")).where("live_id", "=", liveId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Why the student cannot take a seat in the live, or null: the live is full, or the student is new
+ * to a full course (a course's seats bound each of its lives too; resources/course.ts courseSeats).
+ * A `studentId` of null is a student not made yet, new to both.
+ */
+async function seatProblem(tx: OrgScope, live: { id: number; course_id: number }, seats: number | null, studentId: number | null): Promise<string | null> {
+  if (seats === null) return null;
+  if ((await liveCount(tx, live.id)) >= seats) return liveFullMessage(seats);
+  const inCourse = studentId !== null && (await isEnrolled(tx, live.course_id, studentId));
+  if (!inCourse && (await enrolledCount(tx, live.course_id)) >= seats) return courseFullMessage(seats);
+  return null;
+}
+
+/**
+ * Puts a student of the organisation into an active live, and into its course when not there yet,
+ * with the course locked so the seats are counted and taken in one go.
+ */
 async function enrol(scope: OrgScope, liveId: number, studentId: number) {
   await scope.transaction(async (tx) => {
     const live = await needActiveLive(tx, liveId);
+    const { seats } = await courseSeatsOf(tx, live.course_id, true);
+    const already = await tx.selectFrom("live_students").select("live_id").where("live_id", "=", live.id).where("identity_id", "=", studentId).executeTakeFirst();
+    if (already) throw refuse("该学生已在本直播中");
+    const problem = await seatProblem(tx, live, seats, studentId);
+    if (problem) throw refuse(problem);
     const now = Date.now();
     const added = await tx
       .insertInto("live_students", { live_id: live.id, identity_id: studentId, created_at: now })
@@ -126,6 +153,10 @@ export async function addLiveStudentByMobile(scope: OrgScope, row: MobileRow, cr
   let student = await studentByMobile(scope, row.mobile);
   if (!student) {
     if (!create.mayAddStudents) throw refuse("该手机号不是本机构的学生");
+    // A full course or live takes nobody new: say so before making a student it would not take
+    // (enrol judges again, locked).
+    const full = await seatProblem(scope, live, (await courseSeatsOf(scope, live.course_id)).seats, null);
+    if (full) throw refuse(full);
     const name = row.name?.trim() || row.mobile;
     const defaults = defaultPermissions.student;
     try {

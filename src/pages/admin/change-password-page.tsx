@@ -23,7 +23,8 @@ export function ChangePasswordPage() {
   const [form] = Form.useForm<Values>();
   const { data: me } = useGetIdentity<UserInfo>();
   const { mutate: logout } = useLogout();
-  const { busy: submitting, run } = useBusy("密码修改失败");
+  // 3 §8: 密码修改失败 plus the server's words, joined as the console joins every such prefix (：).
+  const { busy: submitting, run } = useBusy("密码修改失败：");
 
   const requestCode = async () => {
     try {
@@ -38,7 +39,7 @@ export function ChangePasswordPage() {
 
   const submit = ({ auth_code, passwd }: Values) =>
     run(async () => {
-      // A refusal rejects with the server's msg, which useBusy shows after 密码修改失败.
+      // A refusal rejects with the server's msg, which useBusy shows after 密码修改失败：.
       await call(authApi.changePassword, { auth_code, passwd });
       message.success("密码修改成功，请重新登录");
       logout();
@@ -50,10 +51,10 @@ export function ChangePasswordPage() {
         <Form.Item label="手机号">{maskMobile(me?.mobile)}</Form.Item>
         <SmsCodeField label="验证码" name="auth_code" placeholder="请输入验证码" rules={rules.auth_code} onRequest={requestCode} />
         <Form.Item label="新密码" name="passwd" rules={rules.passwd}>
-          <Input.Password placeholder="6-20位密码" maxLength={20} autoComplete="new-password" />
+          <Input.Password placeholder="6-20位密码" autoComplete="new-password" />
         </Form.Item>
         <Form.Item label="确认密码" name="confirm" dependencies={["passwd"]} rules={rules.confirm}>
-          <Input.Password placeholder="再次输入新密码" maxLength={20} autoComplete="new-password" />
+          <Input.Password placeholder="再次输入新密码" autoComplete="new-password" />
         </Form.Item>
         <Form.Item wrapperCol={{ offset: 5, span: 15 }}>
           <Button type="primary" htmlType="submit" loading={submitting}>

@@ -34,7 +34,6 @@ export function NameEditor({ initial, label, onSave, onCancel }: { initial: stri
           autoFocus
           aria-label={label}
           value={value}
-          maxLength={100}
           status={problem ? "error" : ""}
           onChange={(e) => setValue(e.target.value)}
           onPressEnter={() => void save()}

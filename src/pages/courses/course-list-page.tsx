@@ -2,22 +2,22 @@ import type { BaseRecord } from "@refinedev/core";
 import { Button } from "antd";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import course from "../../../resources/course";
+import course, { courseSeats } from "../../../resources/course";
 import { fillRoute } from "../../engine/cells";
 import { ResourceList } from "../../engine/resource-list";
 import type { BespokeRowActions } from "../../engine/row-actions";
 import { courseFormWidgets } from "./course-form-widgets";
+import type { CourseRef } from "./students/use-shown-course";
 
 // Each dialog loads with its own chunk the first time it is opened.
 const CourseStudentsDialog = lazy(() => import("./students/course-students-dialog").then((m) => ({ default: m.CourseStudentsDialog })));
 const CourseEnrolDialog = lazy(() => import("./enrol/course-enrol-dialog").then((m) => ({ default: m.CourseEnrolDialog })));
 
-interface CourseRef {
-  id: number;
-  title: string;
-}
-
-const refOf = (row: BaseRecord): CourseRef => ({ id: Number(row[course.id]), title: String(row[course.label] ?? "") });
+const refOf = (row: BaseRecord): CourseRef => ({
+  id: Number(row[course.id]),
+  title: String(row[course.label] ?? ""),
+  seats: courseSeats(Number(row.Type), Number(row.MaxUserNum)),
+});
 
 /** A dialog open for one course; mounted from its first opening on, so it can animate closed. */
 function useCourseDialog() {

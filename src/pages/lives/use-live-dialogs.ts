@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
+import { courseSeats } from "../../../resources/course";
 import type { LiveRecord } from "../../../resources/live-api";
 import type { ShareMode } from "./dialogs/share-links";
 
@@ -18,7 +19,7 @@ export function useDialog<T>() {
 }
 
 /** A live as the student dialogs name it: its id, title and course. */
-export const liveRefOf = (live: LiveRecord) => ({ id: live.Id, title: live.Title, courseId: live.CourseId });
+export const liveRefOf = (live: LiveRecord) => ({ id: live.Id, title: live.Title, courseId: live.CourseId, seats: courseSeats(live.CourseType, live.CourseMaxUsers) });
 
 /** The dialogs of a live's row operations (2 §2), and the handlers that open them, by operation name. */
 export function useLiveDialogs() {

@@ -16,7 +16,7 @@ export function CaptchaField({ src, onRefresh, rules, label }: CaptchaFieldProps
     <Form.Item hidden={!src} required={false} label={label}>
       <div style={{ display: "flex", gap: 8, alignItems: "center" }}>
         <Form.Item name="authcode" rules={rules} noStyle>
-          <Input placeholder="图形验证码" maxLength={8} autoComplete="off" />
+          <Input placeholder="图形验证码" autoComplete="off" />
         </Form.Item>
         {src && (
           <img

@@ -42,10 +42,10 @@ export function PasswordLoginForm({ initialMobile, onSignedIn }: { initialMobile
   return (
     <Form form={form} name="password-login" size="large" onFinish={submit} initialValues={{ mobile: initialMobile }}>
       <Form.Item name="mobile" rules={passwordRules.mobile}>
-        <Input placeholder="手机号" maxLength={20} autoComplete="username" />
+        <Input placeholder="手机号" autoComplete="username" />
       </Form.Item>
       <Form.Item name="passwd" rules={passwordRules.passwd}>
-        <Input.Password placeholder="密码" maxLength={64} autoComplete="current-password" />
+        <Input.Password placeholder="密码" autoComplete="current-password" />
       </Form.Item>
       <CaptchaField src={captcha.src} onRefresh={captcha.refresh} rules={captcha.shown ? captchaRules : undefined} />
       <Button type="primary" htmlType="submit" block loading={submitting}>

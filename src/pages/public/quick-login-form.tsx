@@ -32,7 +32,7 @@ export function QuickLoginForm({ initialMobile, onSignedIn }: { initialMobile: s
   return (
     <Form form={form} name="quick-login" size="large" onFinish={submit} initialValues={{ mobile: initialMobile }}>
       <Form.Item name="mobile" rules={quickRules.mobile}>
-        <Input placeholder="手机号" maxLength={20} autoComplete="tel" />
+        <Input placeholder="手机号" autoComplete="tel" />
       </Form.Item>
       <CaptchaField src={captcha.src} onRefresh={captcha.refresh} />
       <SmsCodeField name="auth_code" placeholder="短信验证码" rules={quickRules.auth_code} onRequest={smsCodeRequester(form, authApi.loginCode, captcha)} />

@@ -22,15 +22,15 @@ export function SmsPasswordFields({ form, rules, codeEndpoint, passwordPlacehold
   return (
     <>
       <Form.Item name="mobile" rules={rules.mobile}>
-        <Input placeholder="手机号" maxLength={11} autoComplete="tel" />
+        <Input placeholder="手机号" autoComplete="tel" />
       </Form.Item>
       <CaptchaField src={captcha.src} onRefresh={captcha.refresh} />
       <SmsCodeField name="auth_code" placeholder="验证码" rules={rules.auth_code} onRequest={smsCodeRequester(form, codeEndpoint, captcha)} />
       <Form.Item name="passwd" rules={rules.passwd}>
-        <Input.Password placeholder={passwordPlaceholder} maxLength={20} autoComplete="new-password" />
+        <Input.Password placeholder={passwordPlaceholder} autoComplete="new-password" />
       </Form.Item>
       <Form.Item name="confirm" dependencies={["passwd"]} rules={rules.confirm}>
-        <Input.Password placeholder="确认密码" maxLength={20} autoComplete="new-password" />
+        <Input.Password placeholder="确认密码" autoComplete="new-password" />
       </Form.Item>
     </>
   );

@@ -2,12 +2,17 @@ import { Alert, Button, Card, Form, Input, Result, Space, Tag, Typography } from
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { request } from "../../../providers/http";
-import { isMobileAgent, roomApi, roomLimits, roomMessages, type ShareAnswers, type ShareInfo } from "../../../resources/room-api";
+import { isMobileAgent, roomApi, roomMessages, type ShareAnswers, type ShareInfo } from "../../../resources/room-api";
 import { answersOf } from "../../../resources/room-registration";
+import shareEnterSchema from "../../../schemas/room.share-enter.schema.json";
 import { PageLoading } from "../../components/page-loading";
+import { schemaRules } from "../../engine/light-rules";
 import type { FormHandle, FormValues } from "../../engine/schema-form";
 import { palette } from "../../lib/theme";
 import { stateLabels, stateTones } from "./room-labels";
+
+/** The answers' own rules (their lengths, in the schema's words), beside the messages of what each live asks. */
+const answerRules = schemaRules(shareEnterSchema);
 
 const RegistrationForm = lazy(() => import("./registration-form").then((m) => ({ default: m.RegistrationForm })));
 
@@ -111,23 +116,23 @@ export function SharePage() {
           {info.desc && <div className="share-desc" dangerouslySetInnerHTML={{ __html: info.desc }} />}
           <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()}>
             {byName && (
-              <Form.Item name="name" label="您的名字" rules={[{ required: true, whitespace: true, message: roomMessages.nameNeeded }]}>
-                <Input maxLength={roomLimits.nameMax} placeholder="请输入您的名字" />
+              <Form.Item name="name" label="您的名字" rules={[{ required: true, whitespace: true, message: roomMessages.nameNeeded }, ...answerRules.name]}>
+                <Input placeholder="请输入您的名字" />
               </Form.Item>
             )}
             {info.check === 2 && (
               <>
-                <Form.Item name="username" label="用户名" rules={[{ required: true, whitespace: true, message: roomMessages.whitelistNeeded }]}>
-                  <Input maxLength={64} autoComplete="username" placeholder="请输入用户名" />
+                <Form.Item name="username" label="用户名" rules={[{ required: true, whitespace: true, message: roomMessages.whitelistNeeded }, ...answerRules.username]}>
+                  <Input autoComplete="username" placeholder="请输入用户名" />
                 </Form.Item>
-                <Form.Item name="password" label="密码" rules={[{ required: true, message: roomMessages.whitelistNeeded }]}>
-                  <Input.Password maxLength={64} autoComplete="current-password" placeholder="请输入密码" />
+                <Form.Item name="password" label="密码" rules={[{ required: true, message: roomMessages.whitelistNeeded }, ...answerRules.password]}>
+                  <Input.Password autoComplete="current-password" placeholder="请输入密码" />
                 </Form.Item>
               </>
             )}
             {info.check === 3 && (
-              <Form.Item name="password" label="观看密码" rules={[{ required: true, message: roomMessages.passwordNeeded }]}>
-                <Input.Password maxLength={64} placeholder="请输入密码" />
+              <Form.Item name="password" label="观看密码" rules={[{ required: true, message: roomMessages.passwordNeeded }, ...answerRules.password]}>
+                <Input.Password placeholder="请输入密码" />
               </Form.Item>
             )}
           </Form>

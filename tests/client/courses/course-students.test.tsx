@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
+import { courseFullMessage } from "../../../resources/course";
 import { CourseStudentsDialog } from "../../../src/pages/courses/students/course-students-dialog";
 import { everyone, rosterAnswers } from "../../../stories/courses/course-students.stories";
 import { failEnvelope, mockAdapter, type MockCall, type MockRoutes } from "../../../stories/mock-api";
@@ -22,6 +23,13 @@ const pane = (title: string) => within(screen.getByRole("region", { name: title 
 const names = (title: string) =>
   [...document.querySelectorAll(`[aria-label="${title}"] .ant-table-tbody tr.ant-table-row td:first-child`)].map((cell) => cell.textContent);
 const pageLink = (title: string, n: number) => document.querySelector<HTMLElement>(`[aria-label="${title}"] .ant-pagination-item-${n}`)!;
+/** The confirmation a destructive action opens (antd's confirm names no dialog). */
+const confirmation = () => waitFor(() => within(document.querySelector<HTMLElement>(".ant-modal-confirm")!));
+/** 移除 on a student of the right pane, then 确定 in its confirmation. */
+async function removeConfirmed(name: string) {
+  fireEvent.click(pane("已添加学员").getByRole("button", { name: `移除${name}` }));
+  fireEvent.click((await confirmation()).getByRole("button", { name: /^确\s?定$/ }));
+}
 const activePage = (title: string) => document.querySelector(`[aria-label="${title}"] .ant-pagination-item-active`)?.textContent;
 
 describe("course student management", () => {
@@ -59,7 +67,7 @@ describe("course student management", () => {
     expect(server.of("GET", "/cms/unaddedstudentcoursesearch")[0].query).toEqual({ id: 7, page: 1, count: 5, key: "13712340011" });
   });
 
-  it("adds from the left pane and removes from the right, reloading both and keeping each pane's page", async () => {
+  it("adds from the left pane and removes from the right once 提示 is confirmed (取消 keeps the student), reloading both and keeping each pane's page", async () => {
     const server = serve(rosterAnswers(everyone, []));
     open();
     await waitFor(() => expect(names("未添加学员")).toHaveLength(5));
@@ -74,11 +82,36 @@ describe("course student management", () => {
     expect(activePage("未添加学员")).toBe("2");
     expect(await screen.findByText("添加成功")).toBeTruthy();
 
+    // 移除 asks first, as every destructive action does; 取消 leaves the student in the course.
     fireEvent.click(pane("已添加学员").getByRole("button", { name: `移除${everyone[5].Name}` }));
+    const asked = await confirmation();
+    expect(document.querySelector(".ant-modal-confirm-title")?.textContent).toBe("提示");
+    expect(asked.getByText(`确定将学员「${everyone[5].Name}」移出本课程吗？`)).toBeTruthy();
+    fireEvent.click(asked.getByRole("button", { name: /^取\s?消$/ }));
+    await waitFor(() => expect(document.querySelector(".ant-modal-confirm")).toBeNull());
+    expect(server.of("DELETE", "/cms/studentcourse")).toHaveLength(0);
+    expect(names("已添加学员")).toEqual([everyone[5].Name]);
+
+    await removeConfirmed(everyone[5].Name);
     await waitFor(() => expect(pane("已添加学员").getByText("还没有添加学员")).toBeTruthy());
     expect(server.of("DELETE", "/cms/studentcourse")[0].query).toEqual({ userid: everyone[5].Id, courseid: 7 });
     await waitFor(() => expect(names("未添加学员")[0]).toBe(everyone[5].Name));
     expect(activePage("未添加学员")).toBe("2");
+  });
+
+  it("counts a small class's students against its seats (已添加学员（6/6）) and shows the refusal of a seventh", async () => {
+    const roster = rosterAnswers(everyone, [100, 101, 102, 103, 104, 105]);
+    serve([...roster, [roster[4][0], failEnvelope(1, courseFullMessage(6))]]);
+    renderPage("/courseop", <CourseStudentsDialog course={{ ...course, seats: 6 }} onClose={vi.fn()} />);
+    await waitFor(() => expect(screen.getByText("已添加学员（6/6）")).toBeTruthy());
+    // The pane of those not added counts them only.
+    await waitFor(() => expect(screen.getByText("未添加学员（17）")).toBeTruthy());
+    fireEvent.click(pane("未添加学员").getByRole("button", { name: `添加${everyone[6].Name}` }));
+    expect(await screen.findByText("课程人数已满（最多6人）")).toBeTruthy();
+    // A search counts its matches, not against the seats.
+    fireEvent.change(pane("已添加学员").getByRole("searchbox"), { target: { value: everyone[1].Mobile } });
+    fireEvent.keyDown(pane("已添加学员").getByRole("searchbox"), { key: "Enter", code: "Enter", keyCode: 13 });
+    await waitFor(() => expect(screen.getByText("已添加学员（1）")).toBeTruthy());
   });
 
   it("steps back a page when a change empties the one shown", async () => {
@@ -87,7 +120,7 @@ describe("course student management", () => {
     await waitFor(() => expect(names("已添加学员")).toHaveLength(5));
     fireEvent.click(pageLink("已添加学员", 2));
     await waitFor(() => expect(names("已添加学员")).toEqual([everyone[0].Name]));
-    fireEvent.click(pane("已添加学员").getByRole("button", { name: `移除${everyone[0].Name}` }));
+    await removeConfirmed(everyone[0].Name);
     await waitFor(() => expect(activePage("已添加学员")).toBe("1"));
     await waitFor(() => expect(names("已添加学员")).toHaveLength(5));
     expect(server.of("GET", "/cms/studentcourse").map((call) => call.query.page)).toEqual([1, 2, 2, 1]);

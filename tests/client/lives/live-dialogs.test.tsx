@@ -94,6 +94,20 @@ describe("the students of a live (2 §2 添加学员, 批量导入)", () => {
   });
 });
 
+describe("the seats of a small class's live", () => {
+  it("counts the live's students against its course's maximum (已添加学员（2/6）)", async () => {
+    const two = [{ Id: 1, Name: "王子涵", Mobile: "13712340000" }, { Id: 2, Name: "李欣怡", Mobile: "13712340001" }];
+    serveLives([liveRow(1, { Id: 806, Title: "小班直播", LiveType: 0, CourseType: 0, CourseMaxUsers: 6 })], {}, [
+      [liveApi.unaddedStudents, okEnvelope([], { count: 0 })],
+      [liveApi.students, okEnvelope(two, { count: 2 })],
+    ]);
+    openLives();
+    await rowsShown(1);
+    fireEvent.click(button("添加学员", rowWith("小班直播")));
+    expect(await screen.findByText("已添加学员（2/6）")).toBeTruthy();
+  });
+});
+
 describe("批量导入 rows (2 §5, §7)", () => {
   it("sends a row's mobile, name and course to the live's call, and keeps a bad mobile from the server", async () => {
     const server = serveLives([], {}, [

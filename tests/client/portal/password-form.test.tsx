@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
 import { PasswordForm } from "../../../src/pages/portal/account/password-form";
 import { fail, fakeServer, ok, TransportFailure, type Handler } from "../support/fake-server";
+import { paste } from "../support/paste";
 import { renderPage } from "../users/render-page";
 
 /**
@@ -47,6 +48,18 @@ describe("the portal's password change", () => {
     expect(server.calls("POST /api/v1/passwd")[0].body).toEqual({ old_passwd: "demo1234", new_passwd: "abc123" });
     // Done: the form is empty again.
     await waitFor(() => expect((screen.getByPlaceholderText("请输入旧密码") as HTMLInputElement).value).toBe(""));
+  });
+
+  it("keeps a pasted 17-character password whole and says the rule's message instead of saving 16 of it", async () => {
+    const server = render(ok(null, { msg: "修改成功" }));
+    await screen.findByRole("button", { name: "修改密码" });
+    const long = "abcd1234abcd1234x";
+    fireEvent.change(screen.getByPlaceholderText("请输入旧密码"), { target: { value: "demo1234" } });
+    expect(paste(screen.getByPlaceholderText("6-16位字母和数字"), long)).toBe(long);
+    expect(paste(screen.getByPlaceholderText("再次输入新密码"), long)).toBe(long);
+    fireEvent.click(screen.getByRole("button", { name: "修改密码" }));
+    await waitFor(() => expect(errors()).toEqual([weak]));
+    expect(server.calls("POST /api/v1/passwd")).toHaveLength(0);
   });
 
   it("reads a refusal as 修改失败 #code, with the server's words under the field it names", async () => {

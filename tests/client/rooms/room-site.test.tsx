@@ -9,6 +9,7 @@ import { RoomTransport } from "../../../src/pages/room-site/room-transport";
 import { guestEntry, sampleLive, sampleRecordings, sampleShare, studentEntry, teacherEntry, welcomeOf } from "../../../stories/rooms/room-fixtures";
 import { scriptedTransport, type RoomScript } from "../../../stories/rooms/scripted-room";
 import { fail, fakeServer, ok, type SeenRequest } from "../support/fake-server";
+import { paste } from "../support/paste";
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -157,6 +158,16 @@ describe("a share link's page", () => {
     fireEvent.click(screen.getByRole("button", { name: "进入直播" }));
     await waitFor(() => expect(server.calls("POST /api/v1/room/share")).toHaveLength(2));
     expect(server.calls("POST /api/v1/room/share")[1].body).toMatchObject({ answers: ["13800000000", ""] });
+  });
+
+  it("keeps a pasted name whole and says the schema's 名字不能超过20字 instead of cutting it", async () => {
+    const server = fakeServer({ "GET /api/v1/room/share": ok(sampleShare), "POST /api/v1/room/share": ok({ token: "V", nick_name: "观众" }) });
+    renderRoom("/room/share?guid=g1&livetype=all&byname=1");
+    const long = "一二三四五六七八九十一二三四五六七八九十一";
+    expect(paste(await screen.findByLabelText("您的名字"), long)).toBe(long);
+    fireEvent.click(screen.getByRole("button", { name: "进入直播" }));
+    expect(await screen.findByText("名字不能超过20字")).toBeTruthy();
+    expect(server.calls("POST /api/v1/room/share")).toHaveLength(0);
   });
 
   it("says a dead link is dead", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { livePayload, readLiveQuery, writeLiveQuery } from "../../../src/pages/users/detail/live-query";
-import { durationText, liveTimeText, playTypeText, scaleText } from "../../../src/pages/users/detail/live-text";
+import { attendedText, durationText, listenedText, liveTimeText, playTypeText, scaleText } from "../../../src/pages/users/detail/live-text";
 import { freezeClock } from "../../support/clock";
 
 // The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
@@ -22,6 +22,13 @@ describe("detail table texts", () => {
     expect([scaleText(0), scaleText(1), scaleText(5)]).toEqual(["小班", "大班", "双师"]);
     expect(scaleText(18)).toBe("大班小课");
     expect(scaleText(999)).toBe("-");
+  });
+
+  it("says a live not yet held is 未开始 with no duration, and how and how long a held one was attended", () => {
+    const live = (status: number, playtype: number, online: number) => ({ status, playtype, online });
+    expect([listenedText(live(0, 1, 0)), attendedText(live(0, 1, 0))]).toEqual(["未开始", "-"]);
+    expect([listenedText(live(1, 1, 0)), attendedText(live(1, 1, 0))]).toEqual(["直播", "0秒"]);
+    expect([listenedText(live(2, 2, 125)), attendedText(live(2, 2, 125))]).toEqual(["回放", "2分5秒"]);
   });
 
   it("shows a live's time span compactly within a day", () => {

@@ -33,7 +33,10 @@ describe("/studentInfo", () => {
     expect([statistic("出勤"), statistic("迟到"), statistic("早退"), statistic("缺勤")]).toEqual(["22次", "6次", "5次", "4次"]);
     expect(await screen.findByText("直播数量：54")).toBeTruthy();
     expect(screen.getByText("1小时50分36秒")).toBeTruthy();
-    expect(screen.getByText("0秒")).toBeTruthy();
+    // The live not yet held says 未开始 for its listening type too, and no duration (not 直播, 0秒).
+    const notHeld = [...document.querySelector("[data-row-key='83']")!.querySelectorAll("td")].map((cell) => cell.textContent);
+    expect(notHeld.slice(3)).toEqual(["未开始", "未开始", "小班", "-"]);
+    expect(screen.queryByText("0秒")).toBeNull();
     for (const key of ["GET /userstat/userinfo", "GET /userstat/usercoursestat", "GET /userstat/userlivestat", "GET /userstat/usercheckstat"]) {
       expect(server.calls(key)[0].params).toEqual({ mobile: "13800000003" });
     }

@@ -44,7 +44,8 @@ describe("/teacherInfo", () => {
     expect(rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent))).toEqual([
       ["化学提高第6讲", "互动大班·化学提高", "2026-11-21 00:36:52 ~ 02:27:28", "已结束", "直播", "互动大班", "1小时50分36秒"],
       ["化学提高第5讲", "互动大班·化学提高", "2026-11-14 00:36:52 ~ 02:27:28", "已结束", "回放", "互动大班", "2分5秒"],
-      ["少儿美术第4讲", "少儿美术小班", "2026-12-19 10:00:00 ~ 11:00:00", "未开始", "直播", "小班", "0秒"],
+      // A live not yet held was listened to in no way and for no time: its state, and no duration.
+      ["少儿美术第4讲", "少儿美术小班", "2026-12-19 10:00:00 ~ 11:00:00", "未开始", "未开始", "小班", "-"],
     ]);
     expect(server.calls("GET /userstat/userinfo")[0].params).toEqual({ userid: 2 });
     expect(server.calls("GET /userstat/teachercourselivestat")[0].params).toEqual({ userid: 2 });

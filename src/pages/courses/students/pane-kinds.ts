@@ -20,8 +20,17 @@ export interface PaneKind {
   search: Endpoint;
   /** How the list calls name the owner (the course's unadded call says `id`, the others `courseid`, a live's `liveid`). */
   ownerParam: string;
-  action: { label: string; endpoint: Endpoint; doneText: string; danger: boolean; ownerParam: string };
+  action: {
+    label: string;
+    endpoint: Endpoint;
+    doneText: string;
+    ownerParam: string;
+    /** A destructive action (移除) asks this first, as every destructive action of the console does. */
+    confirm?: (name: string) => string;
+  };
   emptyText: string;
+  /** The pane of the owner's students: its count is shown against the owner's seats, where it has a bound. */
+  countsSeats?: true;
   /** The panes' lists as Refine knows them. */
   resource: string;
 }
@@ -36,7 +45,7 @@ export const unaddedPane: PaneKind = {
   list: api.unaddedStudents,
   search: api.unaddedStudentsSearch,
   ownerParam: "id",
-  action: { label: "添加", endpoint: api.addStudent, doneText: "添加成功", danger: false, ownerParam: "courseid" },
+  action: { label: "添加", endpoint: api.addStudent, doneText: "添加成功", ownerParam: "courseid" },
   emptyText: "没有未添加的学员",
   resource: "course-students",
 };
@@ -46,7 +55,8 @@ export const addedPane: PaneKind = {
   list: api.students,
   search: api.studentsSearch,
   ownerParam: "courseid",
-  action: { label: "移除", endpoint: api.removeStudent, doneText: "删除成功", danger: true, ownerParam: "courseid" },
+  action: { label: "移除", endpoint: api.removeStudent, doneText: "删除成功", ownerParam: "courseid", confirm: (name) => `确定将学员「${name}」移出本课程吗？` },
   emptyText: "还没有添加学员",
+  countsSeats: true,
   resource: "course-students",
 };

@@ -25,7 +25,7 @@ export function StudentPanesDialog({ owner, title, panes, onClose }: StudentPane
       {shown && (
         <Flex key={shown.id} gap={16} align="stretch">
           {panes.map((kind) => (
-            <StudentPane key={kind.title} kind={kind} ownerId={shown.id} />
+            <StudentPane key={kind.title} kind={kind} ownerId={shown.id} seats={shown.seats ?? null} />
           ))}
         </Flex>
       )}

@@ -9,6 +9,8 @@ export interface PanePage {
   /** The search text in force (sent as `key`); empty lists everything. */
   key: string;
   loading: boolean;
+  /** A first answer has come: until then the pane has no count to show (0 would read as none). */
+  counted: boolean;
   error: string | null;
   setPage: (page: number) => void;
   search: (text: string) => void;
@@ -55,6 +57,7 @@ export function usePanePage(kind: PaneKind, ownerId: number): PanePage {
     page,
     key,
     loading: list.isFetching || stepBack,
+    counted: list.data !== undefined && !list.isError,
     error: list.isError ? list.error.message : null,
     setPage,
     search,

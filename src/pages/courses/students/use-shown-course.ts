@@ -3,6 +3,8 @@ import { useState } from "react";
 export interface CourseRef {
   id: number;
   title: string;
+  /** How many students it may have (resources/course.ts courseSeats); null or absent for no bound. */
+  seats?: number | null;
 }
 
 /** The course (or live) a dialog shows: the last one it was opened on, so the title stays while it fades out. */

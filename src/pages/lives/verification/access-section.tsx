@@ -41,7 +41,6 @@ export function AccessSection({ settings, change, problems, onWhitelist }: Secti
           <Input
             id="verification-password"
             value={settings.password}
-            maxLength={64}
             placeholder="请输入观看直播时需要输入的密码"
             autoComplete="off"
             style={{ maxWidth: 360 }}

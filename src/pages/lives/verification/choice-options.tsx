@@ -21,7 +21,6 @@ export function ChoiceOptions({ label, options, invalid, onChange }: ChoiceOptio
             aria-label={`${label}选项${index + 1}`}
             placeholder={`选项${index + 1}`}
             value={option}
-            maxLength={50}
             status={invalid && !option.trim() ? "error" : undefined}
             style={{ width: 280 }}
             onChange={(event) => onChange(options.map((o, i) => (i === index ? event.target.value : o)))}

@@ -57,12 +57,11 @@ export function RegistrationFieldRow({ rowKey, index, last, field, problems, onC
           aria-label={`${title}信息名称`}
           placeholder="请输入信息名称"
           value={field.name}
-          maxLength={20}
           status={problems?.name ? "error" : undefined}
           style={{ width: 200 }}
           onChange={(event) => set({ name: event.target.value })}
         />
-        <Input aria-label={`${title}提示文字`} placeholder="请输入提示文字" value={field.placeholder} maxLength={50} style={{ width: 220 }} onChange={(event) => set({ placeholder: event.target.value })} />
+        <Input aria-label={`${title}提示文字`} placeholder="请输入提示文字" value={field.placeholder} style={{ width: 220 }} onChange={(event) => set({ placeholder: event.target.value })} />
         <Checkbox checked={field.required} disabled={fixed} onChange={(event) => set({ required: event.target.checked })}>
           必填
         </Checkbox>

@@ -1,6 +1,6 @@
 import { useGetIdentity } from "@refinedev/core";
 import { Button, Form, Input, message } from "antd";
-import { portalApi, portalLimits } from "../../../../resources/portal";
+import { portalApi } from "../../../../resources/portal";
 import type { UserInfo } from "../../../../providers/session-store";
 import nicknameSchema from "../../../../schemas/portal.nickname.schema.json";
 import { schemaRules } from "../../../engine/light-rules";
@@ -37,7 +37,7 @@ export function NicknameForm() {
       key={me?.nickname}
     >
       <Form.Item label="昵称" name="nickname" rules={rules.nickname}>
-        <Input placeholder="请输入昵称" maxLength={portalLimits.nicknameMax} />
+        <Input placeholder="请输入昵称" />
       </Form.Item>
       <Form.Item wrapperCol={{ offset: 5, span: 15 }}>
         <Button type="primary" htmlType="submit" loading={busy}>

@@ -35,13 +35,13 @@ export function PasswordForm() {
   return (
     <Form form={form} name="portal-password" labelCol={{ span: 5 }} wrapperCol={{ span: 15 }} requiredMark={false} onFinish={submit}>
       <Form.Item label="旧密码" name="old_passwd" rules={rules.old_passwd}>
-        <Input.Password placeholder="请输入旧密码" maxLength={64} autoComplete="current-password" />
+        <Input.Password placeholder="请输入旧密码" autoComplete="current-password" />
       </Form.Item>
       <Form.Item label="新密码" name="new_passwd" rules={rules.new_passwd}>
-        <Input.Password placeholder="6-16位字母和数字" maxLength={16} autoComplete="new-password" />
+        <Input.Password placeholder="6-16位字母和数字" autoComplete="new-password" />
       </Form.Item>
       <Form.Item label="确认密码" name="confirm" dependencies={["new_passwd"]} rules={rules.confirm}>
-        <Input.Password placeholder="再次输入新密码" maxLength={16} autoComplete="new-password" />
+        <Input.Password placeholder="再次输入新密码" autoComplete="new-password" />
       </Form.Item>
       <Form.Item wrapperCol={{ offset: 5, span: 15 }}>
         <Button type="primary" htmlType="submit" loading={busy}>

@@ -65,7 +65,7 @@ function PhoneChange({ onDone }: { onDone: () => void }) {
   return (
     <Form form={form} name="portal-phone" labelCol={{ span: 5 }} wrapperCol={{ span: 15 }} requiredMark={false} onFinish={submit}>
       <Form.Item label="新手机号" name="mobile" rules={rules.mobile}>
-        <Input placeholder="请输入手机号" maxLength={20} autoComplete="tel" />
+        <Input placeholder="请输入手机号" autoComplete="tel" />
       </Form.Item>
       <CaptchaField label="图形验证码" src={captcha.src} onRefresh={captcha.refresh} />
       <SmsCodeField label="验证码" name="auth_code" placeholder="请输入验证码" rules={rules.auth_code} onRequest={smsCodeRequester(form, portalApi.mobileCode, captcha, "auth_code", ask)} />

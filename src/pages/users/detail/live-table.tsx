@@ -1,6 +1,6 @@
 import { Button, Empty, Result, Table, Tag, type TableColumnsType } from "antd";
 import { pageSizes, type LiveQuery, type PageSize } from "./live-query";
-import { durationText, liveStatusText, liveTimeText, playTypeText, scaleText } from "./live-text";
+import { attendedText, listenedText, liveStatusText, liveTimeText, scaleText } from "./live-text";
 import type { LiveRow } from "./user-stats-client";
 
 const statusColors: Record<number, string> = { 0: "blue", 1: "green", 2: "default" };
@@ -17,9 +17,9 @@ const columns: TableColumnsType<LiveRow> = [
     render: (_, row) => liveTimeText(row.begintime, row.endtime),
   },
   { title: "直播状态", dataIndex: "status", width: 96, render: (status: number) => <Tag color={statusColors[status]}>{liveStatusText(status)}</Tag> },
-  { title: "听课类型", dataIndex: "playtype", width: 96, render: playTypeText },
+  { title: "听课类型", key: "playtype", width: 96, render: (_, row) => listenedText(row) },
   { title: "班型", dataIndex: "scale", width: 100, render: scaleText },
-  { title: "实际上课时长", dataIndex: "online", width: 130, onCell: () => ({ style: { whiteSpace: "nowrap" } }), render: durationText },
+  { title: "实际上课时长", key: "online", width: 130, onCell: () => ({ style: { whiteSpace: "nowrap" } }), render: (_, row) => attendedText(row) },
 ];
 
 interface LiveTableProps {

@@ -17,6 +17,22 @@ export const liveStatusText = (status: number) => liveStatusLabels[String(status
 /** Play type 1 is live; anything else is a replay (1 §3). */
 export const playTypeText = (playtype: number) => (playtype === 1 ? playTypeLabels["1"] : playTypeLabels["2"]);
 
+/** What the table knows of one of the person's lives. */
+interface Attended {
+  status: number;
+  playtype: number;
+  online: number;
+}
+
+/** A live not yet held (1 §4 status 0): nobody has listened to it in any way, for any time. */
+const notHeld = (live: Attended) => live.status === 0;
+
+/** 听课类型 of a row: how the person took part, or the live's state (未开始) while it is not held yet. */
+export const listenedText = (live: Attended) => (notHeld(live) ? liveStatusText(live.status) : playTypeText(live.playtype));
+
+/** 实际上课时长 of a row: nothing for a live not held yet, where 0秒 would read as absent. */
+export const attendedText = (live: Attended) => (notHeld(live) ? "-" : durationText(live.online));
+
 /** The class scale codes of 1 §9; lives of other course types show that type's name. */
 export const scaleText = (scale: number) => liveScaleLabels[String(scale)] ?? courseTypeLabels[String(scale)] ?? "-";
 
