@@ -23,7 +23,7 @@ describe("adding a person whose mobile is registered", () => {
     const registered = "13800000001";
     const server = familyServer(subadmin, people(1), {
       "GET /cms/registeredmobile": (request: SeenRequest) => ok({ registered: request.params?.mobile === registered }),
-      "POST /cms/subadmin": ok({ Id: 9, Name: "李主管", Mobile: registered, Nick: "", UpdateTime: "2026-02-01 09:00:00", UserOp: "[]" }, { msg: `添加成功，${personMessages.passwordKept}` }),
+      "POST /cms/subadmin": ok({ Id: 9, Name: "李主管", Mobile: registered, Nick: "", UpdateTime: "", UserOp: "[]" }, { msg: `添加成功，${personMessages.passwordKept}` }),
     }, ["adminop"]);
     renderPage("/adminop", <ResourceList decl={subadmin} />);
     fireEvent.click(await waitFor(() => button("快速添加")));
