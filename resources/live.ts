@@ -1,6 +1,6 @@
 import type { ColumnDecl, FilterDecl } from "./define";
 import { defineResource } from "./define";
-import { liveApi, liveCourseKeys, liveStateLabels, liveTypeLabels, subClassCourseTypes } from "./live-api";
+import { liveApi, liveCourseKeys, liveLimits, liveStateLabels, liveTypeLabels, subClassCourseTypes } from "./live-api";
 import teacher from "./teacher";
 
 /**
@@ -26,8 +26,8 @@ export const liveColumns: ColumnDecl[] = [
 export const liveFilters: FilterDecl[] = [
   { kind: "text", param: "title", label: "直播名称", placeholder: "请输入直播名称", maxLength: 60 },
   { kind: "enum", param: "status", label: "直播状态", options: liveStateLabels },
-  // The teacher list pages by at most 100 (count.def), not the 1000 of 2 §9: the first 100, and those a typed name finds.
-  { kind: "lookup", param: "teacher", label: "主讲老师", source: { endpoint: teacher.api.list, search: teacher.api.search, value: "Id", label: "Name", count: 100 } },
+  // The school's teachers 1000 at a time, as the live form's pickers load them (2 §9), and those a typed name finds.
+  { kind: "lookup", param: "teacher", label: "主讲老师", source: { endpoint: teacher.api.list, search: teacher.api.search, value: "Id", label: "Name", count: liveLimits.pickerLoad } },
   { kind: "dateTimeRange", params: ["begintime", "endtime"], label: "直播时间" },
 ];
 
