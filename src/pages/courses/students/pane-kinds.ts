@@ -24,6 +24,8 @@ export interface PaneKind {
   emptyText: string;
   /** The panes' lists as Refine knows them. */
   resource: string;
+  /** Other lists showing what the row action changes (a live's student count), invalidated with the panes'. */
+  touches?: readonly string[];
 }
 
 /** Student pickers page by 5 (1 §9, 2 §9). */
