@@ -104,4 +104,16 @@ describe("a sub-class of a main classroom (2 §5)", () => {
     const named = await s.db.kysely.selectFrom("lives").select("id").where("master_id", "=", master).where("sub_class_name", "=", "五班").execute();
     expect(named).toHaveLength(1);
   });
+
+  it("lets one of parallel renames to a name land, on either server", async () => {
+    const ids: number[] = [];
+    for (const name of ["六班", "七班", "九班", "十班", "十一班", "十二班"]) ids.push(idOf(await sub({ subClassName: name })));
+    const rename = { title: "改名", begintime: at(masterBegin()), endtime: at(masterBegin() + HOUR), subClassName: "八班", initnum: -1 };
+    const twin = await s.twin();
+    const viaTwin = async (id: number) => (await twin.inject({ method: "PATCH", url: "/cms/live", payload: { id, ...rename }, headers: { cookie: admin } })).json() as { code: number };
+    const answers = await Promise.all(ids.map((id, n) => (n % 2 ? viaTwin(id) : change({ id, ...rename }))));
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+    const named = await s.db.kysely.selectFrom("lives").select("id").where("master_id", "=", master).where("sub_class_name", "=", "八班").execute();
+    expect(named).toHaveLength(1);
+  });
 });
