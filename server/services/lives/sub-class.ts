@@ -34,7 +34,7 @@ export interface SubClassPlace {
  * Holds a sub-class to its main classroom (2 §5), in the transaction of its write: its times within
  * the main classroom's, as its form takes them from it, and its name used by no other active
  * sub-class of it. The main classroom's row is locked first on PostgreSQL (SQLite has one writer),
- * so parallel adds of one name are judged one after the other and only the first lands.
+ * so parallel adds and renames to one name are judged one after the other and only the first lands.
  */
 export async function checkSubClass(tx: OrgScope, place: SubClassPlace) {
   let masterQuery = tx.selectFrom("lives").select(["begin_time", "end_time"]).where("id", "=", place.masterId);
