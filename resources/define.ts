@@ -28,6 +28,8 @@ export interface ColumnDecl {
   tags?: { label: string; max?: number; link?: string };
   /** An expanded field left out while its value is empty (2 §2: the encrypted room id, when present). */
   hideEmpty?: boolean;
+  /** One line, cut with … and the whole text in a tooltip (a live's name: three lines at 1280 px otherwise). */
+  ellipsis?: boolean;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ColumnDecl, FilterDecl } from "./define";
 import { defineResource } from "./define";
-import { liveApi, liveCourseKeys, liveStateLabels, liveTypeLabels, subClassCourseTypes } from "./live-api";
+import { liveApi, liveCourseKeys, liveLimits, liveStateLabels, liveTypeLabels, subClassCourseTypes } from "./live-api";
 import teacher from "./teacher";
 
 /**
@@ -12,22 +12,27 @@ import teacher from "./teacher";
 /** A teacher's tag opens the teacher's detail page (2 §2 /teacherInfo). */
 const teacherTags = { label: "name", link: "/teacherInfo?teacherId={account}" };
 
-/** The columns of 2 §2: name, course (to its lives), time range, teachers and assistants (first 3 as tags), students. */
+/**
+ * The columns of 2 §2: name, course (to its lives), time range, teachers and assistants (first 3 as
+ * tags), students. Each column but the name is as wide as its content needs (the time on two lines,
+ * a three-character tag a line, the header on one line) and the name takes the rest; name and course
+ * keep to one line with a tooltip, so a row stays two lines high on a 1280 px screen.
+ */
 export const liveColumns: ColumnDecl[] = [
-  { field: "Title", title: "直播名称" },
-  { field: "CourseName", title: "课程名称", link: "/liveCourse?courseId={CourseId}&courseName={CourseName}" },
-  { field: "BeginTime", title: "直播时间", format: "range", to: "EndTime", width: 180 },
-  { field: "Teachers", title: "老师", format: "tags", tags: { ...teacherTags, max: 3 } },
-  { field: "Assistants", title: "助教", format: "tags", tags: { label: "name", max: 3 } },
-  { field: "StudentCount", title: "学员人数", width: 90 },
+  { field: "Title", title: "直播名称", ellipsis: true },
+  { field: "CourseName", title: "课程名称", link: "/liveCourse?courseId={CourseId}&courseName={CourseName}", width: 104, ellipsis: true },
+  { field: "BeginTime", title: "直播时间", format: "range", to: "EndTime", width: 164 },
+  { field: "Teachers", title: "老师", format: "tags", tags: { ...teacherTags, max: 3 }, width: 80 },
+  { field: "Assistants", title: "助教", format: "tags", tags: { label: "name", max: 3 }, width: 80 },
+  { field: "StudentCount", title: "学员人数", width: 72 },
 ];
 
 /** 2 §2, §7: the search call's title, status (absent for all), main teacher and a range of the start. */
 export const liveFilters: FilterDecl[] = [
   { kind: "text", param: "title", label: "直播名称", placeholder: "请输入直播名称", maxLength: 60 },
   { kind: "enum", param: "status", label: "直播状态", options: liveStateLabels },
-  // The teacher list pages by at most 100 (count.def), not the 1000 of 2 §9: the first 100, and those a typed name finds.
-  { kind: "lookup", param: "teacher", label: "主讲老师", source: { endpoint: teacher.api.list, search: teacher.api.search, value: "Id", label: "Name", count: 100 } },
+  // The school's teachers 1000 at a time, as the live form's pickers load them (2 §9), and those a typed name finds.
+  { kind: "lookup", param: "teacher", label: "主讲老师", source: { endpoint: teacher.api.list, search: teacher.api.search, value: "Id", label: "Name", count: liveLimits.pickerLoad } },
   { kind: "dateTimeRange", params: ["begintime", "endtime"], label: "直播时间" },
 ];
 
@@ -102,7 +107,7 @@ export const liveOperations: readonly LiveOperationDecl[] = [
 /** The sub-classroom list under a main classroom and on /subLiveManager (2 §2). */
 export const subLiveColumns: ColumnDecl[] = [
   { field: "SubClassName", title: "班级名称", width: 100 },
-  { field: "Title", title: "直播名称" },
+  { field: "Title", title: "直播名称", ellipsis: true },
   { field: "BeginTime", title: "直播时间", format: "range", to: "EndTime", width: 180 },
   { field: "Teachers", title: "老师", format: "tags", tags: { ...teacherTags, max: 3 } },
   { field: "Assistants", title: "助教", format: "tags", tags: { label: "name", max: 3 } },
@@ -150,8 +155,8 @@ export default defineResource({
   /** The operations of liveOperations, drawn by the live pages (src/pages/lives). */
   actions: ["operations"],
   voided: { field: "Status", active: 1, text: "已作废" },
-  /** 添加学员 批量导入 分享 修改 作废 on one line, 更多 and 变更记录 on the next. */
-  actionsWidth: 330,
+  /** 添加学员 批量导入 分享 修改 on one line, 作废 更多 变更记录 on the next, with a little to spare. */
+  actionsWidth: 256,
   forms: {},
   /** The calls the live pages make beyond the list (2 §7), each guarded like the list. */
   extra: {

@@ -16,13 +16,14 @@ function siblingTime(parent: Parent, field: string): number | null {
 
 /**
  * `"notBeforeNow": true`: a 'YYYY-MM-DD HH:mm:ss' local time not earlier than the moment it is
- * checked (课程有效期不能小于当前时间, 1 §5). Text that is no real time is left to `pattern` and the
- * handler, which say 格式不正确.
+ * checked (课程有效期不能小于当前时间, 1 §5); `{"graceMs": n}`: not earlier than n ms before it (a
+ * live's start, a day: 2 §5). Text that is no real time is left to `pattern` and the handler, which
+ * say 格式不正确.
  */
-export function notBeforeNow(on: boolean, text: string): boolean {
-  if (!on) return true;
+export function notBeforeNow(rule: boolean | { graceMs: number }, text: string): boolean {
+  if (!rule) return true;
   const ms = parseDateTime(text);
-  return ms === null || ms >= Date.now();
+  return ms === null || ms >= Date.now() - (rule === true ? 0 : rule.graceMs);
 }
 
 /**

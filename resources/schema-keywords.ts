@@ -18,7 +18,7 @@ type Check = keyof typeof checks;
  * written once, in the schema, with its message in the schema's `errorMessage` under the
  * keyword's name. A failing check reports ajv's plain keyword error, which that message replaces.
  */
-const keyword = (name: Check, schemaType: JSONType): CodeKeywordDefinition => ({
+const keyword = (name: Check, schemaType: JSONType | JSONType[]): CodeKeywordDefinition => ({
   keyword: name,
   type: "string",
   schemaType,
@@ -29,7 +29,7 @@ const keyword = (name: Check, schemaType: JSONType): CodeKeywordDefinition => ({
 });
 
 export const schemaKeywords: CodeKeywordDefinition[] = [
-  keyword("notBeforeNow", "boolean"),
+  keyword("notBeforeNow", ["boolean", "object"]),
   keyword("laterThan", "string"),
   keyword("withinAfter", "object"),
 ];

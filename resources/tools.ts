@@ -19,10 +19,11 @@ export interface ToolDecl {
   /** Fixed path of the tool on the open-platform host. */
   subPath: string;
   /**
-   * Query parameters of the route passed on to the frame under the same name; a `fallback` is
-   * sent when the route's address has none (/recordCut opens in `mode=data`).
+   * Query parameters of the route passed on to the frame under the same name, when the address has
+   * them; a parameter with `values` is passed on only with one of them (/recordCut: `mode=data` is
+   * the interaction-replay cut, no mode the cinema-replay cut, 2 §2).
    */
-  params?: { name: string; fallback?: string }[];
+  params?: { name: string; values?: readonly string[] }[];
   /** The AI pages add the time of loading, so the open platform never answers from a cache (3 §2.5). */
   timestamp?: boolean;
   /** The frame's `allow` attribute: the voice page records the speaker (3 §2.5). */
@@ -45,7 +46,7 @@ export const tools: readonly ToolDecl[] = [
   { route: "/mediaUploadMgr", name: "mediaUploadMgr", title: "媒体上传管理", menuKey: "mediaUploadMgr", subPath: "/media/upload" },
   { route: "/vodMediaMgr", name: "vodMediaMgr", title: "媒体管理", menuKey: "vodMediaMgr", subPath: "/media/vod" },
   { route: "/srtMediaMgr", name: "srtMediaMgr", title: "字幕管理", menuKey: "srtMediaMgr", subPath: "/media/srt" },
-  { route: "/recordCut", name: "recordCut", title: "录制剪辑", menuKey: "liveop", subPath: "/record/cut", params: [{ name: "liveId" }, { name: "mode", fallback: "data" }] },
+  { route: "/recordCut", name: "recordCut", title: "录制剪辑", menuKey: "liveop", subPath: "/record/cut", params: [{ name: "liveId" }, { name: "mode", values: ["data"] }] },
   { route: "/emulive", name: "emulive", title: "仿真直播", menuKey: "liveop", subPath: "/emulive", params: [{ name: "liveId" }] },
   { route: "/questionBankMgr", name: "questionBankMgr", title: "题库管理", menuKey: "questionBankMgr", subPath: "/question/bank", params: [{ name: "liveId" }], back: true },
   { route: "/questionTagMgr", name: "questionTagMgr", title: "题目标签", menuKey: "questionTagMgr", subPath: "/question/tag" },

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { insufficientBalanceCode, liveMessages, subClassCourseTypes, type LiveRecord } from "../../resources/live-api";
+import { insufficientBalanceCode, liveMessages, type LiveRecord } from "../../resources/live-api";
 import { parseLiveConfig } from "../../resources/live-config";
 import { parseDateTime } from "../../resources/local-time";
 import { recordAudit } from "../engine/audit";
@@ -7,7 +7,9 @@ import type { OrgScope } from "../engine/org-scope";
 import { ApiError, fail } from "../plugins/envelope";
 import { liveConfigFrom, readGroupConfig } from "./group-config";
 import { resolveStaff, type StaffMember } from "./live-staff";
+import { checkAgainst } from "../plugins/schemas";
 import { AUDITED_AS, auditedLive, findLive } from "./lives/records";
+import { checkMaster, checkSubClass, subClassNameOf } from "./lives/sub-class";
 
 /** The body of POST /cms/live as live.create lets it through (2 §7 "Add live"). */
 export interface LiveInput {
@@ -64,12 +66,6 @@ function timesOf(input: { begintime: string; endtime: string }) {
   return { begin: timeOf(input.begintime, "开始时间格式不正确", "begintime"), end: timeOf(input.endtime, "结束时间格式不正确", "endtime") };
 }
 
-function subClassNameOf(text: string | undefined): string {
-  const name = (text ?? "").trim();
-  if (!name) throw fail.bad("请填写班级名称", "subClassName");
-  return name;
-}
-
 /** The live as written, read back through the scope as the lists read it (the write's transaction sees its own rows). */
 export async function writtenLive(scope: OrgScope, id: number): Promise<WrittenLive> {
   const record = await findLive(scope, id);
@@ -90,13 +86,6 @@ async function courseFor(scope: OrgScope, id: number, now: number) {
   if (!course) throw fail.notFound("课程");
   if (course.status !== 1 || course.expire <= now) throw new ApiError(1, "课程已失效，不能添加直播");
   return course;
-}
-
-/** A sub-class's main classroom (2 §2): a live of the same double-teacher course that is itself no sub-class. */
-async function checkMaster(scope: OrgScope, masterId: number, course: { id: number; type: number }) {
-  if (!subClassCourseTypes.includes(course.type)) throw fail.bad("该课程不能添加子教室", "masterid");
-  const master = await scope.selectFrom("lives").select("id").where("id", "=", masterId).where("course_id", "=", course.id).where("voided", "=", 0).where("master_id", "=", 0).executeTakeFirst();
-  if (!master) throw fail.bad("请选择主教室", "masterid");
 }
 
 /** A simulated live plays an active template of the organisation, in a large class only (2 §4). */
@@ -121,7 +110,8 @@ async function checkBalance(tx: OrgScope) {
 /**
  * Adds a live (2 §5, §7). Beyond the schema (title, times and their order and span): the course
  * is this organisation's and valid; the staff are its teachers and assistants; a sub-class names
- * a main classroom of its double-teacher course; a template makes a large class's live a
+ * a main classroom of its double-teacher course, within its times and by a name no other of its
+ * sub-classes has (checked in the insert's transaction); a template makes a large class's live a
  * simulated one (type 101, for good); the config starts from the group's defaults, fixed settings
  * taking the group's value; the balance is checked in the insert's transaction.
  */
@@ -139,8 +129,10 @@ export async function addLive(scope: OrgScope, input: LiveInput): Promise<Writte
     readGroupConfig(scope),
   ]);
   const config = liveConfigFrom(group, input.config);
+  const subClassName = masterId > 0 ? subClassNameOf(input.subClassName) : "";
   return scope.transaction(async (tx) => {
     await checkBalance(tx);
+    if (masterId > 0) await checkSubClass(tx, { masterId, name: subClassName, begin, end });
     const { id } = await tx
       .insertInto("lives", {
         course_id: course.id,
@@ -157,7 +149,7 @@ export async function addLive(scope: OrgScope, input: LiveInput): Promise<Writte
         encrypt_room_id: randomBytes(16).toString("hex"),
         config: JSON.stringify(config),
         emulate_id: templateId,
-        sub_class_name: masterId > 0 ? subClassNameOf(input.subClassName) : "",
+        sub_class_name: subClassName,
         share_guid: null,
         replay_guid: null,
       })
@@ -174,9 +166,21 @@ export async function addLive(scope: OrgScope, input: LiveInput): Promise<Writte
 const sameSecond = (a: number, b: number) => Math.floor(a / 1000) === Math.floor(b / 1000);
 
 /**
+ * A start may move only while the live has not begun (2 §4), and only where its picker offers it:
+ * not earlier than a day before now (live-begin.def, which live.create holds an added live to).
+ */
+function checkMovedStart(begun: boolean, text: string) {
+  if (begun) throw fail.bad("直播已开始，不能修改开始时间", "begintime");
+  const problem = checkAgainst("live-begin.def", text);
+  if (problem) throw fail.bad(problem.msg, "begintime");
+}
+
+/**
  * Changes a live (2 §5, §7): title, times, staff, description, a sub-class's name, config (the
  * group's fixed settings kept) and the audience base (-1: as it is). A voided live is not changed;
- * a live whose start has passed keeps its start (2 §4); its template and type never change.
+ * a live whose start has passed keeps its start (2 §4), a moved start is held to its picker's
+ * range, a sub-class stays within its main classroom and keeps a name of its own under it; its
+ * template and type never change.
  */
 export async function changeLive(scope: OrgScope, change: LiveChange): Promise<WrittenLive> {
   const now = Date.now();
@@ -190,7 +194,9 @@ export async function changeLive(scope: OrgScope, change: LiveChange): Promise<W
     const live = await tx.selectFrom("lives").selectAll().where("id", "=", change.id).executeTakeFirst();
     if (!live) throw fail.notFound("直播");
     if (live.voided) throw new ApiError(1, "该直播已作废，不能修改");
-    if (live.begin_time <= now && !sameSecond(begin, live.begin_time)) throw fail.bad("直播已开始，不能修改开始时间", "begintime");
+    if (!sameSecond(begin, live.begin_time)) checkMovedStart(live.begin_time <= now, change.begintime);
+    const subClassName = live.master_id > 0 && change.subClassName !== undefined ? subClassNameOf(change.subClassName) : undefined;
+    if (live.master_id > 0) await checkSubClass(tx, { masterId: live.master_id, name: subClassName ?? live.sub_class_name, begin, end, id: live.id });
     const before = await writtenLive(tx, live.id);
     const config = change.config === undefined ? undefined : liveConfigFrom(group, change.config, parseLiveConfig(live.config, group));
     await tx
@@ -201,7 +207,7 @@ export async function changeLive(scope: OrgScope, change: LiveChange): Promise<W
         updated_at: now,
         ...(change.detail !== undefined ? { detail: change.detail } : {}),
         ...(config ? { config: JSON.stringify(config) } : {}),
-        ...(live.master_id > 0 && change.subClassName !== undefined ? { sub_class_name: subClassNameOf(change.subClassName) } : {}),
+        ...(subClassName !== undefined ? { sub_class_name: subClassName } : {}),
         ...(change.initnum !== undefined && change.initnum >= 0 ? { init_num: change.initnum } : {}),
       })
       .where("id", "=", live.id)

@@ -63,6 +63,12 @@ export function formatCell(column: ColumnDecl, value: unknown, row: Record<strin
   return column.link && shown !== empty ? <LinkedCell to={fillRoute(column.link, row)}>{shown}</LinkedCell> : shown;
 }
 
+/** A cell's words as plain text (a cut cell's tooltip), or "" for a cell that is no text (tags, an image). */
+export function cellText(column: ColumnDecl, value: unknown, row: Record<string, unknown> = {}): string {
+  const shown = formatValue(column, value, row);
+  return typeof shown === "string" ? shown : "";
+}
+
 /** Whether a field has nothing to show (an expanded field with `hideEmpty` is then left out). */
 export const isEmptyValue = (value: unknown) => value === undefined || value === null || value === "";
 

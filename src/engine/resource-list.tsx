@@ -6,7 +6,7 @@ import { useNavigate } from "react-router-dom";
 import type { ResourceDecl } from "../../resources/define";
 import { AccessGate } from "./access-gate";
 import { AuditHistoryDrawer } from "./audit-history";
-import { fillRoute, formatCell } from "./cells";
+import { fillRoute } from "./cells";
 import { mutationNotices, removalWords } from "./mutation-notices";
 import { readField } from "./record-fields";
 import { ExpandedRecord } from "./expanded-record";
@@ -15,6 +15,7 @@ import "./list-styles";
 import { ListToolbar } from "./list-toolbar";
 import { ResourceFormDialog, useFormOpener } from "./resource-form-dialog";
 import { RowActions, rowActionNames, rowActionsWidth, type BespokeRowActions } from "./row-actions";
+import { tableColumn } from "./table-columns";
 import { pageSizes, useListPlace } from "./use-list-place";
 import { useResourceRows, type ListCall } from "./use-resource-rows";
 
@@ -108,13 +109,7 @@ function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra }: Tab
     ),
   };
   const columns: TableColumnsType<BaseRecord> = [
-    ...decl.columns.map((column) => ({
-      title: column.title,
-      dataIndex: column.field,
-      key: column.field,
-      width: column.width,
-      render: (_: unknown, row: BaseRecord) => formatCell(column, readField(row, column.field), row),
-    })),
+    ...decl.columns.map(tableColumn),
     ...(rowActionNames(decl).length > 0 ? [actionColumn] : []),
   ];
 

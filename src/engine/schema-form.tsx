@@ -96,6 +96,9 @@ export function SchemaForm({ definition, initialData, serverErrors, onServerErro
     // Not while an input method is composing Chinese: that Enter picks a candidate.
     if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
     const target = event.target as HTMLElement;
+    // React bubbles a key through portals: Enter in a dialog a widget opened (a picker's search
+    // box) is that dialog's, not a field of this form.
+    if (!event.currentTarget.contains(target)) return;
     if (target.tagName === "TEXTAREA") return;
     // Enter in a select or a date picker picks or confirms there; it does not send the form.
     if (target.closest(".ant-select, .ant-picker")) return;

@@ -18,7 +18,7 @@ const openPlatform = "/open-iframe-story.html#";
 
 /** Where a tool page opens: with the parameters its declaration passes on, as another page links to it. */
 const entryOf = (tool: ToolDecl) => {
-  const passed = (tool.params ?? []).filter((param) => !param.fallback).map((param) => `${param.name}=42`);
+  const passed = (tool.params ?? []).map((param) => `${param.name}=${param.values?.[0] ?? 42}`);
   return passed.length ? `${tool.route}?${passed.join("&")}` : tool.route;
 };
 

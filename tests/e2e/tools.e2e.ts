@@ -20,7 +20,10 @@ describe("embedded tool pages against the sandbox open platform", () => {
     expect(await cut.locator("#tool").innerText()).toBe("录制剪辑（recordCut）");
     expect(await cut.locator("#path").innerText()).toBe("/record/cut");
     expect(await paramOf(page, "录制剪辑", "liveId")).toBe("7");
-    expect(await paramOf(page, "录制剪辑", "mode")).toBe("data");
+    // The cinema-replay cut has no mode; the interaction-replay cut's address says mode=data (2 §2).
+    expect(await cut.locator('[data-param="mode"]').count()).toBe(0);
+    await page.goto("/recordCut?liveId=7&mode=data");
+    await expect.poll(() => sandbox(page, "录制剪辑").locator('[data-param="mode"]').innerText().catch(() => ""), { timeout: 20_000 }).toBe("data");
     await screenshot(page, "tool-record-cut");
 
     await page.goto("/virtualAudio");

@@ -8,6 +8,7 @@ import {
   type LiveConfig,
   type LiveConfigKey,
 } from "../../../resources/live-config";
+import liveConfigSchema from "../../../schemas/live-config.def.schema.json";
 import "./config-panels.css";
 
 /** The settings drawn as choices, entry times and switches ("more settings"), in the panels' order (2 §2, §3). */
@@ -26,34 +27,54 @@ export function entryTime(value: number | null, fallback: string): string {
   return String(Math.min(entryMinutes.max, Math.max(entryMinutes.min, stepped)));
 }
 
+/** The schema's words for an entry time outside 10-1440 (schemas/live-config.def), so the panel and the server say the same. */
+const rangeMessage = (key: LiveConfigKey): string => (liveConfigSchema.properties as Record<string, { errorMessage?: { pattern?: string } }>)[key].errorMessage?.pattern ?? "";
+
+/** The number in the box as typed: antd's InputNumber reports nothing while a typed value is out of its range. */
+const typedNumber = (text: string): number | null => (text.trim() === "" ? null : Number(text));
+
 /**
  * An entry time typed freely and settled when the person leaves the box, steps or presses Enter:
- * rounding each keystroke would turn the 4 of 45 into 10.
+ * rounding each keystroke would turn the 4 of 45 into 10. The settled value is read from the box
+ * itself, since an out-of-range value never reached `draft`; it is brought into range, said so
+ * under the box, and reported as a change, so what the box shows is what is saved.
  */
-function MinutesInput({ id, value, disabled, onChange }: { id: string; value: string; disabled: boolean; onChange: (value: string) => void }) {
+function MinutesInput({ id, value, disabled, message, onChange }: { id: string; value: string; disabled: boolean; message: string; onChange: (value: string) => void }) {
   const [draft, setDraft] = useState<number | null>(Number(value));
+  const [outOfRange, setOutOfRange] = useState(false);
   useEffect(() => setDraft(Number(value)), [value]);
   const settle = (typed: number | null) => {
     const next = entryTime(typed, value);
     setDraft(Number(next));
+    setOutOfRange(typed !== null && (typed < entryMinutes.min || typed > entryMinutes.max));
     if (next !== value) onChange(next);
   };
+  const messageId = `${id}-range`;
   return (
-    <InputNumber<number>
-      id={id}
-      value={draft}
-      min={entryMinutes.min}
-      max={entryMinutes.max}
-      step={entryMinutes.step}
-      precision={0}
-      disabled={disabled}
-      addonAfter="分钟"
-      style={{ width: 180 }}
-      onChange={setDraft}
-      onStep={(stepped) => settle(stepped)}
-      onBlur={() => settle(draft)}
-      onPressEnter={() => settle(draft)}
-    />
+    <div>
+      <InputNumber<number>
+        id={id}
+        value={draft}
+        min={entryMinutes.min}
+        max={entryMinutes.max}
+        step={entryMinutes.step}
+        precision={0}
+        disabled={disabled}
+        status={outOfRange ? "error" : undefined}
+        aria-describedby={outOfRange ? messageId : undefined}
+        addonAfter="分钟"
+        style={{ width: 180 }}
+        onChange={setDraft}
+        onStep={(stepped) => settle(stepped)}
+        onBlur={(event) => settle(typedNumber(event.target.value))}
+        onPressEnter={(event) => settle(typedNumber(event.currentTarget.value))}
+      />
+      {outOfRange && (
+        <Typography.Text type="danger" id={messageId} role="status" style={{ display: "block" }}>
+          {message}
+        </Typography.Text>
+      )}
+    </div>
   );
 }
 
@@ -93,7 +114,7 @@ export function ConfigPanels({ idPrefix, config, onChange, fixed, freedom, disab
           />
         </div>
       );
-    else if (isMinutes(key)) control = <MinutesInput id={controlId} value={config[key]} disabled={locked} onChange={(value) => onChange(key, value)} />;
+    else if (isMinutes(key)) control = <MinutesInput id={controlId} value={config[key]} disabled={locked} message={rangeMessage(key)} onChange={(value) => onChange(key, value)} />;
     else
       control = (
         <Switch id={controlId} checked={config[key] === "1"} disabled={locked} checkedChildren="开" unCheckedChildren="关" onChange={(on) => onChange(key, on ? "1" : "0")} />

@@ -2,6 +2,7 @@ import type { WidgetProps } from "@rjsf/utils";
 import { Button, DatePicker, Space } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { liveLimits } from "../../../resources/live-api";
+import liveBeginSchema from "../../../schemas/live-begin.def.schema.json";
 import { useFieldValue } from "../../engine/form-values";
 
 /** The cms time format (1 §7). */
@@ -57,11 +58,18 @@ function TimePicker({ id, value, onChange, onBlur, onFocus, disabled, readonly, 
 }
 
 /**
+ * The earliest start the picker offers: a day before now (2 §5, the span of schemas/live-begin.def,
+ * by which the schema and the server judge it), up to the next whole minute, since the picker
+ * offers minutes and a start in this minute's first seconds would already be refused.
+ */
+const earliestStart = () => dayjs().subtract(liveBeginSchema.notBeforeNow.graceMs, "millisecond").add(59_999, "millisecond").startOf("minute");
+
+/**
  * `"ui:widget": "liveBegin"`: a live's start, offered from a day before now on (2 §5). A change
  * form fixes a start already past by making the field read-only (`ui:readonly`).
  */
 export function LiveBeginWidget(props: WidgetProps) {
-  return <TimePicker {...props} earliest={dayjs().subtract(1, "day")} latest={null} />;
+  return <TimePicker {...props} earliest={earliestStart()} latest={null} />;
 }
 
 /**

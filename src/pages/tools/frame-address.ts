@@ -8,8 +8,8 @@ export function frameAddress(tool: ToolDecl, base: string, token: string, search
   const url = new URL(base.replace(/\/+$/, "") + tool.subPath, window.location.href);
   url.searchParams.set("token", token);
   for (const param of tool.params ?? []) {
-    const value = search.get(param.name) || param.fallback;
-    if (value) url.searchParams.set(param.name, value);
+    const value = search.get(param.name);
+    if (value && (!param.values || param.values.includes(value))) url.searchParams.set(param.name, value);
   }
   if (tool.timestamp) url.searchParams.set("ts", String(now));
   return url.href;

@@ -55,3 +55,52 @@ describe("/liveSetting, the group defaults (3 §2.7)", () => {
     expect(button("重试")).toBeTruthy();
   });
 });
+
+describe("/liveSetting entry times: the value shown is the value saved (issue 16, 3.1)", () => {
+  const entry = () => document.getElementById(document.querySelector<HTMLLabelElement>("label[for$='-teaEnterTs']")!.htmlFor) as HTMLInputElement;
+  const rowText = () => entry().closest(".live-config-row")?.textContent ?? "";
+  const type = (text: string) => {
+    fireEvent.focus(entry());
+    fireEvent.change(entry(), { target: { value: text } });
+    fireEvent.blur(entry());
+  };
+  const sentConfig = (server: ReturnType<typeof serveLiveForm>) => JSON.parse(String(server.of("PATCH", liveApi.groupConfigSet.path).at(-1)!.body.config));
+
+  it("brings 5 up to 10 with the range message, counts it as a change, and saves the 10 on screen", async () => {
+    const server = serveLiveForm({ group: { ...groupConfigDefaults, teaEnterTs: "200" } });
+    open();
+    await shown();
+    type("5");
+    await waitFor(() => expect(entry().value).toBe("10"));
+    expect(rowText()).toContain("老师提前进入时间应为10-1440之间5的倍数");
+    await waitFor(() => expect(button("确定")!.disabled).toBe(false));
+    fireEvent.click(button("确定")!);
+    await waitFor(() => expect(server.of("PATCH", liveApi.groupConfigSet.path)).toHaveLength(1));
+    expect(sentConfig(server).teaEnterTs).toBe("10");
+  });
+
+  it("brings 2000 down to 1440 with the range message, and saves another change with the 1440 on screen", async () => {
+    const server = serveLiveForm({ group: { ...groupConfigDefaults, teaEnterTs: "200" } });
+    open();
+    await shown();
+    type("2000");
+    await waitFor(() => expect(entry().value).toBe("1440"));
+    expect(rowText()).toContain("老师提前进入时间应为10-1440之间5的倍数");
+    fireEvent.click(freeBox("布局"));
+    fireEvent.click(button("确定")!);
+    await waitFor(() => expect(server.of("PATCH", liveApi.groupConfigSet.path)).toHaveLength(1));
+    expect(sentConfig(server)).toMatchObject({ teaEnterTs: "1440", liveConfigPermissions: { layoutSetting: "0" } });
+  });
+
+  it("says nothing of the range for a value within it, rounded to the step", async () => {
+    const server = serveLiveForm({ group: { ...groupConfigDefaults, teaEnterTs: "200" } });
+    open();
+    await shown();
+    type("47");
+    await waitFor(() => expect(entry().value).toBe("45"));
+    expect(rowText()).not.toContain("10-1440");
+    fireEvent.click(button("确定")!);
+    await waitFor(() => expect(server.of("PATCH", liveApi.groupConfigSet.path)).toHaveLength(1));
+    expect(sentConfig(server).teaEnterTs).toBe("45");
+  });
+});

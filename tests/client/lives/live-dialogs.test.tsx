@@ -4,9 +4,10 @@ import { setHosts } from "../../../providers/hosts";
 import { setHttpAdapter } from "../../../providers/http";
 import { liveRow } from "../../../stories/lives/live-answers";
 import { failEnvelope, okEnvelope } from "../../../stories/mock-api";
-import { sendLiveRow } from "../../../src/pages/lives/dialogs/live-enrol-dialog";
+import { LiveEnrolDialog, sendLiveRow } from "../../../src/pages/lives/dialogs/live-enrol-dialog";
+import { LiveListPage } from "../../../src/pages/lives/live-list-page";
 import { liveApi } from "../../../resources/live-api";
-import { button, dialog, fieldErrors } from "../engine/support";
+import { button, dialog, fieldErrors, renderPage } from "../engine/support";
 import { chooseMore, openLives, rowWith, rowsShown, serveLives } from "./live-support";
 
 afterEach(() => {
@@ -122,5 +123,39 @@ describe("批量导入 rows (2 §5, §7)", () => {
       { liveid: 805, courseid: 11, mobile: "13712340000", name: "王子涵" },
       { liveid: 805, courseid: 11, mobile: "13712340002" },
     ]);
+  });
+});
+
+describe("a live's student count after its students change (issue 16, 3.17)", () => {
+  const countOf = (title: string) => rowWith(title).querySelectorAll("td")[6].textContent;
+
+  it("shows the new count in the row once 添加学员 adds one, without a reload", async () => {
+    const row = liveRow(1, { Id: 806, Title: "大班直播", StudentCount: 18 });
+    serveLives([row], {}, [
+      [liveApi.unaddedStudents, okEnvelope([{ Id: 1, Name: "王子涵", Mobile: "13712340000" }], { count: 1 })],
+      [liveApi.students, okEnvelope([], { count: 0 })],
+      [liveApi.addStudent, () => ((row.StudentCount += 1), okEnvelope(null, { msg: "添加成功" }))],
+    ]);
+    openLives();
+    await rowsShown(1);
+    expect(countOf("大班直播")).toBe("18");
+    fireEvent.click(button("添加学员", rowWith("大班直播")));
+    fireEvent.click(await screen.findByRole("button", { name: "添加王子涵" }));
+    await waitFor(() => expect(countOf("大班直播")).toBe("19"));
+  });
+
+  it("shows the new count once a 批量导入 adds students, without a reload", async () => {
+    const row = liveRow(1, { Id: 807, Title: "大班直播", StudentCount: 18 });
+    serveLives([row], {}, [[liveApi.addStudentByMobile, () => ((row.StudentCount += 1), okEnvelope(null, { msg: "添加成功" }))]]);
+    renderPage(
+      "/liveop",
+      <>
+        <LiveListPage />
+        <LiveEnrolDialog live={{ id: 807, title: "大班直播", courseId: row.CourseId }} onClose={() => undefined} initialRows={[["王子涵", "13712340000"], ["李欣怡", "13712340001"]]} />
+      </>,
+    );
+    await waitFor(() => expect(countOf("大班直播")).toBe("18"));
+    fireEvent.click(await waitFor(() => button("导入", dialog())!));
+    await waitFor(() => expect(countOf("大班直播")).toBe("20"));
   });
 });

@@ -170,3 +170,13 @@ describe("/liveop (2 §2)", () => {
     expect(await screen.findByText("还没有直播")).toBeTruthy();
   });
 });
+
+describe("/liveop's teacher filter (2 §9)", () => {
+  it("loads the school's teachers 1000 at a time, as the live form's pickers do", async () => {
+    const server = serveLives([liveRow(1)]);
+    openLives();
+    await rowsShown(1);
+    await waitFor(() => expect(server.of("GET", "/cms/teacher")).not.toHaveLength(0));
+    expect(server.of("GET", "/cms/teacher")[0].query).toEqual({ page: 1, count: 1000 });
+  });
+});

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import dayjs from "dayjs";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { insufficientBalanceCode, liveApi } from "../../../resources/live-api";
 import { setHttpAdapter } from "../../../providers/http";
-import { mainWithSubs } from "../../../stories/lives/live-answers";
+import { liveRow, mainWithSubs } from "../../../stories/lives/live-answers";
 import { failEnvelope, okEnvelope, type MockRoutes } from "../../../stories/mock-api";
 import { formItem } from "../courses/course-support";
 import { button, currentLocation, dialog, fieldErrors, findDialog } from "../engine/support";
@@ -150,5 +151,75 @@ describe("the sub-class form (2 §5)", () => {
       await waitFor(() => expect(toasts()).toContain(words));
       view.unmount();
     }
+  });
+});
+
+/** Opens 添加子班级, names the class, then opens its 选择主教室 picker; answers the form's dialog and the picker. */
+async function openPicker(name = "三班") {
+  fireEvent.click(button("添加子班级"));
+  const form = await findDialog();
+  await waitFor(() => expect(field("开始时间").querySelector("input")!.value).not.toBe(""));
+  fireEvent.change(within(form).getByPlaceholderText("请输入班级名称，如一班"), { target: { value: name } });
+  fireEvent.click(button("选择主教室", form));
+  const picker = await waitFor(() => {
+    const open = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find((d) => d.textContent?.includes("选择主教室") && d.querySelector("table"));
+    if (!open) throw new Error("no picker");
+    return open;
+  });
+  return { form, picker };
+}
+
+describe("the main-classroom picker of the sub-class form (issue 16, 3.12, 3.13)", () => {
+  const [main, ...subs] = mainWithSubs();
+  // The times compared are the main classrooms': the clock stands a day before the first one.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(dayjs(main.BeginTime).subtract(1, "day").toDate());
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("searches on Enter in its search box, and never sends the sub-class form", async () => {
+    const server = serveLives([main, ...subs], {}, saves);
+    openSubLives("/subLiveManager?masterLiveId=900&courseId=13");
+    await rowsShown(2);
+    const { picker } = await openPicker();
+    const search = within(picker).getByPlaceholderText("请输入主教室名称");
+    fireEvent.change(search, { target: { value: "第8讲" } });
+    for (let n = 0; n < 5; n++) fireEvent.keyDown(search, { key: "Enter", code: "Enter", keyCode: 13 });
+    await waitFor(() => expect(server.of("GET", "/cms/masterlivesearch").at(-1)!.query).toMatchObject({ key: "第8讲" }));
+    expect(server.of("POST", "/cms/live")).toHaveLength(0);
+    expect(picker.isConnected).toBe(true);
+  });
+
+  it("takes the times of the main classroom chosen, replacing the previous one's", async () => {
+    const at = (days: number, hours: number) => dayjs().startOf("day").add(days, "day").add(hours, "hour").format("YYYY-MM-DD HH:mm:ss");
+    const other = liveRow(6, { Id: 950, Title: "双师语文阅读第9讲", CourseId: main.CourseId, CourseName: main.CourseName, CourseType: 5, LiveType: 5, Status: 1, BeginTime: at(18, 8), EndTime: at(18, 9.5) });
+    serveLives([main, other, ...subs], {}, saves);
+    openSubLives("/subLiveManager?masterLiveId=900&courseId=13");
+    await rowsShown(2);
+    const { form, picker } = await openPicker();
+    const input = (label: string) => formItem(label, form).querySelector("input")!;
+    expect(input("开始时间").value).toBe(main.BeginTime);
+    fireEvent.click(await within(picker).findByRole("button", { name: "选择双师语文阅读第9讲" }));
+    await waitFor(() => expect(input("主教室").value).toBe("双师语文阅读第9讲"));
+    await waitFor(() => expect(input("开始时间").value).toBe(other.BeginTime));
+    expect(input("结束时间").value).toBe(other.EndTime);
+  });
+});
+
+describe("a sub-class the server refuses (issue 16, 3.12, 3.13)", () => {
+  it("shows the server's words under the field it names: 该主教室下已有同名子班级", async () => {
+    const server = serveLives(mainWithSubs(), {}, [[liveApi.create, failEnvelope(400, "该主教室下已有同名子班级", { field: "subClassName" })]]);
+    openSubLives("/subLiveManager?masterLiveId=900&courseId=13");
+    await rowsShown(2);
+    fireEvent.click(button("添加子班级"));
+    const form = await findDialog();
+    await waitFor(() => expect(field("开始时间").querySelector("input")!.value).not.toBe(""));
+    fireEvent.change(within(form).getByPlaceholderText("请输入班级名称，如一班"), { target: { value: "一班" } });
+    fireEvent.click(button("确定", form));
+    await waitFor(() => expect(fieldErrors()).toEqual(["该主教室下已有同名子班级"]));
+    expect(formItem("班级名称", form).textContent).toContain("该主教室下已有同名子班级");
+    expect(server.of("POST", "/cms/live")).toHaveLength(1);
+    expect(form.isConnected).toBe(true);
   });
 });

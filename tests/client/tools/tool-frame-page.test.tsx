@@ -7,6 +7,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-rou
 import { createDataProvider } from "../../../providers/data-provider";
 import { setHosts } from "../../../providers/hosts";
 import { notificationProvider } from "../../../providers/notify";
+import { liveOperations } from "../../../resources/live";
 import { tools } from "../../../resources/tools";
 import { ToolFramePage } from "../../../src/pages/tools/tool-frame-page";
 import { fail, fakeServer, ok } from "../support/fake-server";
@@ -65,7 +66,7 @@ describe("an embedded tool page", () => {
     expect(performance.now() - answeredAt).toBeGreaterThanOrEqual(100);
     const src = new URL(shown.src);
     expect(src.origin + src.pathname).toBe(`${openBase}/record/cut`);
-    expect(Object.fromEntries(src.searchParams)).toEqual({ token: "T1", liveId: "42", mode: "data" });
+    expect(Object.fromEntries(src.searchParams)).toEqual({ token: "T1", liveId: "42" });
     expect(shown.title).toBe("录制剪辑");
   });
 
@@ -125,5 +126,23 @@ describe("an embedded tool page", () => {
     renderTool(virtualMake, "/virtualMake");
     expect(await screen.findByText("无权访问")).toBeTruthy();
     expect(server.calls("POST /cms/webapitokenv2")).toHaveLength(0);
+  });
+});
+
+describe("the two recording cuts of a live row (2 §2: mode=data for the interaction-replay cut)", () => {
+  const routeOf = (label: string) => liveOperations.find((op) => op.label === label)!.route!.replace("{Id}", "42");
+  const frameQueryOf = async (route: string) => {
+    fakeServer({ "GET /cms/loginrouter": menu("liveop"), "POST /cms/webapitokenv2": ok({ token: "T1" }) });
+    const view = renderTool(recordCut, route);
+    const src = await waitFor(() => new URL(frame()!.src));
+    view.unmount();
+    return Object.fromEntries(src.searchParams);
+  };
+
+  it("opens 影院回放剪辑 without a mode and 互动回放剪辑 with mode=data", async () => {
+    expect(await frameQueryOf(routeOf("影院回放剪辑"))).toEqual({ token: "T1", liveId: "42" });
+    expect(await frameQueryOf(routeOf("互动回放剪辑"))).toEqual({ token: "T1", liveId: "42", mode: "data" });
+    // A mode the tool does not know is not passed on: the cinema cut opens.
+    expect(await frameQueryOf("/recordCut?liveId=42&mode=edit")).toEqual({ token: "T1", liveId: "42" });
   });
 });

@@ -18,17 +18,19 @@ export interface EnrolPanelProps {
   onClose: () => void;
   /** Data rows to start with, as read from a sheet (stories). */
   initialRows?: string[][];
+  /** After a run that added at least one student, even if the dialog closed meanwhile. */
+  onImported?: () => void;
 }
 
 /**
  * A batch import of students by mobile (1 §2.5, §4, §5; 2 §5 a live's): file, rows, progress, the
  * failure prompt. xlsx and xls only, the header row dropped, at most 500 rows, one at a time.
  */
-export function EnrolPanel({ send, template = courseEnrol.template, open, onClose, initialRows }: EnrolPanelProps) {
+export function EnrolPanel({ send, template = courseEnrol.template, open, onClose, initialRows, onImported }: EnrolPanelProps) {
   const prompt = useContinuePrompt();
   const { ask } = prompt;
   const afterFailure = useCallback((_row: EnrolRow, message: string) => ask(message), [ask]);
-  const run = useImportRun<EnrolRow>({ initialRows: () => enrolRowsFromSheet(initialRows ?? []), send, afterFailure, open });
+  const run = useImportRun<EnrolRow>({ initialRows: () => enrolRowsFromSheet(initialRows ?? []), send, afterFailure, onImported, open });
   const { load } = run;
   const onRows = useCallback((rows: string[][]) => load(enrolRowsFromSheet(rows)), [load]);
   const choice = useSheetChoice({ extensions: courseEnrol.extensions, maxRows: courseEnrol.maxRows, onRows });

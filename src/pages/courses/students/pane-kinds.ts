@@ -33,6 +33,8 @@ export interface PaneKind {
   countsSeats?: true;
   /** The panes' lists as Refine knows them. */
   resource: string;
+  /** Other lists showing what the row action changes (a live's student count), invalidated with the panes'. */
+  touches?: readonly string[];
 }
 
 /** Student pickers page by 5 (1 §9, 2 §9). */

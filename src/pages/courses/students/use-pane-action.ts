@@ -5,7 +5,8 @@ import type { PaneKind, PickerStudent } from "./pane-kinds";
 
 /**
  * The pane's row action (添加 or 移除) for one owner through Refine's `useCustomMutation`: the
- * server's msg as a toast either way (1 §8, 2 §8), and after a success both panes' lists are invalidated.
+ * server's msg as a toast either way (1 §8, 2 §8), and after a success both panes' lists are
+ * invalidated, with the other lists the kind says show what changed.
  */
 export function usePaneAction(kind: PaneKind, ownerId: number) {
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
@@ -28,7 +29,7 @@ export function usePaneAction(kind: PaneKind, ownerId: number) {
           successNotification: (answer) => ({ type: "success", message: (answer as { msg?: string } | undefined)?.msg || kind.action.doneText }),
           errorNotification: (error) => ({ type: "error", message: `${kind.action.label}失败`, description: error?.message }),
         });
-        await invalidate({ resource: kind.resource, invalidates: ["list"] });
+        await Promise.all([kind.resource, ...(kind.touches ?? [])].map((resource) => invalidate({ resource, invalidates: ["list"] })));
       } catch {
         // Already shown by the mutation's error notification.
       } finally {

@@ -1,3 +1,4 @@
+import { useInvalidate } from "@refinedev/core";
 import { Modal } from "antd";
 import { useCallback } from "react";
 import { liveApi } from "../../../../resources/live-api";
@@ -6,6 +7,7 @@ import { EnrolPanel } from "../../courses/enrol/enrol-panel";
 import { courseEnrol, mobileProblem, type EnrolRow } from "../../courses/enrol/enrol-rows";
 import type { RowOutcome } from "../../../lib/import-run/use-import-run";
 import { useShownCourse } from "../../courses/students/use-shown-course";
+import { liveImportTouches } from "./live-panes";
 
 /** A live the import adds students to, and its course (the row's call names both, 2 §7). */
 export interface LiveRef {
@@ -40,13 +42,19 @@ export interface LiveEnrolDialogProps {
   initialRows?: string[][];
 }
 
-/** 批量导入 of a live's students by mobile (2 §2, §5): open while `live` is set; closing drops the run. */
+/**
+ * 批量导入 of a live's students by mobile (2 §2, §5): open while `live` is set; closing drops the run.
+ * A run that added students invalidates the lists showing them (the live's 学员人数 among them).
+ */
 export function LiveEnrolDialog({ live, onClose, initialRows }: LiveEnrolDialogProps) {
   const shown = useShownCourse(live);
   const send = useCallback((row: EnrolRow) => sendLiveRow(shown!, row), [shown]);
+  const invalidate = useInvalidate();
+  // Once a run is over, not per row: a 500-row import would reload the list 500 times.
+  const onImported = useCallback(() => liveImportTouches.forEach((resource) => void invalidate({ resource, invalidates: ["list"] })), [invalidate]);
   return (
     <Modal title={`批量导入 - ${shown?.title ?? ""}`} open={live !== null} onCancel={onClose} footer={null} width={760} maskClosable={false} destroyOnHidden>
-      {shown && <EnrolPanel key={shown.id} send={send} template={template} open={live !== null} onClose={onClose} initialRows={initialRows} />}
+      {shown && <EnrolPanel key={shown.id} send={send} template={template} open={live !== null} onClose={onClose} initialRows={initialRows} onImported={onImported} />}
     </Modal>
   );
 }

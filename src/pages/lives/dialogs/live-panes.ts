@@ -1,5 +1,20 @@
+import live from "../../../../resources/live";
 import { liveApi } from "../../../../resources/live-api";
+import student from "../../../../resources/student";
 import type { PaneKind } from "../../courses/students/pane-kinds";
+
+/** The Refine resource of a live's student panes. */
+const liveStudents = "live-students";
+
+/**
+ * The lists a change of a live's students shows in: the live lists' 学员人数, and the course's
+ * students, which an added student joins (2 §7; the course enrolment stays on a removal).
+ */
+const added = [live.name, "course-students"] as const;
+const removed = [live.name] as const;
+
+/** What a 批量导入 of a live changes: the lists an add touches, its panes, and the students it may create. */
+export const liveImportTouches: readonly string[] = [liveStudents, ...added, student.name];
 
 /** The two panes of a live's 添加学员 (2 §2, §7): the course's pickers, over the live's calls. */
 export const liveStudentPanes: [PaneKind, PaneKind] = [
@@ -10,7 +25,8 @@ export const liveStudentPanes: [PaneKind, PaneKind] = [
     ownerParam: "liveid",
     action: { label: "添加", endpoint: liveApi.addStudent, doneText: "添加成功", ownerParam: "liveid" },
     emptyText: "没有未添加的学员",
-    resource: "live-students",
+    resource: liveStudents,
+    touches: added,
   },
   {
     title: "已添加学员",
@@ -20,6 +36,7 @@ export const liveStudentPanes: [PaneKind, PaneKind] = [
     action: { label: "移除", endpoint: liveApi.removeStudent, doneText: "删除成功", ownerParam: "liveid", confirm: (name) => `确定将学员「${name}」移出本直播吗？` },
     emptyText: "还没有添加学员",
     countsSeats: true,
-    resource: "live-students",
+    resource: liveStudents,
+    touches: removed,
   },
 ];

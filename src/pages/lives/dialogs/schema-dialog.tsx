@@ -43,6 +43,9 @@ export interface SchemaDialogProps {
   intro?: ReactNode;
   /** The values to start from are still on their way: the form waits for them. */
   waiting?: boolean;
+  /** The server's words for fields it refused, shown under them until the field changes. */
+  serverErrors?: Record<string, string>;
+  onServerErrorsSeen?: () => void;
 }
 
 /**
@@ -50,7 +53,7 @@ export interface SchemaDialogProps {
  * Enter), 取消 and Esc close, the first field takes the caret. For the live pages' own forms (the
  * audience base, the sub-class form), which save through calls of their own.
  */
-export function SchemaDialog({ form, open, initialData, onSubmit, onClose, saving, widgets, intro, waiting = false }: SchemaDialogProps) {
+export function SchemaDialog({ form, open, initialData, onSubmit, onClose, saving, widgets, intro, waiting = false, serverErrors, onServerErrorsSeen }: SchemaDialogProps) {
   const { definition, error, retry } = useFormDefinition(form, open);
   const formRef = useRef<FormHandle>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -83,6 +86,8 @@ export function SchemaDialog({ form, open, initialData, onSubmit, onClose, savin
               initialData={initialData}
               formRef={formRef}
               widgets={widgets}
+              serverErrors={serverErrors}
+              onServerErrorsSeen={onServerErrorsSeen}
               onMounted={() => focusFirstField(bodyRef.current)}
               onSubmit={async (values) => {
                 if (await onSubmit(values)) onClose();

@@ -10,8 +10,9 @@ import { MasterPickerDialog } from "./master-picker-dialog";
  * `"ui:widget": "masterLivePicker"` of the sub-class form (schemas/sub-live.*.ui.json): the chosen
  * main classroom by name, and 选择主教室 opening the picker of the course's main classrooms. The
  * course comes from the form's page (`courseId`, bound by sub-live-form-dialog.tsx). A sub-class is
- * usually held with its main classroom: empty fields named by `timeFields` (start, end) take the
- * chosen main classroom's times.
+ * held within its main classroom's times (the server refuses one outside them): the fields named by
+ * `timeFields` (start, end) take the times of a main classroom chosen, and start empty ones from
+ * the main classroom the form opens with.
  */
 export function MasterLiveWidget({ id, value, onChange, disabled, readonly, rawErrors, courseId, options, registry }: WidgetProps & { courseId: number }) {
   const [picking, setPicking] = useState(false);
@@ -22,18 +23,19 @@ export function MasterLiveWidget({ id, value, onChange, disabled, readonly, rawE
   const title = known?.title ?? (answer?.data?.Id === chosen ? answer?.data?.Title : undefined) ?? (chosen ? `ID ${chosen}` : "");
   const store = formValuesOf(registry);
   const [beginField, endField] = (options.timeFields as [string, string] | undefined) ?? [];
-  const takeTimes = (master: { BeginTime?: unknown; EndTime?: unknown }) => {
+  /** A sub-class is held within its main classroom's times: `always` when one is chosen, else only into empty fields. */
+  const takeTimes = (master: { BeginTime?: unknown; EndTime?: unknown }, always: boolean) => {
     if (!store || readonly || !beginField || !endField) return;
     const values = store.get();
-    if (!values[beginField] && !values[endField]) {
+    if (always || (!values[beginField] && !values[endField])) {
       store.set(beginField, master.BeginTime);
       store.set(endField, master.EndTime);
     }
   };
   const loaded = answer?.data;
   useEffect(() => {
-    if (loaded && loaded.Id === chosen) takeTimes(loaded);
-    // Once per main classroom read: the person's own times are never replaced.
+    if (loaded && loaded.Id === chosen) takeTimes(loaded, false);
+    // Once per main classroom read: the times the form started with are never replaced.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded]);
   return (
@@ -51,7 +53,8 @@ export function MasterLiveWidget({ id, value, onChange, disabled, readonly, rawE
         onPick={(master) => {
           setPicked({ id: Number(master.Id), title: String(master.Title) });
           onChange(Number(master.Id));
-          takeTimes(master as { BeginTime?: unknown; EndTime?: unknown });
+          // Another main classroom brings its own times; choosing the same one again keeps the person's.
+          takeTimes(master as { BeginTime?: unknown; EndTime?: unknown }, Number(master.Id) !== chosen);
           setPicking(false);
         }}
       />

@@ -4,8 +4,7 @@ import { useState } from "react";
 import live, { masterPickerColumns } from "../../../../resources/live";
 import { liveApi, liveLimits } from "../../../../resources/live-api";
 import { errorText } from "../../../../providers/http";
-import { formatCell } from "../../../engine/cells";
-import { readField } from "../../../engine/record-fields";
+import { tableColumn } from "../../../engine/table-columns";
 
 export interface MasterPickerDialogProps {
   open: boolean;
@@ -33,12 +32,7 @@ export function MasterPickerDialog({ open, courseId, onPick, onClose }: MasterPi
     queryOptions: { enabled: open, keepPreviousData: true },
   });
   const columns: TableColumnsType<BaseRecord> = [
-    ...masterPickerColumns.map((column) => ({
-      title: column.title,
-      key: column.field,
-      width: column.width,
-      render: (_: unknown, row: BaseRecord) => formatCell(column, readField(row, column.field), row),
-    })),
+    ...masterPickerColumns.map(tableColumn),
     {
       title: "操作",
       key: "pick",

@@ -1,11 +1,12 @@
 import { useInvalidate } from "@refinedev/core";
 import type { RegistryWidgetsType, WidgetProps } from "@rjsf/utils";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import live from "../../../../resources/live";
-import { insufficientBalanceCode, liveApi, liveMessages, type LiveRecord } from "../../../../resources/live-api";
-import { errorText, HttpRequestError } from "../../../../providers/http";
+import { liveApi, type LiveRecord } from "../../../../resources/live-api";
+import { HttpRequestError } from "../../../../providers/http";
 import { reportError } from "../../../../providers/notify";
 import { useCallMutation } from "../../../lib/use-call";
+import { saveFailureText } from "../../lives-form/use-live-save";
 import { SchemaDialog } from "../dialogs/schema-dialog";
 import { MasterLiveWidget } from "./master-live-widget";
 import { subLiveBody } from "./save-sub-live";
@@ -18,20 +19,21 @@ export interface SubLiveFormDialogProps {
   onClose: () => void;
 }
 
-/** A refused add: 2 §8's words for an organisation in arrears (code 918), else the add-live failure. */
-const createFailure = (error: unknown) =>
-  error instanceof HttpRequestError && error.code === insufficientBalanceCode ? liveMessages.insufficientBalance : liveMessages.createFailed;
-
 /**
  * The sub-class form (2 §2 添加子班级 / 修改, §5): the main classroom (picked from the course's),
  * start and end, the class name, drawn by RJSF from schemas/sub-live.create|edit with their rules
- * and messages; saved through the add-live and modify-live calls (2 §7). The lists of lives
- * (sub-class lists included) are invalidated after a save.
+ * and messages; saved through the add-live and modify-live calls (2 §7), a refusal told as the live
+ * form tells it (2 §8) with the server's words under the field it names (a name already used under
+ * the main classroom, times outside it). The lists of lives (sub-class lists included) are
+ * invalidated after a save.
  */
 export function SubLiveFormDialog({ open, courseId, target, onClose }: SubLiveFormDialogProps) {
   const { send } = useCallMutation();
   const invalidate = useInvalidate();
   const [saving, setSaving] = useState(false);
+  // Enter pressed again while a save is on its way must not send it twice.
+  const inFlight = useRef(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string> | undefined>();
   const widgets = useMemo<RegistryWidgetsType>(() => ({ masterLivePicker: (props: WidgetProps) => <MasterLiveWidget {...props} courseId={courseId} /> }), [courseId]);
   const editing = target.mode === "edit" ? target.record : undefined;
   const presetMaster = target.mode === "create" ? target.masterId : undefined;
@@ -52,9 +54,14 @@ export function SubLiveFormDialog({ open, courseId, target, onClose }: SubLiveFo
       initialData={initialData}
       widgets={widgets}
       saving={saving}
+      serverErrors={serverErrors}
+      onServerErrorsSeen={() => setServerErrors(undefined)}
       onClose={onClose}
       onSubmit={async (values) => {
+        if (inFlight.current) return false;
+        inFlight.current = true;
         setSaving(true);
+        setServerErrors(undefined);
         try {
           let body;
           try {
@@ -65,13 +72,18 @@ export function SubLiveFormDialog({ open, courseId, target, onClose }: SubLiveFo
           }
           await send(editing ? liveApi.update : liveApi.create, body, {
             successNotification: (answer) => ({ type: "success", message: (answer as { msg?: string } | undefined)?.msg || (editing ? "修改成功" : "添加成功") }),
-            errorNotification: (error) => ({ type: "error", message: editing ? errorText(error) : createFailure(error) }),
+            errorNotification: (error) => {
+              const text = saveFailureText(editing ? "edit" : "create", error);
+              return text === null ? false : { type: "error", message: text };
+            },
           });
           await invalidate({ resource: live.name, invalidates: ["list"] });
           return true;
-        } catch {
+        } catch (error) {
+          if (error instanceof HttpRequestError && error.errors) setServerErrors(error.errors);
           return false;
         } finally {
+          inFlight.current = false;
           setSaving(false);
         }
       }}

@@ -3,8 +3,7 @@ import { Button, Empty, Result, Space, Table, Typography, type TableColumnsType 
 import live, { subLiveColumns, subLiveOperations } from "../../../../resources/live";
 import { liveApi, type LiveRecord } from "../../../../resources/live-api";
 import { errorText } from "../../../../providers/http";
-import { formatCell } from "../../../engine/cells";
-import { readField } from "../../../engine/record-fields";
+import { tableColumn } from "../../../engine/table-columns";
 import { isVoided } from "../../../engine/row-actions";
 import { pageSizes } from "../../../engine/use-list-place";
 import { useOperationButtons, type OperationHandlers } from "../operations/operations-cell";
@@ -44,12 +43,7 @@ export function SubLiveTable({ master, place, handlers, size = "middle" }: SubLi
     errorNotification: false,
   });
   const columns: TableColumnsType<BaseRecord> = [
-    ...subLiveColumns.map((column) => ({
-      title: column.title,
-      key: column.field,
-      width: column.width,
-      render: (_: unknown, row: BaseRecord) => formatCell(column, readField(row, column.field), row),
-    })),
+    ...subLiveColumns.map(tableColumn),
     {
       title: "操作",
       key: "operations",
