@@ -111,22 +111,30 @@ describe("an upload over tus", () => {
 });
 
 describe("md5 reuse (2 §7 check md5)", () => {
-  it("reuses bytes the organisation holds from any of its disks, and no other organisation's", async () => {
+  it("reuses bytes the caller may read (the organisation's disk it holds), never a personal disk's nor another organisation's", async () => {
     const bytes = fileBytes("pdf", 50_000);
     const hash = md5(bytes);
-    const unknown = await disk(app(), w.admin, cloudDiskApi.checkMd5, { name: "同一份.pdf", md5: hash });
+    const unknown = await disk(app(), w.teacher, cloudDiskApi.checkMd5, { name: "同一份.pdf", md5: hash });
     expect(unknown.body.data).toEqual({ exist: 0, docid: "", url: "", md5: hash });
 
-    const teachers = await uploadFile(w, w.teacher, "同一份.pdf", bytes);
-    const found = await disk<{ exist: number; docid: string; url: string; md5: string }>(app(), w.admin, cloudDiskApi.checkMd5, { name: "同一份.pdf", md5: hash.toUpperCase(), parent: 0 });
-    expect(found.body.data).toMatchObject({ exist: 1, docid: teachers.guid, md5: hash });
-    const added = await disk<CloudItem>(app(), w.admin, cloudDiskApi.add, { parentid: 0, filetype: 1, docid: found.body.data.docid, name: "机构的一份.pdf", md5: hash });
-    expect([added.body.msg, added.body.data.url]).toEqual([messages.uploaded, teachers.url]);
+    const orgs = await uploadFile(w, w.admin, "同一份.pdf", bytes);
+    const found = await disk<{ exist: number; docid: string; url: string; md5: string }>(app(), w.teacher, cloudDiskApi.checkMd5, { name: "同一份.pdf", md5: hash.toUpperCase(), parent: 0 });
+    expect(found.body.data).toMatchObject({ exist: 1, docid: orgs.guid, md5: hash });
+    const added = await disk<CloudItem>(app(), w.teacher, cloudDiskApi.add, { parentid: 0, filetype: 1, docid: found.body.data.docid, name: "我的一份.pdf", md5: hash });
+    expect([added.body.msg, added.body.data.url]).toEqual([messages.uploaded, orgs.url]);
     expect(await objectsWith(hash)).toHaveLength(1);
+
+    // The teacher's personal file is not the organisation's: its admin sends the bytes.
+    const personal = fileBytes("png", 30_000);
+    const teachers = await uploadFile(w, w.teacher, "私人.png", personal);
+    const byAdmin = await disk(app(), w.admin, cloudDiskApi.checkMd5, { name: "私人.png", md5: md5(personal) });
+    expect(byAdmin.body.data).toMatchObject({ exist: 0, docid: "" });
+    const taken = await disk(app(), w.admin, cloudDiskApi.add, { parentid: 0, filetype: 1, docid: teachers.guid, name: "拿来.png" });
+    expect(taken.body.msg).toBe(messages.notFound);
 
     const elsewhere = await disk(app(), w.otherAdmin, cloudDiskApi.checkMd5, { name: "同一份.pdf", md5: hash });
     expect(elsewhere.body.data).toMatchObject({ exist: 0, docid: "" });
-    const stolen = await disk(app(), w.otherAdmin, cloudDiskApi.add, { parentid: 0, filetype: 1, docid: teachers.guid, name: "拿来.pdf" });
+    const stolen = await disk(app(), w.otherAdmin, cloudDiskApi.add, { parentid: 0, filetype: 1, docid: orgs.guid, name: "拿来.pdf" });
     expect(stolen.body.msg).toBe(messages.notFound);
   });
 
