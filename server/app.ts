@@ -7,7 +7,7 @@ import type { Ctx } from "./context";
 import envelope, { clientErrorHandler, frameworkErrors } from "./plugins/envelope";
 import schemas, { ajvOptions } from "./plugins/schemas";
 import session from "./plugins/session";
-import sameOrigin from "./plugins/same-origin";
+import sameOrigin, { ownOrigins } from "./plugins/same-origin";
 import rateLimits from "./plugins/rate-limits";
 import strictInput from "./plugins/strict-input";
 import securityHeaders from "./plugins/security-headers";
@@ -56,7 +56,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(schemas);
   await app.register(strictInput);
-  await app.register(sameOrigin, { origins: [...ctx.config.publicOrigins, ...ctx.config.allowedOrigins] });
+  await app.register(sameOrigin, { origins: ownOrigins(ctx.config) });
   await app.register(session, { db: ctx.db });
   await app.register(rateLimits, ctx.config.rateLimits);
 
