@@ -162,7 +162,7 @@ describe("another organisation and another person's disk", () => {
     const ranged = await app().inject({ url: personalFile.url, headers: { cookie: w.teacher, range: "bytes=0-7" } });
     expect([ranged.statusCode, ranged.headers["content-range"], ranged.rawPayload.length]).toEqual([206, "bytes 0-7/2048", 8]);
     expect(ranged.rawPayload.subarray(0, 4).toString("hex")).toBe("89504e47");
-    expect(ranged.headers["content-security-policy"]).toBe("default-src 'none'; sandbox");
+    expect(ranged.headers["content-security-policy"]).toBe("default-src 'none';sandbox");
     for (const name of ["../token-secret", "x.png", "0123456789abcdef0123456789abcdef.html"])
       expect((await get(`/cloud-disk/objects/${encodeURIComponent(name)}`, w.admin)).statusCode, name).toBe(404);
   });

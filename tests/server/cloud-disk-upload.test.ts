@@ -37,6 +37,8 @@ describe("an upload over tus", () => {
     const bytes = fileBytes("mp4", 6 * 1024 * 1024);
     const started = await beginUpload(w, w.teacher, "录像.mp4", bytes.length);
     expect(started.created.status).toBe(201);
+    // tus writes its answers itself; they carry the server's security headers all the same.
+    expect([started.created.headers.get("x-content-type-options"), started.created.headers.get("content-security-policy")]).toEqual(["nosniff", expect.stringContaining("default-src 'self'")]);
     const target = new URL(w.base + started.location);
     // Half the file, then the socket is destroyed with the rest never sent.
     await new Promise<void>((resolve) => {

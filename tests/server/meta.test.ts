@@ -100,6 +100,11 @@ describe("security headers (issue 8 finding 10)", () => {
         expect(res.headers["x-frame-options"], url).toBe("SAMEORIGIN");
         expect(res.headers["x-content-type-options"], url).toBe("nosniff");
         expect(res.headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
+        expect(res.headers["x-permitted-cross-domain-policies"], url).toBe("none");
+        expect(res.headers["x-dns-prefetch-control"], url).toBe("off");
+        // A plain-http LAN address must keep working: HSTS and upgrades are a TLS proxy's to choose.
+        expect(res.headers["strict-transport-security"], url).toBeUndefined();
+        expect(csp.has("upgrade-insecure-requests"), url).toBe(false);
       }
       expect((await app.inject({ url: "/courseop" })).body).toContain('<div id="root">');
     } finally {
