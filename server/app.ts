@@ -5,6 +5,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifyWebsocket from "@fastify/websocket";
 import type { Ctx } from "./context";
 import envelope, { clientErrorHandler, frameworkErrors } from "./plugins/envelope";
+import { childLoggerFactory } from "./plugins/client-aborts";
 import schemas, { ajvOptions } from "./plugins/schemas";
 import session from "./plugins/session";
 import sameOrigin, { ownOrigins } from "./plugins/same-origin";
@@ -40,6 +41,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
     frameworkErrors,
+    childLoggerFactory,
     ajv: ajvOptions,
   });
 
