@@ -3,6 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { roomSocketPath } from "../../resources/room-api";
 import { startServer } from "../../scripts/lib/server-process.mjs";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -15,6 +16,9 @@ type Server = Awaited<ReturnType<typeof startServer>>;
 let root: string;
 let dist: string;
 const started: Server[] = [];
+/** Every process a test saw, killed after it if still there (a server left running is the defect itself). */
+const seen: number[] = [];
+const graceSeconds = 2;
 
 beforeAll(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), "lectern-process-"));
@@ -26,15 +30,43 @@ beforeAll(() => {
 });
 afterEach(async () => {
   await Promise.all(started.splice(0).map((s) => s.stop()));
+  for (const pid of seen.splice(0).filter(alive)) process.kill(pid, "SIGKILL");
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const start = async (via: "main" | "start" | "npm", env: Record<string, string> = {}) => {
   const dataDir = fs.mkdtempSync(path.join(root, "data-"));
-  const s = await startServer({ dataDir, via, env: { DEMO: "0", DIST_DIR: dist, ...env } });
+  const s = await startServer({ dataDir, via, env: { DEMO: "0", DIST_DIR: dist, SHUTDOWN_GRACE_SECONDS: String(graceSeconds), ...env } });
   started.push(s);
   return s;
 };
+
+/** The process and every process under it (npm, its shell if any, node), read from /proc. */
+function tree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // gone already
+  }
+  return [pid, ...children.flatMap(tree)];
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return !fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.startsWith("Z");
+  } catch {
+    return false;
+  }
+};
+
+const portFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
 
 /** A connection that sends what `head` says and then waits, answering nothing; resolves what the server wrote once it is closed. */
 function hold(port: number, head: string) {
@@ -47,6 +79,48 @@ function hold(port: number, head: string) {
     socket.once("connect", () => socket.write(head, () => resolve({ socket, closed, received: () => received }))),
   );
 }
+
+describe.skipIf(!!process.env.DATABASE_URL)("stopping the server (issue 16, 5)", () => {
+  const cases = [
+    ["start", "SIGTERM"],
+    ["start", "SIGINT"],
+    ["npm", "SIGTERM"],
+    ["npm", "SIGINT"],
+  ] as const;
+
+  for (const [via, signal] of cases)
+    it(`${via === "npm" ? "npm start" : "node scripts/start.mjs"}: ${signal} to the process started ends the request in flight, then every process, and frees the port`, { timeout: 120_000 }, async () => {
+      const s = await start(via);
+      const processes = tree(s.pid!);
+      seen.push(...processes);
+      expect(processes.length).toBeGreaterThanOrEqual(via === "npm" ? 2 : 1);
+
+      // A sign-in whose body has not arrived yet, and a room WebSocket that never answers a close.
+      const body = JSON.stringify({ mobile: "13800000000", passwd: "wrong-password" });
+      const request = await hold(s.port, `POST /cms/tarzan HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+      const socket = await hold(
+        s.port,
+        `GET ${roomSocketPath} HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
+      await expect.poll(socket.received).toMatch(/^HTTP\/1\.1 101/);
+
+      const signalled = performance.now();
+      process.kill(s.pid!, signal);
+      // New connections are refused while the one in flight is still answered.
+      await expect.poll(() => portFree(s.port)).toBe(true);
+      request.socket.write(body);
+      expect(await request.closed).toMatch(/^HTTP\/1\.1 (?!503)\d{3}[\s\S]*"code":/);
+      // The silent WebSocket is cut when the grace period ends; nothing is left running.
+      await socket.closed;
+      await expect.poll(() => processes.filter(alive), { timeout: 30_000, interval: 100 }).toEqual([]);
+      const stoppedMs = performance.now() - signalled;
+      // Not before the grace period (the WebSocket had it), and not long after it (a closing handshake never answered waits 30 s).
+      expect(stoppedMs).toBeGreaterThanOrEqual(graceSeconds * 1000 - 100);
+      expect(stoppedMs).toBeLessThan(graceSeconds * 1000 + 10_000);
+      expect(await portFree(s.port)).toBe(true);
+      expect(s.output()).not.toMatch(/"level":(50|60)/);
+    });
+});
 
 describe.skipIf(!!process.env.DATABASE_URL)("a client that goes away mid-answer (issue 16, 3.11)", () => {
   it("is logged at debug with the route, not as an error with a stack", { timeout: 120_000 }, async () => {
