@@ -51,6 +51,8 @@ export interface CloudItem {
   preview: PreviewKind;
   /** Present, 1, on search results (2 §3). */
   bySearch?: number;
+  /** Present, 1, on the 音乐 folder at a disk's root, which is never renamed, moved or deleted (2 §5). */
+  fixed?: 1;
 }
 
 /** A folder of the breadcrumb, from the root down (`/parentlist`). */
@@ -142,6 +144,10 @@ export const extOf = (name: string) => {
   const dot = name.lastIndexOf(".");
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
 };
+
+/** The reserved 音乐 folder: a folder of that name at a disk's root (2 §5; one at most). */
+export const isMusicFolder = (item: { file_type: number; parent_id: number; name: string }) =>
+  item.file_type === 0 && item.parent_id === 0 && item.name === cloudDisk.musicFolder;
 
 export const isAllowedExt = (ext: string): ext is FileExt => Object.prototype.hasOwnProperty.call(fileKinds, ext);
 

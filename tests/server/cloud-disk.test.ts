@@ -140,6 +140,16 @@ describe("the music folder (2 §5)", () => {
     expect(names(await listing(app(), w.teacher)).filter((n) => n === cloudDisk.musicFolder)).toHaveLength(1);
   });
 
+  it("marks the root's 音乐 as fixed in listings and search, so no screen offers to change it (issue 16, 3.18)", async () => {
+    const fixedOf = (items: CloudItem[]) => items.filter((i) => i.file_type === 0).map((i) => [i.name, i.fixed ?? 0]);
+    const root = await listing(app(), w.teacher);
+    expect(fixedOf(root)).toEqual(expect.arrayContaining([[cloudDisk.musicFolder, 1], ["收纳", 0]]));
+    const box = root.find((i) => i.name === "收纳")!;
+    expect(fixedOf(await listing(app(), w.teacher, box.id))).toEqual([[cloudDisk.musicFolder, 0]]);
+    const found = await disk<CloudItem[]>(app(), w.teacher, cloudDiskApi.search, { key: cloudDisk.musicFolder });
+    expect(fixedOf(found.body.data).sort()).toEqual([[cloudDisk.musicFolder, 0], [cloudDisk.musicFolder, 1]]);
+  });
+
   it("holds to one 音乐 when two requests create it at once", async () => {
     const results = await Promise.all(
       Array.from({ length: 6 }, () => disk(app(), w.assistant, cloudDiskApi.add, { parentid: 0, filetype: 0, name: cloudDisk.musicFolder })),

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { cloudDisk, cloudDiskApi, fileKinds, isAllowedExt, type CloudCrumb, type CloudItem, type PreviewKind } from "../../../resources/cloud-disk";
+import { cloudDisk, cloudDiskApi, fileKinds, isAllowedExt, isMusicFolder, type CloudCrumb, type CloudItem, type PreviewKind } from "../../../resources/cloud-disk";
 import { hostPrefixes } from "../../config";
 import type { OrgScope } from "../../engine/org-scope";
 import { ApiError } from "../../plugins/envelope";
@@ -70,6 +70,7 @@ export function wireItem(row: ItemRow, bySearch = false): CloudItem {
     ext_name: row.ext_name,
     doc_size: row.bytes ?? 0,
     ...(bySearch ? { bySearch: 1 } : {}),
+    ...(isMusicFolder(row) ? { fixed: 1 as const } : {}),
   };
 }
 

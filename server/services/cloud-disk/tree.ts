@@ -1,12 +1,12 @@
 import { sql } from "kysely";
-import { cloudDisk } from "../../../resources/cloud-disk";
+import { cloudDisk, isMusicFolder } from "../../../resources/cloud-disk";
 import { recordAudit } from "../../engine/audit";
 import type { OrgScope } from "../../engine/org-scope";
 import { fail } from "../../plugins/envelope";
 import type { Disk } from "./access";
 import { depthOf, descendantsOf, itemRows, needFolder, notFound, objectState, wireItem } from "./items";
 import { readableObjects } from "./objects";
-import { AUDITED_AS, audited, isMusicFolder, isUniqueViolation, lockTree, needItems, placeNames, refuseSecondMusic } from "./tree-common";
+import { AUDITED_AS, audited, isUniqueViolation, lockTree, needItems, placeNames, refuseSecondMusic } from "./tree-common";
 
 const { messages } = cloudDisk;
 
