@@ -23,6 +23,11 @@ export const cloudDiskApi = {
   mediaUrl: ep("GET /mediaurlrq", "cloudDisk"),
   /** A stored file's bytes: the session's organisation and disks are checked, or a signed address. */
   file: ep("GET /objects/:name", "cloudDisk"),
+  /**
+   * The same file with the name it is shown as after it (`/objects/<name>/第三章.pdf`), the address a
+   * listing answers: Chromium's PDF viewer titles a document by its address's last segment.
+   */
+  namedFile: ep("GET /objects/:name/*", "cloudDisk"),
   token: ep("GET /preupload", "cloudDiskUpload"),
   /** tus 1.0 (creation, termination): POST creates, PATCH /webupload/<videoid> appends, HEAD asks the offset. */
   upload: ep("POST /webupload", "cloudDiskUpload"),
@@ -42,7 +47,10 @@ export interface CloudItem {
   update_time: string;
   /** Epoch ms of `update_time`, for the state of an unconverted file (2 §4). */
   updated_at: number;
-  /** Where the file is viewed ('' while it is converted); an office document's is its PDF once converted. */
+  /**
+   * Where the file is viewed ('' while it is converted), ending with the name it is shown as; an
+   * office document's is its PDF once converted.
+   */
   url: string;
   /** The stored object's id: the `docid` of add, upload status and media url. '' for folders. */
   guid: string;

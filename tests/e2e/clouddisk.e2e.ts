@@ -73,12 +73,19 @@ describe("the cloud disk in the browser", () => {
     expect(sent.filter((r) => r.method() === "PATCH").length).toBeGreaterThan(0);
     await screenshot(page, "clouddisk-teacher-uploaded");
 
-    const served = page.waitForResponse((res) => /\/cloud-disk\/objects\/[0-9a-f]{32}\.pdf$/.test(res.url()) && res.ok(), { timeout: 20_000 });
+    // The file's address ends with its name, so Chromium's viewer titles it so, not by its storage name (issue 16, 3.21).
+    const address = new RegExp(`/cloud-disk/objects/[0-9a-f]{32}\\.pdf/${encodeURIComponent("期中讲义.pdf")}$`);
+    const served = page.waitForResponse((res) => address.test(res.url()) && res.ok(), { timeout: 20_000 });
     await page.getByRole("button", { name: "期中讲义.pdf", exact: true }).click();
     await served;
     const frame = page.locator("iframe[title='期中讲义.pdf']");
     await frame.waitFor({ timeout: 10_000 });
-    expect(await frame.getAttribute("src")).toMatch(/\/cloud-disk\/objects\/[0-9a-f]{32}\.pdf$/);
+    expect(await frame.getAttribute("src")).toMatch(address);
+    const viewerTitle = async () => {
+      const viewer = page.frames().find((f) => f.url().startsWith("chrome-extension://"));
+      return viewer ? (await viewer.locator("#title").allTextContents()).join("") : "";
+    };
+    await expect.poll(viewerTitle, { timeout: 20_000 }).toBe("期中讲义.pdf");
     await screenshot(page, "clouddisk-teacher-preview");
     await page.context().close();
   });

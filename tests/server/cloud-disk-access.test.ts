@@ -2,7 +2,7 @@ import teacherResource from "../../resources/teacher";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cloudDisk, cloudDiskApi, type CloudCrumb, type CloudItem } from "../../resources/cloud-disk";
 import { signIn } from "./helpers";
-import { disk, fileBytes, folder, listing, md5, names, startDisk, uploadFile, url, type DiskWorld } from "./cloud-disk-helpers";
+import { disk, fileBytes, folder, listing, md5, names, startDisk, storedOf, uploadFile, url, type DiskWorld } from "./cloud-disk-helpers";
 import { call } from "./users-helpers";
 
 /**
@@ -198,7 +198,7 @@ describe("a colleague who has learnt a personal file's md5 or docid (issue 16, 2
     const check = await disk<Found>(app(), w.assistant, cloudDiskApi.checkMd5, { name: "讲义.pdf", md5: md5(orgBytes), parent: 0 });
     expect(check.body.data).toMatchObject({ exist: 1, docid: orgFile.guid });
     const attach = await disk<CloudItem>(app(), w.assistant, cloudDiskApi.add, { parentid: 0, filetype: 1, docid: orgFile.guid, name: "讲义.pdf" });
-    expect([attach.body.msg, attach.body.data.url]).toEqual([cloudDisk.messages.uploaded, orgFile.url]);
+    expect([attach.body.msg, storedOf(attach.body.data)]).toEqual([cloudDisk.messages.uploaded, storedOf(orgFile)]);
     const status = await disk<{ Status: number }>(app(), w.assistant, cloudDiskApi.status, { docid: orgFile.guid });
     expect(status.body.data.Status).toBe(1);
   });

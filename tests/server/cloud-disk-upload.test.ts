@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cloudDisk, cloudDiskApi, type CloudItem } from "../../resources/cloud-disk";
 import { sweepUploads } from "../../server/services/cloud-disk/jobs";
 import { diskStore } from "../../server/services/cloud-disk/store";
-import { beginUpload, disk, fileBytes, listing, md5, patch, startDisk, tusHeaders, uploadFile, url, type DiskWorld } from "./cloud-disk-helpers";
+import { beginUpload, disk, fileBytes, listing, md5, patch, startDisk, storedOf, tusHeaders, uploadFile, url, type DiskWorld } from "./cloud-disk-helpers";
 
 /**
  * Uploads over real connections (2 §4, §5, §7): tus through the server listening on loopback, a
@@ -28,9 +28,9 @@ describe("an upload over tus", () => {
     expect(item).toMatchObject({ name: "课件.pdf", file_type: 1, ext_name: "pdf", doc_size: 300_000, preview: "pdf" });
     const res = await fetch(w.base + item.url, { headers: { cookie: w.teacher } });
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
-    expect(stored()).toContain(item.url.split("/").pop());
+    expect(stored()).toContain(storedOf(item));
     const status = await disk<{ Status: number; url: string }>(app(), w.teacher, cloudDiskApi.status, { docid: item.guid });
-    expect(status.body.data).toEqual({ Status: 1, url: item.url });
+    expect(status.body.data).toEqual({ Status: 1, url: `/cloud-disk/objects/${storedOf(item)}` });
   });
 
   it("resumes after the connection is cut mid-file: the rest is sent from the offset the server kept", async () => {
@@ -123,7 +123,7 @@ describe("md5 reuse (2 §7 check md5)", () => {
     const found = await disk<{ exist: number; docid: string; url: string; md5: string }>(app(), w.teacher, cloudDiskApi.checkMd5, { name: "同一份.pdf", md5: hash.toUpperCase(), parent: 0 });
     expect(found.body.data).toMatchObject({ exist: 1, docid: orgs.guid, md5: hash });
     const added = await disk<CloudItem>(app(), w.teacher, cloudDiskApi.add, { parentid: 0, filetype: 1, docid: found.body.data.docid, name: "我的一份.pdf", md5: hash });
-    expect([added.body.msg, added.body.data.url]).toEqual([messages.uploaded, orgs.url]);
+    expect([added.body.msg, storedOf(added.body.data)]).toEqual([messages.uploaded, storedOf(orgs)]);
     expect(await objectsWith(hash)).toHaveLength(1);
 
     // The teacher's personal file is not the organisation's: its admin sends the bytes.
@@ -144,7 +144,7 @@ describe("md5 reuse (2 §7 check md5)", () => {
     const bytes = fileBytes("png", 40_000);
     const first = await uploadFile(w, w.admin, "共享.png", bytes);
     const second = await disk<CloudItem>(app(), w.admin, cloudDiskApi.add, { parentid: 0, filetype: 1, docid: first.guid, name: "共享副本.png" });
-    const file = first.url.split("/").pop()!;
+    const file = storedOf(first);
     const quotaRow = () => w.s.db.kysely.selectFrom("uploads").select("bytes").where("name", "=", file).execute();
     expect(await quotaRow()).toEqual([{ bytes: 40_000 }]);
     await disk(app(), w.admin, cloudDiskApi.remove, { id: String(first.id) });
@@ -174,7 +174,7 @@ describe("the sweep of what nobody will use", () => {
     expect(left.map((o) => o.guid)).toEqual([kept.guid]);
     expect(fs.existsSync(partial)).toBe(false);
     expect(stored()).not.toContain(orphanName);
-    expect(stored()).toContain(kept.url.split("/").pop());
+    expect(stored()).toContain(storedOf(kept));
     expect(await w.s.db.kysely.selectFrom("uploads").select("name").where("name", "=", orphanName).execute()).toEqual([]);
   });
 });

@@ -46,7 +46,7 @@ async function send(request: FastifyRequest, reply: FastifyReply, file: string, 
  * answers 404 like one that never existed.
  */
 export default async function fileRoute(app: FastifyInstance, { db, store, key }: Ctx & { store: DiskStore; key: Buffer }) {
-  route(app, cloudDiskApi.file, { summary: "A stored file (ranges served): for a session that sees it, or a signed address (?e&s)", tags: ["cloud disk"] }, async (request, reply) => {
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     const { name } = request.params as { name: string };
     const { e, s } = request.query as { e?: unknown; s?: unknown };
     const file = store.pathOf(name);
@@ -59,5 +59,8 @@ export default async function fileRoute(app: FastifyInstance, { db, store, key }
       if ((err as NodeJS.ErrnoException).code === "ENOENT") return apiNotFound(request, reply);
       throw err;
     }
-  });
+  };
+  const summary = "A stored file (ranges served): for a session that sees it, or a signed address (?e&s)";
+  route(app, cloudDiskApi.file, { summary, tags: ["cloud disk"] }, serve);
+  route(app, cloudDiskApi.namedFile, { summary: `${summary}; the name after it is the one it is shown as, read by nobody but the browser`, tags: ["cloud disk"] }, serve);
 }
