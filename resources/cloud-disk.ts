@@ -23,6 +23,11 @@ export const cloudDiskApi = {
   mediaUrl: ep("GET /mediaurlrq", "cloudDisk"),
   /** A stored file's bytes: the session's organisation and disks are checked, or a signed address. */
   file: ep("GET /objects/:name", "cloudDisk"),
+  /**
+   * The same file with the name it is shown as after it (`/objects/<name>/第三章.pdf`), the address a
+   * listing answers: Chromium's PDF viewer titles a document by its address's last segment.
+   */
+  namedFile: ep("GET /objects/:name/*", "cloudDisk"),
   token: ep("GET /preupload", "cloudDiskUpload"),
   /** tus 1.0 (creation, termination): POST creates, PATCH /webupload/<videoid> appends, HEAD asks the offset. */
   upload: ep("POST /webupload", "cloudDiskUpload"),
@@ -42,7 +47,10 @@ export interface CloudItem {
   update_time: string;
   /** Epoch ms of `update_time`, for the state of an unconverted file (2 §4). */
   updated_at: number;
-  /** Where the file is viewed ('' while it is converted); an office document's is its PDF once converted. */
+  /**
+   * Where the file is viewed ('' while it is converted), ending with the name it is shown as; an
+   * office document's is its PDF once converted.
+   */
   url: string;
   /** The stored object's id: the `docid` of add, upload status and media url. '' for folders. */
   guid: string;
@@ -51,6 +59,8 @@ export interface CloudItem {
   preview: PreviewKind;
   /** Present, 1, on search results (2 §3). */
   bySearch?: number;
+  /** Present, 1, on the 音乐 folder at a disk's root, which is never renamed, moved or deleted (2 §5). */
+  fixed?: 1;
 }
 
 /** A folder of the breadcrumb, from the root down (`/parentlist`). */
@@ -142,6 +152,10 @@ export const extOf = (name: string) => {
   const dot = name.lastIndexOf(".");
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
 };
+
+/** The reserved 音乐 folder: a folder of that name at a disk's root (2 §5; one at most). */
+export const isMusicFolder = (item: { file_type: number; parent_id: number; name: string }) =>
+  item.file_type === 0 && item.parent_id === 0 && item.name === cloudDisk.musicFolder;
 
 export const isAllowedExt = (ext: string): ext is FileExt => Object.prototype.hasOwnProperty.call(fileKinds, ext);
 

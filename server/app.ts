@@ -5,10 +5,11 @@ import fastifySwagger from "@fastify/swagger";
 import fastifyWebsocket from "@fastify/websocket";
 import type { Ctx } from "./context";
 import envelope, { clientErrorHandler, frameworkErrors } from "./plugins/envelope";
+import { childLoggerFactory } from "./plugins/client-aborts";
 import { openApiOptions } from "./plugins/openapi";
 import schemas, { ajvOptions } from "./plugins/schemas";
 import session from "./plugins/session";
-import sameOrigin from "./plugins/same-origin";
+import sameOrigin, { ownOrigins } from "./plugins/same-origin";
 import rateLimits from "./plugins/rate-limits";
 import strictInput from "./plugins/strict-input";
 import securityHeaders from "./plugins/security-headers";
@@ -41,6 +42,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
     frameworkErrors,
+    childLoggerFactory,
     ajv: ajvOptions,
   });
 
@@ -55,7 +57,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(schemas);
   await app.register(strictInput);
-  await app.register(sameOrigin, { origins: [...ctx.config.publicOrigins, ...ctx.config.allowedOrigins] });
+  await app.register(sameOrigin, { origins: ownOrigins(ctx.config) });
   await app.register(session, { db: ctx.db });
   await app.register(rateLimits, ctx.config.rateLimits);
 

@@ -63,6 +63,11 @@ export interface Config {
    * (the minute keeps its peak); the browser suite uses it not to wait for the next minute.
    */
   roomJobsMs: number;
+  /**
+   * How long a stopping server lets requests and WebSockets finish before cutting them
+   * (SHUTDOWN_GRACE_SECONDS, default 8: within Docker's 10 s wait before SIGKILL).
+   */
+  shutdownGraceMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -92,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shareBaseUrl: env.SHARE_BASE_URL ? new URL(env.SHARE_BASE_URL).href.replace(/\/+$/, "") : null,
     customerType: env.CUSTOMER_TYPE?.trim() || "default",
     roomJobsMs: Math.min(60, Math.max(1, Number(env.ROOM_JOBS_SECONDS) || 60)) * 1000,
+    shutdownGraceMs: (env.SHUTDOWN_GRACE_SECONDS && Number(env.SHUTDOWN_GRACE_SECONDS) >= 0 ? Number(env.SHUTDOWN_GRACE_SECONDS) : 8) * 1000,
   };
 }
 

@@ -4,6 +4,7 @@ import { prepareDatabase } from "./db/startup";
 import { buildApp } from "./app";
 import { outboxAdapter } from "./adapters/sms";
 import { demoAccounts, DEMO_PASSWORD } from "./seed/demo";
+import { stopOnSignals } from "./shutdown";
 
 const config = loadConfig();
 const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -25,13 +26,4 @@ process.stdout.write(
   ].join("\n"),
 );
 
-let closing = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const)
-  process.on(signal, async () => {
-    if (closing) return;
-    closing = true;
-    // Stop taking requests, let the ones in flight finish, then release the database.
-    await app.close();
-    await db.close();
-    process.exit(0);
-  });
+stopOnSignals(app, db, config.shutdownGraceMs);

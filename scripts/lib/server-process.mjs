@@ -17,11 +17,22 @@ export const freePort = () =>
     });
   });
 
-/** @param {{ dataDir: string; databaseUrl?: string; env?: Record<string, string>; timeoutMs?: number }} options */
-export async function startServer({ dataDir, databaseUrl = "", env = {}, timeoutMs = 120_000 }) {
+/**
+ * How a server is started: the server itself (benchmarks, the browser suite), the starter
+ * (`node scripts/start.mjs`), or `npm start` as a person or a process manager types it.
+ */
+const commands = {
+  main: [process.execPath, ["--import", "tsx", "server/main.ts"]],
+  start: [process.execPath, ["scripts/start.mjs"]],
+  npm: ["npm", ["start", "--silent"]],
+};
+
+/** @param {{ dataDir: string; databaseUrl?: string; env?: Record<string, string>; timeoutMs?: number; via?: keyof typeof commands }} options */
+export async function startServer({ dataDir, databaseUrl = "", env = {}, timeoutMs = 120_000, via = "main" }) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const [command, args] = commands[via];
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -45,7 +56,10 @@ export async function startServer({ dataDir, databaseUrl = "", env = {}, timeout
   return {
     baseURL,
     healthyMs,
+    port,
     pid: child.pid,
+    /** Resolves with the exit code (or signal) once the started process has ended. */
+    exited: new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", (code, signal) => resolve(code ?? signal)))),
     output: () => output,
     stop: () =>
       new Promise((resolve) => {

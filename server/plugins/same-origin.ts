@@ -1,5 +1,6 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { Config } from "../config";
 import { fail } from "./envelope";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -13,6 +14,24 @@ const originOf = (source: string): string | null => {
 };
 
 /**
+ * The origins this server answers as its own: where people open the console (PUBLIC_ORIGINS, or
+ * those derived from HOST and PORT) and the extra ones allowed to call it (ALLOWED_ORIGINS, the
+ * Vite dev server's among them). Configured, never read from a request.
+ */
+export const ownOrigins = (config: Pick<Config, "publicOrigins" | "allowedOrigins">): string[] => [
+  ...new Set([...config.publicOrigins, ...config.allowedOrigins].map(originOf).filter((o) => o !== null)),
+];
+
+/**
+ * The origin a page was opened at, when it is one of `origins`; otherwise the first public origin.
+ * A Host header (or a forwarded one) is whatever the sender wrote, so it only ever picks among ours.
+ */
+export function pageOrigin(request: FastifyRequest, origins: string[], publicOrigins: string[]): string {
+  const asked = originOf(`${request.protocol}://${request.host}`);
+  return asked !== null && origins.includes(asked) ? asked : publicOrigins[0];
+}
+
+/**
  * The session cookie is SameSite=Lax, which still lets a same-site page on another port or
  * subdomain post to us; so a state-changing request must also come from one of our own origins.
  * Those are configured (PUBLIC_ORIGINS and ALLOWED_ORIGINS, server/config.ts), never read from
@@ -21,7 +40,7 @@ const originOf = (source: string): string | null => {
  * server-to-server) carry no ambient browser credentials worth forging and pass.
  */
 async function sameOrigin(app: FastifyInstance, opts: { origins: string[] }) {
-  const ours = new Set(opts.origins.map(originOf).filter((o) => o !== null));
+  const ours = new Set(opts.origins);
   app.addHook("onRequest", async (request) => {
     if (SAFE.has(request.method)) return;
     if (request.headers["sec-fetch-site"] === "cross-site") throw fail.forbidden();

@@ -4,6 +4,7 @@ import { hostKinds } from "../../resources/endpoint";
 import { builtInRoomPath } from "../../resources/room-api";
 import { hostPrefixes } from "../config";
 import type { Ctx } from "../context";
+import { ownOrigins, pageOrigin } from "../plugins/same-origin";
 
 export default async function metaRoutes(app: FastifyInstance, { db, config }: Ctx) {
   app.get("/healthz", { schema: { summary: "200 when the database answers", tags: ["meta"], security: [] } }, async (_request, reply) => {
@@ -15,13 +16,17 @@ export default async function metaRoutes(app: FastifyInstance, { db, config }: C
     }
   });
 
-  // Base addresses follow the address the browser used, so the same build works behind any host name.
+  // Base addresses are on the origin the page was opened at when it is one of ours (a LAN address
+  // and a DNS name can both serve), else on the first public origin: never on a Host a sender made
+  // up. The answer differs by Host, so no cache may keep one for another.
+  const origins = ownOrigins(config);
+  const vary = config.trustProxy ? "Host, X-Forwarded-Host, X-Forwarded-Proto" : "Host";
   app.get("/config.json", { schema: { summary: "Base address of every host kind, the share links' base and customer type", tags: ["meta"], security: [] } }, async (request, reply) => {
-    const origin = `${request.protocol}://${request.headers.host ?? `${config.host}:${config.port}`}`;
+    const origin = pageOrigin(request, origins, config.publicOrigins);
     const hosts = Object.fromEntries(hostKinds.map((k) => [k, origin + (hostPrefixes[k] ?? "")]));
     // The tool pages frame the sandbox served here unless OPEN_PLATFORM_URL names a real open platform.
     if (config.openPlatformUrl) hosts.openIframe = config.openPlatformUrl;
-    reply.header("cache-control", "no-cache");
+    reply.header("cache-control", "no-store").header("vary", vary);
     // The room routes frame the built-in room site unless LIVE_ROOM_URL names another; share links
     // open the room site served here unless SHARE_BASE_URL names another (2 §7 Share URL).
     const liveRoomUrl = config.liveRoomUrl ?? origin + builtInRoomPath;

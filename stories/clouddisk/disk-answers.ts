@@ -1,4 +1,4 @@
-import { cloudDisk, cloudDiskApi, type CloudItem } from "../../resources/cloud-disk";
+import { cloudDisk, cloudDiskApi, isMusicFolder, type CloudItem } from "../../resources/cloud-disk";
 import type { Endpoint } from "../../resources/endpoint";
 import { failEnvelope, okEnvelope, type MockRoutes } from "../mock-api";
 
@@ -17,9 +17,10 @@ const time = (ms: number) => {
 let nextId = 100;
 const guid = () => (nextId++).toString(16).padStart(32, "0");
 
-/** A folder of the fake disk. */
+/** A folder of the fake disk; the root's 音乐 marked fixed, as the server marks it. */
 export const folderRow = (id: number, name: string, parent = 0, daysAgo = 3): FakeRow => ({
   id, parent, name, file_type: 0, update_time: time(at(daysAgo)), updated_at: at(daysAgo), url: "", guid: "", ext_name: "", doc_size: 0, preview: "",
+  ...(isMusicFolder({ file_type: 0, parent_id: parent, name }) ? { fixed: 1 as const } : {}),
 });
 
 /** A file of the fake disk; the images and PDFs are the stories' static files, so previews show. */

@@ -2,7 +2,7 @@ import teacherResource from "../../resources/teacher";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cloudDisk, cloudDiskApi, type CloudCrumb, type CloudItem } from "../../resources/cloud-disk";
 import { signIn } from "./helpers";
-import { disk, fileBytes, folder, listing, names, startDisk, uploadFile, url, type DiskWorld } from "./cloud-disk-helpers";
+import { disk, fileBytes, folder, listing, md5, names, startDisk, storedOf, uploadFile, url, type DiskWorld } from "./cloud-disk-helpers";
 import { call } from "./users-helpers";
 
 /**
@@ -15,6 +15,7 @@ let otherTeacher: string;
 let subadmin: string;
 let orgFolder: CloudItem;
 let orgFile: CloudItem;
+const orgBytes = fileBytes("pdf");
 let personalFolder: CloudItem;
 let personalFile: CloudItem;
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
   otherTeacher = await signIn(w.s.app, "13700000001", "teacher", "abc123");
   subadmin = await signIn(w.s.app, "13800000004", "admin");
   orgFolder = await folder(w.s.app, w.admin, "机构资料");
-  orgFile = await uploadFile(w, w.admin, "机构讲义.pdf", fileBytes("pdf"), orgFolder.id);
+  orgFile = await uploadFile(w, w.admin, "机构讲义.pdf", orgBytes, orgFolder.id);
   personalFolder = await folder(w.s.app, w.teacher, "我的备课");
   personalFile = await uploadFile(w, w.teacher, "私人笔记.png", fileBytes("png"), personalFolder.id);
 }, 120_000);
@@ -71,9 +72,12 @@ describe("the guard of every call", () => {
   it("refuses a teacher without the organisation's disk its group list, and one without a personal disk its own", async () => {
     const group = await disk(app(), otherTeacher, cloudDiskApi.groupList, { parentid: 0 });
     expect(group.status).toBe(403);
+    const assistants = w.s.db.kysely.selectFrom("identities").select(["id", "userop"]).where("role", "=", "assistant");
+    const granted = await assistants.execute();
     await w.s.db.kysely.updateTable("identities").set({ userop: "[]" }).where("role", "=", "assistant").execute();
     const res = await disk(app(), w.assistant, cloudDiskApi.list, { parentid: 0 });
     expect(res.status).toBe(403);
+    for (const { id, userop } of granted) await w.s.db.kysely.updateTable("identities").set({ userop }).where("id", "=", id).execute();
   });
 });
 
@@ -127,7 +131,7 @@ describe("another organisation and another person's disk", () => {
 
   it("refuses another teacher of the same school the teacher's personal files, and the admin too", async () => {
     for (const cookie of [otherTeacher, w.admin]) {
-      for (const [endpoint, params, msg] of refusals(personalFile, personalFolder).filter(([e]) => e !== cloudDiskApi.add)) {
+      for (const [endpoint, params, msg] of refusals(personalFile, personalFolder)) {
         const res = await disk(app(), cookie, endpoint, params);
         // 钱老师 holds no organisation disk at all: its group list is refused outright.
         const expected = cookie === otherTeacher && endpoint === cloudDiskApi.groupList ? "拒绝访问" : msg;
@@ -158,8 +162,44 @@ describe("another organisation and another person's disk", () => {
     const ranged = await app().inject({ url: personalFile.url, headers: { cookie: w.teacher, range: "bytes=0-7" } });
     expect([ranged.statusCode, ranged.headers["content-range"], ranged.rawPayload.length]).toEqual([206, "bytes 0-7/2048", 8]);
     expect(ranged.rawPayload.subarray(0, 4).toString("hex")).toBe("89504e47");
-    expect(ranged.headers["content-security-policy"]).toBe("default-src 'none'; sandbox");
+    expect(ranged.headers["content-security-policy"]).toBe("default-src 'none';sandbox");
     for (const name of ["../token-secret", "x.png", "0123456789abcdef0123456789abcdef.html"])
       expect((await get(`/cloud-disk/objects/${encodeURIComponent(name)}`, w.admin)).statusCode, name).toBe(404);
+  });
+});
+
+describe("a colleague who has learnt a personal file's md5 or docid (issue 16, 2.1)", () => {
+  type Found = { exist: number; docid: string; url: string; md5: string };
+
+  it("finds nothing by the md5, can neither attach the docid nor ask its status, and must send the bytes", async () => {
+    const bytes = fileBytes("pdf");
+    const hash = md5(bytes);
+    const secret = await uploadFile(w, w.teacher, "教师私人.pdf", bytes);
+
+    const check = await disk<Found>(app(), w.assistant, cloudDiskApi.checkMd5, { name: "x.pdf", md5: hash, parent: 0 });
+    expect(check.body.data).toEqual({ exist: 0, docid: "", url: "", md5: hash });
+    const attach = await disk(app(), w.assistant, cloudDiskApi.add, { parentid: 0, filetype: 1, docid: secret.guid, name: "x.pdf" });
+    expect([attach.body.code, attach.body.msg]).toEqual([404, cloudDisk.messages.notFound]);
+    const status = await disk(app(), w.assistant, cloudDiskApi.status, { docid: secret.guid });
+    expect([status.body.code, status.body.msg]).toEqual([404, cloudDisk.messages.notFound]);
+    expect(names(await listing(app(), w.assistant))).not.toContain("x.pdf");
+    expect((await get(secret.url, w.assistant)).statusCode).toBe(404);
+
+    // Sending the bytes is the way in: the assistant then holds a copy of its own, and finds that one.
+    const own = await uploadFile(w, w.assistant, "x.pdf", bytes);
+    expect(own.guid).not.toBe(secret.guid);
+    const again = await disk<Found>(app(), w.assistant, cloudDiskApi.checkMd5, { name: "x.pdf", md5: hash, parent: 0 });
+    expect(again.body.data).toMatchObject({ exist: 1, docid: own.guid });
+    const teachers = await disk<Found>(app(), w.teacher, cloudDiskApi.checkMd5, { name: "x.pdf", md5: hash, parent: 0 });
+    expect(teachers.body.data).toMatchObject({ exist: 1, docid: secret.guid });
+  });
+
+  it("reuses a file of the organisation's disk that the caller reads, without sending it again", async () => {
+    const check = await disk<Found>(app(), w.assistant, cloudDiskApi.checkMd5, { name: "讲义.pdf", md5: md5(orgBytes), parent: 0 });
+    expect(check.body.data).toMatchObject({ exist: 1, docid: orgFile.guid });
+    const attach = await disk<CloudItem>(app(), w.assistant, cloudDiskApi.add, { parentid: 0, filetype: 1, docid: orgFile.guid, name: "讲义.pdf" });
+    expect([attach.body.msg, storedOf(attach.body.data)]).toEqual([cloudDisk.messages.uploaded, storedOf(orgFile)]);
+    const status = await disk<{ Status: number }>(app(), w.assistant, cloudDiskApi.status, { docid: orgFile.guid });
+    expect(status.body.data.Status).toBe(1);
   });
 });

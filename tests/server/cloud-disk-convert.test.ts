@@ -70,7 +70,8 @@ describe("with LibreOffice on the server", () => {
     });
     expect(done.url).toMatch(/^\/cloud-disk\/objects\/[0-9a-f]{32}\.pdf$/);
     const [listed] = (await listing(office.s.app, office.teacher)).filter((i: CloudItem) => i.id === item.id);
-    expect(listed).toMatchObject({ url: done.url, preview: "pdf", ext_name: "docx" });
+    // Its address ends with the document's name as a PDF, the title the browser's viewer shows.
+    expect(listed).toMatchObject({ url: `${done.url}/${encodeURIComponent("讲稿.pdf")}`, preview: "pdf", ext_name: "docx" });
     const pdf = await office.s.app.inject({ url: done.url, headers: { cookie: office.teacher } });
     expect([pdf.statusCode, pdf.headers["content-type"], pdf.body.startsWith("%PDF-")]).toEqual([200, "application/pdf", true]);
   });

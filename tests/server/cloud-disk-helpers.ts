@@ -110,3 +110,6 @@ export async function listing(app: FastifyInstance, cookie: string, parentid = 0
 }
 
 export const names = (items: CloudItem[]) => items.map((i) => i.name);
+
+/** The random name a file is stored under: its address is `/cloud-disk/objects/<stored>/<the name it is shown as>`. */
+export const storedOf = (item: Pick<CloudItem, "url">) => item.url.split("/")[3];

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cloudDisk, cloudDiskApi, type CloudItem } from "../../resources/cloud-disk";
 import { sweepUploads } from "../../server/services/cloud-disk/jobs";
 import { diskStore } from "../../server/services/cloud-disk/store";
-import { beginUpload, disk, fileBytes, listing, md5, patch, startDisk, tusHeaders, uploadFile, url, type DiskWorld } from "./cloud-disk-helpers";
+import { beginUpload, disk, fileBytes, listing, md5, patch, startDisk, storedOf, tusHeaders, uploadFile, url, type DiskWorld } from "./cloud-disk-helpers";
 
 /**
  * Uploads over real connections (2 §4, §5, §7): tus through the server listening on loopback, a
@@ -28,15 +28,17 @@ describe("an upload over tus", () => {
     expect(item).toMatchObject({ name: "课件.pdf", file_type: 1, ext_name: "pdf", doc_size: 300_000, preview: "pdf" });
     const res = await fetch(w.base + item.url, { headers: { cookie: w.teacher } });
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
-    expect(stored()).toContain(item.url.split("/").pop());
+    expect(stored()).toContain(storedOf(item));
     const status = await disk<{ Status: number; url: string }>(app(), w.teacher, cloudDiskApi.status, { docid: item.guid });
-    expect(status.body.data).toEqual({ Status: 1, url: item.url });
+    expect(status.body.data).toEqual({ Status: 1, url: `/cloud-disk/objects/${storedOf(item)}` });
   });
 
   it("resumes after the connection is cut mid-file: the rest is sent from the offset the server kept", async () => {
     const bytes = fileBytes("mp4", 6 * 1024 * 1024);
     const started = await beginUpload(w, w.teacher, "录像.mp4", bytes.length);
     expect(started.created.status).toBe(201);
+    // tus writes its answers itself; they carry the server's security headers all the same.
+    expect([started.created.headers.get("x-content-type-options"), started.created.headers.get("content-security-policy")]).toEqual(["nosniff", expect.stringContaining("default-src 'self'")]);
     const target = new URL(w.base + started.location);
     // Half the file, then the socket is destroyed with the rest never sent.
     await new Promise<void>((resolve) => {
@@ -111,22 +113,30 @@ describe("an upload over tus", () => {
 });
 
 describe("md5 reuse (2 §7 check md5)", () => {
-  it("reuses bytes the organisation holds from any of its disks, and no other organisation's", async () => {
+  it("reuses bytes the caller may read (the organisation's disk it holds), never a personal disk's nor another organisation's", async () => {
     const bytes = fileBytes("pdf", 50_000);
     const hash = md5(bytes);
-    const unknown = await disk(app(), w.admin, cloudDiskApi.checkMd5, { name: "同一份.pdf", md5: hash });
+    const unknown = await disk(app(), w.teacher, cloudDiskApi.checkMd5, { name: "同一份.pdf", md5: hash });
     expect(unknown.body.data).toEqual({ exist: 0, docid: "", url: "", md5: hash });
 
-    const teachers = await uploadFile(w, w.teacher, "同一份.pdf", bytes);
-    const found = await disk<{ exist: number; docid: string; url: string; md5: string }>(app(), w.admin, cloudDiskApi.checkMd5, { name: "同一份.pdf", md5: hash.toUpperCase(), parent: 0 });
-    expect(found.body.data).toMatchObject({ exist: 1, docid: teachers.guid, md5: hash });
-    const added = await disk<CloudItem>(app(), w.admin, cloudDiskApi.add, { parentid: 0, filetype: 1, docid: found.body.data.docid, name: "机构的一份.pdf", md5: hash });
-    expect([added.body.msg, added.body.data.url]).toEqual([messages.uploaded, teachers.url]);
+    const orgs = await uploadFile(w, w.admin, "同一份.pdf", bytes);
+    const found = await disk<{ exist: number; docid: string; url: string; md5: string }>(app(), w.teacher, cloudDiskApi.checkMd5, { name: "同一份.pdf", md5: hash.toUpperCase(), parent: 0 });
+    expect(found.body.data).toMatchObject({ exist: 1, docid: orgs.guid, md5: hash });
+    const added = await disk<CloudItem>(app(), w.teacher, cloudDiskApi.add, { parentid: 0, filetype: 1, docid: found.body.data.docid, name: "我的一份.pdf", md5: hash });
+    expect([added.body.msg, storedOf(added.body.data)]).toEqual([messages.uploaded, storedOf(orgs)]);
     expect(await objectsWith(hash)).toHaveLength(1);
+
+    // The teacher's personal file is not the organisation's: its admin sends the bytes.
+    const personal = fileBytes("png", 30_000);
+    const teachers = await uploadFile(w, w.teacher, "私人.png", personal);
+    const byAdmin = await disk(app(), w.admin, cloudDiskApi.checkMd5, { name: "私人.png", md5: md5(personal) });
+    expect(byAdmin.body.data).toMatchObject({ exist: 0, docid: "" });
+    const taken = await disk(app(), w.admin, cloudDiskApi.add, { parentid: 0, filetype: 1, docid: teachers.guid, name: "拿来.png" });
+    expect(taken.body.msg).toBe(messages.notFound);
 
     const elsewhere = await disk(app(), w.otherAdmin, cloudDiskApi.checkMd5, { name: "同一份.pdf", md5: hash });
     expect(elsewhere.body.data).toMatchObject({ exist: 0, docid: "" });
-    const stolen = await disk(app(), w.otherAdmin, cloudDiskApi.add, { parentid: 0, filetype: 1, docid: teachers.guid, name: "拿来.pdf" });
+    const stolen = await disk(app(), w.otherAdmin, cloudDiskApi.add, { parentid: 0, filetype: 1, docid: orgs.guid, name: "拿来.pdf" });
     expect(stolen.body.msg).toBe(messages.notFound);
   });
 
@@ -134,7 +144,7 @@ describe("md5 reuse (2 §7 check md5)", () => {
     const bytes = fileBytes("png", 40_000);
     const first = await uploadFile(w, w.admin, "共享.png", bytes);
     const second = await disk<CloudItem>(app(), w.admin, cloudDiskApi.add, { parentid: 0, filetype: 1, docid: first.guid, name: "共享副本.png" });
-    const file = first.url.split("/").pop()!;
+    const file = storedOf(first);
     const quotaRow = () => w.s.db.kysely.selectFrom("uploads").select("bytes").where("name", "=", file).execute();
     expect(await quotaRow()).toEqual([{ bytes: 40_000 }]);
     await disk(app(), w.admin, cloudDiskApi.remove, { id: String(first.id) });
@@ -164,7 +174,7 @@ describe("the sweep of what nobody will use", () => {
     expect(left.map((o) => o.guid)).toEqual([kept.guid]);
     expect(fs.existsSync(partial)).toBe(false);
     expect(stored()).not.toContain(orphanName);
-    expect(stored()).toContain(kept.url.split("/").pop());
+    expect(stored()).toContain(storedOf(kept));
     expect(await w.s.db.kysely.selectFrom("uploads").select("name").where("name", "=", orphanName).execute()).toEqual([]);
   });
 });

@@ -13,6 +13,22 @@ afterAll(() => w.s.close());
 const { messages } = cloudDisk;
 const app = () => w.s.app;
 
+describe("a file's address (issue 16, 3.21)", () => {
+  it("ends with the file's name, which a PDF viewer shows as its title, and serves the file's bytes", async () => {
+    const bytes = fileBytes("pdf");
+    const item = await uploadFile(w, w.admin, "第三章 讲义.pdf", bytes);
+    const [stored, title] = item.url.replace("/cloud-disk/objects/", "").split("/");
+    expect(stored).toMatch(/^[0-9a-f]{32}\.pdf$/);
+    expect(decodeURIComponent(title)).toBe("第三章 讲义.pdf");
+    const served = await app().inject({ url: item.url, headers: { cookie: w.admin } });
+    expect([served.statusCode, served.headers["content-type"], served.rawPayload.equals(bytes)]).toEqual([200, "application/pdf", true]);
+    const renamed = await disk<CloudItem>(app(), w.admin, cloudDiskApi.rename, { id: item.id, name: "终稿.pdf" });
+    expect(renamed.body.data.url).toBe(`/cloud-disk/objects/${stored}/${encodeURIComponent("终稿.pdf")}`);
+    const someoneElse = await app().inject({ url: item.url, headers: { cookie: w.otherAdmin } });
+    expect(someoneElse.statusCode).toBe(404);
+  });
+});
+
 describe("folders and the listing", () => {
   it("adds folders, lists one page of a folder folders first and newest first, and counts them", async () => {
     const root = await folder(app(), w.admin, "教学资料");
@@ -26,7 +42,7 @@ describe("folders and the listing", () => {
     expect(page.body.data[0]).toMatchObject({ name: "第二单元", file_type: 0, url: "", guid: "", ext_name: "", doc_size: 0, preview: "" });
     expect(page.body.data[0].update_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(page.body.data[2]).toMatchObject({ name: "讲义.pdf", file_type: 1, ext_name: "pdf", doc_size: 2048, preview: "pdf" });
-    expect(page.body.data[2].url).toMatch(/^\/cloud-disk\/objects\/[0-9a-f]{32}\.pdf$/);
+    expect(page.body.data[2].url).toMatch(new RegExp(`^/cloud-disk/objects/[0-9a-f]{32}\\.pdf/${encodeURIComponent("讲义.pdf")}$`));
     expect(page.body.data[2].guid).toMatch(/^[0-9a-f]{32}$/);
 
     const folders = await disk<CloudItem[]>(app(), w.admin, cloudDiskApi.list, { parentid: root.id, dir: 1 });
@@ -138,6 +154,16 @@ describe("the music folder (2 §5)", () => {
     const takeName = await disk(app(), w.teacher, cloudDiskApi.rename, { id: other.id, name: cloudDisk.musicFolder });
     expect(takeName.body.msg).toBe(messages.musicExists);
     expect(names(await listing(app(), w.teacher)).filter((n) => n === cloudDisk.musicFolder)).toHaveLength(1);
+  });
+
+  it("marks the root's 音乐 as fixed in listings and search, so no screen offers to change it (issue 16, 3.18)", async () => {
+    const fixedOf = (items: CloudItem[]) => items.filter((i) => i.file_type === 0).map((i) => [i.name, i.fixed ?? 0]);
+    const root = await listing(app(), w.teacher);
+    expect(fixedOf(root)).toEqual(expect.arrayContaining([[cloudDisk.musicFolder, 1], ["收纳", 0]]));
+    const box = root.find((i) => i.name === "收纳")!;
+    expect(fixedOf(await listing(app(), w.teacher, box.id))).toEqual([[cloudDisk.musicFolder, 0]]);
+    const found = await disk<CloudItem[]>(app(), w.teacher, cloudDiskApi.search, { key: cloudDisk.musicFolder });
+    expect(fixedOf(found.body.data).sort()).toEqual([[cloudDisk.musicFolder, 0], [cloudDisk.musicFolder, 1]]);
   });
 
   it("holds to one 音乐 when two requests create it at once", async () => {

@@ -94,8 +94,8 @@ describe("share links (2 §7 no-validation link, replay link)", () => {
 
 describe("the share settings in /config.json (2 §6 customer types, §7 share URL)", () => {
   it("points share links at the address the console was opened at, customer type default, unless configured", async () => {
-    const cfg = (await s.app.inject({ url: "/config.json", headers: { host: "console.example:8080" } })).json();
-    expect([cfg.shareBase, cfg.customerType]).toEqual(["http://console.example:8080", "default"]);
+    const cfg = (await s.app.inject({ url: "/config.json", headers: { host: "localhost:8080" } })).json();
+    expect([cfg.shareBase, cfg.customerType]).toEqual(["http://localhost:8080", "default"]);
     const config = { ...loadConfig({ DATA_DIR: s.dataDir, LOG_LEVEL: "silent", DIST_DIR: path.join(s.dataDir, "no-dist"), SHARE_BASE_URL: "https://share.example/rooms/", CUSTOMER_TYPE: "RuiDa" }), passwordMemoryKiB: 64 };
     const other = await buildApp({ db: s.db, config, messages: outboxAdapter(s.dataDir) });
     try {

@@ -21,11 +21,37 @@ describe("platform endpoints", () => {
     expect(res.json().data.db).toBe(process.env.DATABASE_URL ? "postgres" : "sqlite");
   });
 
-  it("gives a distinct base address for every host kind in /config.json", async () => {
-    const res = await s.app.inject({ url: "/config.json", headers: { host: "console.example:8080" } });
+  it("gives a distinct base address for every host kind in /config.json, on the origin the console was opened at", async () => {
+    const res = await s.app.inject({ url: "/config.json", headers: { host: "localhost:8080" } });
     const cfg = res.json();
-    for (const kind of hostKinds) expect(cfg[kind]).toMatch(/^http:\/\/console\.example:8080/);
+    for (const kind of hostKinds) expect(cfg[kind]).toMatch(/^http:\/\/localhost:8080/);
+    expect(new Set(hostKinds.map((kind) => cfg[kind])).size).toBeGreaterThan(1);
     expect(cfg.applyUrl).toBeTruthy();
+  });
+
+  it("builds /config.json from the configured origins, whatever Host a request names, and lets no cache keep it (issue 16, 2.4)", async () => {
+    const res = await s.app.inject({ url: "/config.json", headers: { host: "evil.example" } });
+    const cfg = res.json();
+    const addresses = [...hostKinds.map((kind) => cfg[kind]), cfg.liveRoomUrl, cfg.shareBase];
+    for (const address of addresses) expect(address).toMatch(/^http:\/\/127\.0\.0\.1:8080(\/|$)/);
+    expect(JSON.stringify(cfg)).not.toContain("evil.example");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers.vary).toMatch(/\bHost\b/i);
+  });
+
+  it("answers the https origin PUBLIC_ORIGINS names behind a proxy, and never a forwarded host it does not name", async () => {
+    const proxied = await startTestServer({ seed: false, config: { trustProxy: true, publicOrigins: ["https://lectern.example"] } });
+    try {
+      const config = (headers: Record<string, string>) => proxied.app.inject({ url: "/config.json", headers }).then((r) => r.json());
+      const forwarded = await config({ host: "10.0.0.5:8080", "x-forwarded-proto": "https", "x-forwarded-host": "lectern.example" });
+      expect([forwarded.cms, forwarded.cloudDisk]).toEqual(["https://lectern.example", "https://lectern.example/cloud-disk"]);
+      const forged = await config({ host: "lectern.example", "x-forwarded-proto": "https", "x-forwarded-host": "evil.example" });
+      expect(forged.cms).toBe("https://lectern.example");
+      const plain = await config({ host: "lectern.example" });
+      expect(plain.cms).toBe("https://lectern.example");
+    } finally {
+      await proxied.close();
+    }
   });
 
   it("publishes every sign-in call in the OpenAPI document", async () => {
@@ -74,6 +100,11 @@ describe("security headers (issue 8 finding 10)", () => {
         expect(res.headers["x-frame-options"], url).toBe("SAMEORIGIN");
         expect(res.headers["x-content-type-options"], url).toBe("nosniff");
         expect(res.headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
+        expect(res.headers["x-permitted-cross-domain-policies"], url).toBe("none");
+        expect(res.headers["x-dns-prefetch-control"], url).toBe("off");
+        // A plain-http LAN address must keep working: HSTS and upgrades are a TLS proxy's to choose.
+        expect(res.headers["strict-transport-security"], url).toBeUndefined();
+        expect(csp.has("upgrade-insecure-requests"), url).toBe(false);
       }
       expect((await app.inject({ url: "/courseop" })).body).toContain('<div id="root">');
     } finally {

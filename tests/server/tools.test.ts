@@ -95,8 +95,8 @@ describe("the sandbox open platform", () => {
   });
 
   it("is the default open-platform address of /config.json, and OPEN_PLATFORM_URL moves it and the frame policy", async () => {
-    const config = (await s.app.inject({ url: "/config.json", headers: { host: "console.test" } })).json();
-    expect(config.openIframe).toBe(`http://console.test${hostPrefixes.openIframe}`);
+    const config = (await s.app.inject({ url: "/config.json", headers: { host: "localhost:8080" } })).json();
+    expect(config.openIframe).toBe(`http://localhost:8080${hostPrefixes.openIframe}`);
     const moved = await startTestServer({ seed: false, config: { openPlatformUrl: "https://open.example.com/platform" } });
     try {
       const res = await moved.app.inject({ url: "/config.json" });

@@ -54,9 +54,9 @@ export default async function diskRoutes(app: FastifyInstance, { db, store, key 
     return ok(await parentsOf(orgScope(request, db), diskFor(request, group), id));
   });
 
-  route(app, cloudDiskApi.add, { body: "clouddisk.add", guard: ownDisk, summary: "Add {parentid, filetype, docid, name}: a folder, or a file whose bytes the organisation holds", tags }, async (request) => {
+  route(app, cloudDiskApi.add, { body: "clouddisk.add", guard: ownDisk, summary: "Add {parentid, filetype, docid, name}: a folder, or a file whose bytes the caller may already read", tags }, async (request) => {
     const body = request.body as AddInput;
-    const item = await addItem(orgScope(request, db), ownDisk(request), body);
+    const item = await addItem(orgScope(request, db), ownDisk(request), readableOwners(request), body);
     return ok(item, { msg: body.filetype === 0 ? messages.added : messages.uploaded });
   });
 
@@ -78,8 +78,8 @@ export default async function diskRoutes(app: FastifyInstance, { db, store, key 
     return ok(null, { msg: messages.moved });
   });
 
-  route(app, cloudDiskApi.checkMd5, { query: "clouddisk.md5.query", guard: ownDisk, summary: "Check md5 {name, md5, parent}: {exist, docid, url, md5} of bytes the organisation holds", tags }, async (request) => {
-    return ok(await findByMd5(orgScope(request, db), (request.query as { md5: string }).md5));
+  route(app, cloudDiskApi.checkMd5, { query: "clouddisk.md5.query", guard: ownDisk, summary: "Check md5 {name, md5, parent}: {exist, docid, url, md5} of bytes the caller may already read", tags }, async (request) => {
+    return ok(await findByMd5(orgScope(request, db), readableOwners(request), (request.query as { md5: string }).md5));
   });
 
   route(app, cloudDiskApi.mediaUrl, { query: "clouddisk.media.query", guard: anyDisk, summary: "Media url {videoid}: a signed address of a file the caller sees, valid a few minutes", tags }, async (request) => {

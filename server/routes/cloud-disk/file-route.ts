@@ -4,6 +4,7 @@ import { cloudDiskApi, extOf, isAllowedExt } from "../../../resources/cloud-disk
 import type { Ctx } from "../../context";
 import { orgScope } from "../../engine/org-scope";
 import { apiNotFound } from "../../plugins/envelope";
+import { storedFile } from "../../plugins/security-headers";
 import { readableOwners } from "../../services/cloud-disk/access";
 import { contentTypes } from "../../services/cloud-disk/file-signatures";
 import { canSeeFile } from "../../services/cloud-disk/objects";
@@ -28,9 +29,7 @@ async function send(request: FastifyRequest, reply: FastifyReply, file: string, 
     .header("accept-ranges", "bytes")
     // Names are random and never reused, but who may read one is decided per request.
     .header("cache-control", "private, max-age=3600");
-  // Whatever the bytes, nothing in them runs as a page of our origin; PDFs excepted, since
-  // Chromium's viewer refuses a sandboxed document (the type was checked on upload).
-  if (ext !== "pdf") reply.header("content-security-policy", "default-src 'none'; sandbox");
+  if (ext !== "pdf") reply.helmet(storedFile);
   const range = rangeOf(request.headers.range, size);
   if (!range) return reply.header("content-length", size).send(fs.createReadStream(file));
   return reply
@@ -47,7 +46,7 @@ async function send(request: FastifyRequest, reply: FastifyReply, file: string, 
  * answers 404 like one that never existed.
  */
 export default async function fileRoute(app: FastifyInstance, { db, store, key }: Ctx & { store: DiskStore; key: Buffer }) {
-  route(app, cloudDiskApi.file, { summary: "A stored file (ranges served): for a session that sees it, or a signed address (?e&s)", tags: ["cloud disk"] }, async (request, reply) => {
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     const { name } = request.params as { name: string };
     const { e, s } = request.query as { e?: unknown; s?: unknown };
     const file = store.pathOf(name);
@@ -60,5 +59,8 @@ export default async function fileRoute(app: FastifyInstance, { db, store, key }
       if ((err as NodeJS.ErrnoException).code === "ENOENT") return apiNotFound(request, reply);
       throw err;
     }
-  });
+  };
+  const summary = "A stored file (ranges served): for a session that sees it, or a signed address (?e&s)";
+  route(app, cloudDiskApi.file, { summary, tags: ["cloud disk"] }, serve);
+  route(app, cloudDiskApi.namedFile, { summary: `${summary}; the name after it is the one it is shown as, read by nobody but the browser`, tags: ["cloud disk"] }, serve);
 }

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { cloudDisk, cloudDiskApi, fileKinds, isAllowedExt, type CloudCrumb, type CloudItem, type PreviewKind } from "../../../resources/cloud-disk";
+import { cloudDisk, cloudDiskApi, extOf, fileKinds, isAllowedExt, isMusicFolder, type CloudCrumb, type CloudItem, type PreviewKind } from "../../../resources/cloud-disk";
 import { hostPrefixes } from "../../config";
 import type { OrgScope } from "../../engine/org-scope";
 import { ApiError } from "../../plugins/envelope";
@@ -12,8 +12,16 @@ export const previewState = { none: 0, waiting: 1, converting: 2, done: 3, faile
 export const notFound = () => new ApiError(404, cloudDisk.messages.notFound);
 export const folderNotFound = () => new ApiError(404, cloudDisk.messages.folderNotFound);
 
-/** Where a stored file is served (the cloud disk host's prefix and `/objects/<name>`). */
-export const fileUrl = (name: string) => hostPrefixes.cloudDisk + cloudDiskApi.file.path.replace(":name", name);
+/**
+ * Where a stored file is served (the cloud disk host's prefix and `/objects/<name>`), followed by the
+ * name it is shown as when there is one: a browser's PDF viewer and a download take their title and
+ * file name from the address's last segment, which is otherwise the random storage name.
+ */
+export const fileUrl = (stored: string, shownAs?: string) =>
+  hostPrefixes.cloudDisk + cloudDiskApi.file.path.replace(":name", stored) + (shownAs ? `/${encodeURIComponent(shownAs)}` : "");
+
+/** An office document seen as the PDF it was converted to: `讲稿.docx` as `讲稿.pdf`. */
+const asPdf = (name: string) => `${extOf(name) ? name.slice(0, name.lastIndexOf(".")) : name}.pdf`;
 
 /** A row as the listings read it: the item and, for a file, its stored object. */
 export interface ItemRow {
@@ -44,18 +52,21 @@ export const itemRows = (scope: OrgScope) =>
     ]);
 
 /**
- * Where a file is viewed and how (2 §4, §5). An office document is viewed as the PDF it was
- * converted to; while it waits for conversion it has no url ("converting"); when it cannot be
- * converted (no converter, or it failed) its url is the document itself, not previewable.
+ * Where a file is viewed and how (2 §4, §5), its address ending with `name` when given (an item's).
+ * An office document is viewed as the PDF it was converted to; while it waits for conversion it has
+ * no url ("converting"); when it cannot be converted (no converter, or it failed) its url is the
+ * document itself, not previewable.
  */
-export function viewOf(row: Pick<ItemRow, "file_type" | "ext_name" | "o_name" | "state" | "preview_state" | "preview_name">): { url: string; preview: PreviewKind } {
+export function viewOf(
+  row: Pick<ItemRow, "file_type" | "ext_name" | "o_name" | "state" | "preview_state" | "preview_name"> & { name?: string },
+): { url: string; preview: PreviewKind } {
   if (row.file_type === 0 || row.state !== objectState.ready || !row.o_name || !isAllowedExt(row.ext_name)) return { url: "", preview: "" };
   const kind = fileKinds[row.ext_name];
-  if (kind === "image" || kind === "pdf") return { url: fileUrl(row.o_name), preview: kind };
-  if (kind !== "office") return { url: fileUrl(row.o_name), preview: "" };
-  if (row.preview_state === previewState.done && row.preview_name) return { url: fileUrl(row.preview_name), preview: "pdf" };
+  if (kind === "image" || kind === "pdf") return { url: fileUrl(row.o_name, row.name), preview: kind };
+  if (kind !== "office") return { url: fileUrl(row.o_name, row.name), preview: "" };
+  if (row.preview_state === previewState.done && row.preview_name) return { url: fileUrl(row.preview_name, row.name && asPdf(row.name)), preview: "pdf" };
   if (row.preview_state === previewState.waiting || row.preview_state === previewState.converting) return { url: "", preview: "" };
-  return { url: fileUrl(row.o_name), preview: "" };
+  return { url: fileUrl(row.o_name, row.name), preview: "" };
 }
 
 export function wireItem(row: ItemRow, bySearch = false): CloudItem {
@@ -70,6 +81,7 @@ export function wireItem(row: ItemRow, bySearch = false): CloudItem {
     ext_name: row.ext_name,
     doc_size: row.bytes ?? 0,
     ...(bySearch ? { bySearch: 1 } : {}),
+    ...(isMusicFolder(row) ? { fixed: 1 as const } : {}),
   };
 }
 

@@ -13,15 +13,32 @@ import { inspect, randomGuid, type DiskStore } from "./store";
 const MINUTE = 60_000;
 const { messages } = cloudDisk;
 
-/** Check md5 {name, md5, parent} (2 §7): bytes the organisation already holds, from any of its disks, are not sent again. */
-export async function findByMd5(scope: OrgScope, md5: string) {
+/**
+ * Stored objects the caller may already read: those an item of a disk it reads points at (`owners`,
+ * its own and the organisation's where it holds the key), and its own uploads. The md5 check, the
+ * add by docid and the upload status look only here: an md5 or a docid learnt of someone else's
+ * personal file finds nothing, and its bytes must be sent like any new file's.
+ */
+export function readableObjects(scope: OrgScope, owners: number[]) {
+  return scope
+    .selectFrom("cloud_objects as o")
+    .where((eb) =>
+      eb.or([
+        eb("o.owner_id", "=", scope.actor.id),
+        // Correlated by hand: the subquery's builder cannot name the outer alias in its types.
+        eb.exists(scope.selectFrom("cloud_files as f").select("f.id").where("f.object_id", "=", sql.ref<number>("o.id")).where("f.owner_id", "in", owners)),
+      ]),
+    );
+}
+
+/** Check md5 {name, md5, parent} (2 §7): bytes the caller may already read are not sent again. */
+export async function findByMd5(scope: OrgScope, owners: number[], md5: string) {
   const hash = md5.toLowerCase();
-  const found = await scope
-    .selectFrom("cloud_objects")
-    .select(["guid", "name"])
-    .where("md5", "=", hash)
-    .where("state", "=", objectState.ready)
-    .orderBy("id")
+  const found = await readableObjects(scope, owners)
+    .select(["o.guid", "o.name"])
+    .where("o.md5", "=", hash)
+    .where("o.state", "=", objectState.ready)
+    .orderBy("o.id")
     .executeTakeFirst();
   return found ? { exist: 1, docid: found.guid, url: fileUrl(found.name), md5: hash } : { exist: 0, docid: "", url: "", md5: hash };
 }
@@ -153,14 +170,10 @@ function visible(scope: OrgScope, owners: number[]) {
 
 /** Upload status {docid} (2 §7): Status 1 once the file can be viewed, 0 while it is uploaded or converted, 2 failed. */
 export async function statusOf(scope: OrgScope, owners: number[], guid: string) {
-  const object =
-    (await visible(scope, owners).where("o.guid", "=", guid).executeTakeFirst()) ??
-    (await scope
-      .selectFrom("cloud_objects as o")
-      .select(["o.guid", "o.ext", "o.name", "o.state", "o.preview_state", "o.preview_name", "o.owner_id"])
-      .where("o.guid", "=", guid)
-      .where("o.owner_id", "=", scope.actor.id)
-      .executeTakeFirst());
+  const object = await readableObjects(scope, owners)
+    .select(["o.ext", "o.name", "o.state", "o.preview_state", "o.preview_name"])
+    .where("o.guid", "=", guid)
+    .executeTakeFirst();
   if (!object) throw notFound();
   if (object.state === objectState.failed) return { Status: uploadStatus.failed, url: "" };
   const { url } = viewOf({ file_type: 1, ext_name: object.ext, o_name: object.name, state: object.state, preview_state: object.preview_state, preview_name: object.preview_name });

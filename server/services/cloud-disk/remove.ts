@@ -1,10 +1,10 @@
-import { cloudDisk } from "../../../resources/cloud-disk";
+import { cloudDisk, isMusicFolder } from "../../../resources/cloud-disk";
 import { recordAudit } from "../../engine/audit";
 import type { OrgScope } from "../../engine/org-scope";
 import { fail } from "../../plugins/envelope";
 import type { Disk } from "./access";
 import { descendantsOf } from "./items";
-import { AUDITED_AS, audited, isMusicFolder, lockTree, needItems, placeNames } from "./tree-common";
+import { AUDITED_AS, audited, lockTree, needItems, placeNames } from "./tree-common";
 
 const chunks = <T>(list: T[], size = 500) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 

@@ -16,9 +16,6 @@ export async function lockTree(tx: OrgScope) {
   if (tx.dialect === "postgres") await tx.shared.selectFrom("organisations").select("id").where("id", "=", tx.orgId).forUpdate().execute();
 }
 
-export const isMusicFolder = (row: Pick<ItemRow, "file_type" | "parent_id" | "name">) =>
-  row.file_type === 0 && row.parent_id === 0 && row.name === cloudDisk.musicFolder;
-
 /** A second 音乐 at a disk's root: refused in words, and by the unique index for anyone who got past the words. */
 export async function refuseSecondMusic(tx: OrgScope, disk: Disk, exceptId = 0) {
   const other = await tx

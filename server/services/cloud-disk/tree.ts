@@ -1,11 +1,12 @@
 import { sql } from "kysely";
-import { cloudDisk } from "../../../resources/cloud-disk";
+import { cloudDisk, isMusicFolder } from "../../../resources/cloud-disk";
 import { recordAudit } from "../../engine/audit";
 import type { OrgScope } from "../../engine/org-scope";
 import { fail } from "../../plugins/envelope";
 import type { Disk } from "./access";
 import { depthOf, descendantsOf, itemRows, needFolder, notFound, objectState, wireItem } from "./items";
-import { AUDITED_AS, audited, isMusicFolder, isUniqueViolation, lockTree, needItems, placeNames, refuseSecondMusic } from "./tree-common";
+import { readableObjects } from "./objects";
+import { AUDITED_AS, audited, isUniqueViolation, lockTree, needItems, placeNames, refuseSecondMusic } from "./tree-common";
 
 const { messages } = cloudDisk;
 
@@ -28,8 +29,11 @@ export interface AddInput {
   name: string;
 }
 
-/** Add {parentid, filetype, docid, name} (2 §7): a folder, or a file whose bytes the organisation holds (uploaded, or found by md5). */
-export async function addItem(scope: OrgScope, disk: Disk, input: AddInput) {
+/**
+ * Add {parentid, filetype, docid, name} (2 §7): a folder, or a file whose bytes the caller may
+ * already read (its upload, or one found by md5 on a disk of `owners`).
+ */
+export async function addItem(scope: OrgScope, disk: Disk, owners: number[], input: AddInput) {
   const name = input.name.trim();
   if (input.filetype === 1 && !input.docid) throw fail.bad("文件编号不正确", "docid");
   const now = Date.now();
@@ -45,7 +49,7 @@ export async function addItem(scope: OrgScope, disk: Disk, input: AddInput) {
         if (!parent && name === cloudDisk.musicFolder) await refuseSecondMusic(tx, disk);
       } else {
         // Held until the item is in, so the sweep cannot take the file in between (jobs.ts).
-        const find = tx.selectFrom("cloud_objects").select(["id", "ext", "state"]).where("guid", "=", input.docid!);
+        const find = readableObjects(tx, owners).select(["o.id", "o.ext", "o.state"]).where("o.guid", "=", input.docid!);
         object = await (tx.dialect === "postgres" ? find.forUpdate() : find).executeTakeFirst();
         if (!object) throw notFound();
         if (object.state !== objectState.ready) throw fail.bad(messages.notUploaded, "docid");

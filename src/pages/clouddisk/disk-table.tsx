@@ -62,8 +62,9 @@ export function DiskTable(props: DiskTableProps) {
       title: "操作",
       key: "actions",
       width: 200,
+      // The 音乐 folder keeps its name and place (2 §5): nothing is offered that the server would refuse.
       render: (_, item) =>
-        item.id === NEW_FOLDER_ID ? null : (
+        item.id === NEW_FOLDER_ID || item.fixed ? null : (
           <Space size={0}>
             <Button type="link" size="small" onClick={() => edit.onRenameStart(item)}>
               重命名
@@ -98,7 +99,7 @@ export function DiskTable(props: DiskTableProps) {
           onChange: edit.onSelect,
           // Select all (2 §2): the page's rows; antd's own label for it is English.
           getTitleCheckboxProps: () => ({ "aria-label": "全选" }),
-          getCheckboxProps: (item) => ({ disabled: item.id === NEW_FOLDER_ID, "aria-label": item.id === NEW_FOLDER_ID ? "新建文件夹" : `选择${item.name}` }),
+          getCheckboxProps: (item) => ({ disabled: item.id === NEW_FOLDER_ID || !!item.fixed, "aria-label": item.id === NEW_FOLDER_ID ? "新建文件夹" : `选择${item.name}` }),
         }
       }
       pagination={{

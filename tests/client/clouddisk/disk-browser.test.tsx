@@ -106,13 +106,26 @@ describe("the organisation's disk to edit (/clouddiskop)", () => {
     expect(buttonsNamed("删除", toolbar())[0].disabled).toBe(true);
   });
 
-  it("selects all the page's rows at once", async () => {
+  it("selects all the page's rows at once, the 音乐 folder excepted", async () => {
     serveDisk(schoolDisk());
     renderDisk("/clouddiskop");
     await open();
     fireEvent.click(screen.getByLabelText("全选"));
     expect(buttonsNamed("移动", toolbar())[0].disabled).toBe(false);
-    expect(document.querySelectorAll(".ant-table-tbody .ant-checkbox-checked")).toHaveLength(6);
+    expect(document.querySelectorAll(".ant-table-tbody .ant-checkbox-checked")).toHaveLength(5);
+    expect(within(rowOf(cloudDisk.musicFolder)).queryByRole("checkbox", { checked: true })).toBeNull();
+  });
+
+  it("offers no rename, move or delete on the 音乐 folder, which the server would refuse (issue 16, 3.18)", async () => {
+    serveDisk(schoolDisk());
+    renderDisk("/clouddiskop");
+    await open();
+    const music = rowOf(cloudDisk.musicFolder);
+    for (const label of ["重命名", "移动", "删除"]) {
+      expect(buttonsNamed(label, music), label).toEqual([]);
+      expect(buttonsNamed(label, rowOf("宣传素材")), label).toHaveLength(1);
+    }
+    expect((within(music).getByLabelText(`选择${cloudDisk.musicFolder}`) as HTMLInputElement).disabled).toBe(true);
   });
 
   it("moves into a folder chosen in the tree (移动成功); a moved folder cannot be chosen", async () => {

@@ -6,8 +6,8 @@ import { fileRow, schoolDisk } from "../../../stories/clouddisk/disk-answers";
 import { findButton, renderDisk, serveDisk } from "./support";
 
 /**
- * Uploads on the screen (2 §4, §5, §7): the md5 is checked first and a file the organisation holds
- * is added without sending a byte; otherwise the bytes go by tus with progress, a failure offers
+ * Uploads on the screen (2 §4, §5, §7): the md5 is checked first and a file the caller may already
+ * read is added without sending a byte; otherwise the bytes go by tus with progress, a failure offers
  * 重试, which resumes the same upload. jsdom has no Worker and no server to take tus, so the md5
  * worker and tus-js-client are replaced by stand-ins that behave as the real ones do.
  */
@@ -61,7 +61,7 @@ const choose = (...files: File[]) => fireEvent.change(document.querySelector("in
 const pdf = (name: string, size = 4096) => new File([new Uint8Array(size)], name, { type: "application/pdf" });
 
 describe("uploading to the disk", () => {
-  it("adds a file the organisation already holds by its md5, sending no byte (上传成功（秒传）)", async () => {
+  it("adds a file the caller already reads, found by its md5, sending no byte (上传成功（秒传）)", async () => {
     const held = fileRow(50, "已有讲义.pdf");
     const server = serveDisk(schoolDisk(), { held: { "md5-of-讲义.pdf": held } });
     renderDisk("/clouddiskop", "?folder=1");

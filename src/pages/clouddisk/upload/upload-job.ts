@@ -36,7 +36,7 @@ function tusMessage(error: unknown): string {
 }
 
 /**
- * One file's way onto the disk: its md5 in a worker; the check (a file the organisation holds is
+ * One file's way onto the disk: its md5 in a worker; the check (a file the caller may already read is
  * added at once, no byte sent; a failed check falls back to a normal upload, 2 §8); otherwise a
  * token and a tus upload in 5 MB parts, each retried after a dropped connection, then the add.
  * `run` again after a failure picks up where it stopped: the tus upload resumes from the offset
