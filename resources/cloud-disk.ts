@@ -27,7 +27,7 @@ export const cloudDiskApi = {
    * The same file with the name it is shown as after it (`/objects/<name>/第三章.pdf`), the address a
    * listing answers: Chromium's PDF viewer titles a document by its address's last segment.
    */
-  namedFile: ep("GET /objects/:name/*", "cloudDisk"),
+  namedFile: ep("GET /objects/:name/:shownAs", "cloudDisk"),
   token: ep("GET /preupload", "cloudDiskUpload"),
   /** tus 1.0 (creation, termination): POST creates, PATCH /webupload/<videoid> appends, HEAD asks the offset. */
   upload: ep("POST /webupload", "cloudDiskUpload"),
