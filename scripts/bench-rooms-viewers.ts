@@ -1,18 +1,24 @@
 // A worker of scripts/bench-rooms.ts: some of the simulated viewers, each a WebSocket in the
 // live's room. It joins its viewers on the schedule it is given, sends the chat messages it is
 // told to (stamped with the time they leave), and reports what its viewers saw.
+import http from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
 import WebSocket from "ws";
 import { roomApi, roomSocketPath } from "../resources/room-api";
 import type { ServerMessage } from "../resources/room-protocol";
 
-interface Setup {
+export interface Setup {
   baseURL: string;
   guid: string;
   /** The viewers of this worker, by number. */
   indices: number[];
   joinStart: number;
   joinSpacingMs: number;
+  /**
+   * Spread the viewers over this many loopback addresses (127.0.0.2 …), as guests of as many
+   * homes; 0 or absent: all from 127.0.0.1. Only ever loopback: the bench targets nothing else.
+   */
+  addresses?: number;
 }
 
 export type Command = { cmd: "chat"; viewer: number; n: number } | { cmd: "report"; delays?: boolean } | { cmd: "close" };
@@ -38,16 +44,35 @@ const viewers = new Map<number, Viewer>();
 let closing = false;
 const delays: number[] = [];
 
-async function join(i: number): Promise<void> {
-  const res = await fetch(setup.baseURL + roomApi.shareEnter.path, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ guid: setup.guid, byname: 1, name: `观众${i}` }),
+/** The loopback address viewer `i` connects from; undefined: the system's choice (127.0.0.1). */
+const addressOf = (i: number) => (setup.addresses ? `127.0.0.${2 + (i % setup.addresses)}` : undefined);
+
+/** POST of a JSON body from `localAddress`, answered as JSON (fetch cannot choose its local address). */
+function postJson(url: string, body: object, localAddress: string | undefined): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: "POST", headers: { "content-type": "application/json" }, localAddress }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => {
+        try {
+          resolve(JSON.parse(text));
+        } catch (err) {
+          reject(err);
+        }
+      });
+    });
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
   });
-  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
+}
+
+async function join(i: number): Promise<void> {
+  const localAddress = addressOf(i);
+  const body = (await postJson(setup.baseURL + roomApi.shareEnter.path, { guid: setup.guid, byname: 1, name: `观众${i}` }, localAddress)) as { code: number; msg: string; data: { token: string } };
   if (body.code !== 0) throw new Error(`viewer ${i}: ${body.msg}`);
   // A browser checks the text it receives; the simulated viewers need not spend the CPU on it.
-  const socket = new WebSocket(wsBase + roomSocketPath, { skipUTF8Validation: true, perMessageDeflate: false });
+  const socket = new WebSocket(wsBase + roomSocketPath, { skipUTF8Validation: true, perMessageDeflate: false, localAddress });
   const viewer: Viewer = { socket, present: new Map(), chats: new Set() };
   viewers.set(i, viewer);
   socket.on("close", (code) => {
