@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type Db } from "../../server/db/database";
-import { sampleConcurrency } from "../../server/services/rooms/room-jobs";
+import { sampleConcurrency } from "../../server/services/rooms/concurrency";
 import { startServer } from "../../scripts/lib/server-process.mjs";
 import { freshDatabase } from "./helpers";
 import { makeLive, MINUTE, openRoom, type RoomPage } from "./rooms-helpers";
