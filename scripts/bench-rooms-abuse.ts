@@ -14,6 +14,7 @@ import type { ServerMessage } from "../resources/room-protocol";
 import { openDb } from "../server/db/database";
 import { tokenSecret } from "../server/routes/tools/tokens";
 import { signRoomToken } from "../server/services/rooms/room-token";
+import type { Report } from "./bench-rooms-viewers";
 import { makeBenchLive, startViewers } from "./lib/room-viewers";
 import { startServer } from "./lib/server-process.mjs";
 
@@ -32,6 +33,11 @@ if (new URL(server.baseURL).hostname !== "127.0.0.1") throw new Error(`not a loo
 const db = openDb({ databaseUrl: null, dataDir, readers: 0 });
 const count = async (q: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) => Number((await q.executeTakeFirstOrThrow()).n);
 
+/** CPU seconds the server process has used so far (Linux /proc), to tell its work from the machine's load. */
+const cpuSeconds = () => {
+  const fields = fs.readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 const rssMb = () => {
   const status = fs.readFileSync(`/proc/${server.pid}/status`, "utf8");
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024);
@@ -41,6 +47,7 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 // ── 1,000 guests over 10 s, /healthz asked all along ─────────────────────────────────────────
 const guests = await makeBenchLive(db, "游客涌入压测");
 const rssBefore = rssMb();
+const cpuBefore = cpuSeconds();
 const probes: Promise<number>[] = [];
 let probing = true;
 let probeFailures = 0;
@@ -68,6 +75,9 @@ probing = false;
 clearInterval(prober);
 const healthz = (await Promise.all(probes)).sort((a, b) => a - b);
 const rssAfter = rssMb();
+const guestCpu = cpuSeconds() - cpuBefore;
+const reports = (await Promise.all(viewers.workers.map((w) => (viewers.tell(w, { cmd: "report" }), viewers.next(w, "report"))))) as Extract<Report, { ev: "report" }>[];
+const frames = reports.reduce((sum, r) => sum + r.frames, 0);
 const welcomedGuests = await count(db.kysely.selectFrom("room_visits").select((eb) => eb.fn.countAll<number>().as("n")).where("live_id", "=", guests.liveId));
 await viewers.close();
 
@@ -125,7 +135,8 @@ const p95 = quantile(healthz, 0.95);
 console.log(`\nLive rooms under abuse (SQLite, loopback only, ${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(2)})`);
 console.log(`  ${GUESTS} share-link guests from ${ADDRESSES} loopback addresses over ${JOIN_WITHIN_MS / 1000} s: all in after ${(joinMs / 1000).toFixed(1)} s${joined ? ` (stopped: ${joined})` : ""}; visits written ${welcomedGuests}`);
 console.log(`  /healthz meanwhile (${healthz.length} asked, one every ${PROBE_EVERY_MS} ms): p50 ${quantile(healthz, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${healthz[healthz.length - 1].toFixed(1)} ms, ${probeFailures} unanswered (target p95 < ${P95_TARGET_MS}; ${p95 < P95_TARGET_MS ? "ok" : "MISS"})`);
-console.log(`  server memory: ${rssBefore} MB before, ${rssAfter} MB with the guests in`);
+console.log(`  frames the server wrote to the guests meanwhile: ${frames} (${(frames / GUESTS).toFixed(1)} a guest, its welcome included)`);
+console.log(`  server: ${guestCpu.toFixed(1)} s of CPU meanwhile (${((guestCpu * 1000) / GUESTS).toFixed(1)} ms a guest, their token included); memory ${rssBefore} MB before, ${rssAfter} MB with the guests in`);
 console.log(`  one student's token, ${SOCKETS} sockets × ${CHATS_PER_SOCKET} messages, after ${(floodMs / 1000).toFixed(1)} s: welcomed ${welcomed}, still open ${open}, messages stored ${stored}, visit rows ${visits}`);
 if (refusals.size) console.log(`  refusals: ${[...refusals].map(([msg, n]) => `${msg} ×${n}`).join(", ")}`);
 if (joined || !(p95 < P95_TARGET_MS)) process.exitCode = 1;

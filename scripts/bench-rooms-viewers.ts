@@ -25,7 +25,8 @@ export type Command = { cmd: "chat"; viewer: number; n: number } | { cmd: "repor
 export type Report =
   | { ev: "joined" }
   | { ev: "failed"; msg: string }
-  | { ev: "report"; people: number[]; chats: number[]; delays: number[] }
+  /** `frames`: WebSocket messages this worker's viewers received, welcomes included. */
+  | { ev: "report"; people: number[]; chats: number[]; delays: number[]; frames: number }
   | { ev: "closed" }
   /** A viewer's connection closed before the end: the server dropped it. */
   | { ev: "dropped"; viewer: number; code: number };
@@ -36,13 +37,15 @@ const wsBase = setup.baseURL.replace(/^http/, "ws");
 
 interface Viewer {
   socket: WebSocket;
-  present: Map<string, string>;
+  /** The room's count of people, as the server last said it. */
+  people: number;
   chats: Set<number>;
 }
 
 const viewers = new Map<number, Viewer>();
 let closing = false;
 const delays: number[] = [];
+let frames = 0;
 
 /** The loopback address viewer `i` connects from; undefined: the system's choice (127.0.0.1). */
 const addressOf = (i: number) => (setup.addresses ? `127.0.0.${2 + (i % setup.addresses)}` : undefined);
@@ -73,7 +76,7 @@ async function join(i: number): Promise<void> {
   if (body.code !== 0) throw new Error(`viewer ${i}: ${body.msg}`);
   // A browser checks the text it receives; the simulated viewers need not spend the CPU on it.
   const socket = new WebSocket(wsBase + roomSocketPath, { skipUTF8Validation: true, perMessageDeflate: false, localAddress });
-  const viewer: Viewer = { socket, present: new Map(), chats: new Set() };
+  const viewer: Viewer = { socket, people: 0, chats: new Set() };
   viewers.set(i, viewer);
   socket.on("close", (code) => {
     if (!closing) port.postMessage({ ev: "dropped", viewer: i, code } satisfies Report);
@@ -84,17 +87,19 @@ async function join(i: number): Promise<void> {
     const read = (m: ServerMessage) => {
       if (m.t === "batch") return m.m.forEach(read);
       if (m.t === "welcome") {
-        for (const p of m.present) viewer.present.set(p.conn, p.key);
+        viewer.people = m.people;
         resolve();
-      } else if (m.t === "join") viewer.present.set(m.entry.conn, m.entry.key);
-      else if (m.t === "leave") viewer.present.delete(m.conn);
+      } else if (m.t === "people") viewer.people = m.n;
       else if (m.t === "chat") {
         viewer.chats.add(m.chat.id);
         const stamp = Number(m.chat.txt.split("@")[1]);
         if (stamp) delays.push(Date.now() - stamp);
       } else if (m.t === "error") reject(new Error(`viewer ${i}: ${m.msg}`));
     };
-    socket.on("message", (raw) => read(JSON.parse(raw.toString()) as ServerMessage));
+    socket.on("message", (raw) => {
+      frames++;
+      read(JSON.parse(raw.toString()) as ServerMessage);
+    });
   });
 }
 
@@ -103,10 +108,11 @@ port.on("message", (command: Command) => {
   else if (command.cmd === "report")
     port.postMessage({
       ev: "report",
-      people: [...viewers.values()].map((v) => new Set(v.present.values()).size),
+      people: [...viewers.values()].map((v) => v.people),
       chats: [...viewers.values()].map((v) => v.chats.size),
       // A million numbers are copied once, at the end, not at every look.
       delays: command.delays ? delays : [],
+      frames,
     } satisfies Report);
   else if (command.cmd === "close") {
     closing = true;

@@ -1,7 +1,8 @@
 // `npx tsx scripts/bench-rooms.ts`: 1,000 simulated viewers (WebSocket clients over loopback)
-// joining one live within a minute through its share link, then 50 chat messages a second, against
+// joining one live within a minute through its share link (from 250 loopback addresses, as guests
+// of many homes: one address may hold only so many guests), then 50 chat messages a second, against
 // the production server on SQLite (issue 11, Performance). Checks that no presence or chat event is
-// lost (every viewer ends seeing all the others, and hears every message sent after it joined), that
+// lost (every viewer ends counting all the others, and hears every message sent after it joined), that
 // the concurrency sample counts the viewers present, and the p99 of a message's delivery (target
 // < 200 ms). Prints the figures and the load average. BENCH_ROOMS_VIEWERS and BENCH_ROOMS_CHAT_SECONDS
 // shrink it for a quick look.
@@ -27,7 +28,7 @@ const { org, liveId, guid } = await makeBenchLive(db, "千人直播压测");
 const WORKERS = 2;
 
 const joinStart = Date.now() + 1000;
-const { workers, next, tell, ownerOf, dropped, close } = startViewers(VIEWERS, WORKERS, { baseURL: server.baseURL, guid, joinStart, joinSpacingMs: JOIN_WITHIN_MS / VIEWERS });
+const { workers, next, tell, ownerOf, dropped, close } = startViewers(VIEWERS, WORKERS, { baseURL: server.baseURL, guid, joinStart, joinSpacingMs: JOIN_WITHIN_MS / VIEWERS, addresses: 250 });
 
 await Promise.all(workers.map((w) => next(w, "joined")));
 const joinMs = Date.now() - joinStart;
@@ -97,7 +98,7 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 const sorted = [...delays].sort((a, b) => a - b);
 const p99 = quantile(sorted, 0.99);
 console.log(`\nLive room bench (SQLite, loopback WebSockets, ${os.availableParallelism()} cores)`);
-console.log(`  ${VIEWERS} viewers joined in ${(joinMs / 1000).toFixed(1)} s; every viewer sees all ${VIEWERS}: ${presenceShort === 0 ? "yes" : `no, ${presenceShort} short`}`);
+console.log(`  ${VIEWERS} viewers joined in ${(joinMs / 1000).toFixed(1)} s; every viewer counts all ${VIEWERS}: ${presenceShort === 0 ? "yes" : `no, ${presenceShort} short`}`);
 console.log(`  ${total} chat messages at ${CHAT_PER_SECOND}/s over ${(chatMs / 1000).toFixed(1)} s; stored ${stored}; delivered ${delivered} of ${total * VIEWERS} (${chatShort === 0 ? "none lost" : `${chatShort} viewers short`})`);
 console.log(`  delivery ms: p50 ${quantile(sorted, 0.5)}, p95 ${quantile(sorted, 0.95)}, p99 ${p99}, max ${sorted[sorted.length - 1]} (target p99 < ${P99_TARGET_MS}; ${p99 < P99_TARGET_MS ? "ok" : "MISS"})`);
 console.log(`  CPU during the chat: server ${cpu.server.toFixed(1)} s, the ${VIEWERS} simulated viewers ${cpu.viewers.toFixed(1)} s (${WORKERS} threads), over ${(chatMs / 1000).toFixed(1)} s`);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
+import { roomLimits } from "../../../resources/room-api";
 import type { Db } from "../../db/database";
 import { attendanceOf, attendingRoles } from "./attendance";
 import type { BusEvent } from "./bus";
@@ -126,10 +127,11 @@ export async function closeEndedLives(db: Db, now: number, batch = 20): Promise<
   return lives.map((l) => l.id);
 }
 
-/** Relayed events nobody needs any more, and share-link try windows that are over. */
-export async function tidyRooms(db: Db, now: number, shareWindowMs: number): Promise<void> {
+/** Relayed events nobody needs any more, and share-link windows (wrong answers, tokens given) that are over. */
+export async function tidyRooms(db: Db, now: number): Promise<void> {
   await db.kysely.deleteFrom("room_relay").where("created_at", "<", now - RELAY_KEEP_MS).execute();
-  await db.kysely.deleteFrom("room_share_tries").where("window_started_at", "<", now - shareWindowMs).execute();
+  await db.kysely.deleteFrom("room_share_tries").where("window_started_at", "<", now - roomLimits.shareWindowMs).execute();
+  await db.kysely.deleteFrom("room_guest_passes").where("window_started_at", "<", now - roomLimits.guestPassWindowMs).execute();
 }
 
 export interface RoomJobs {
@@ -137,7 +139,6 @@ export interface RoomJobs {
   node: string;
   /** How often the minute's work runs: a minute, or less (config roomJobsMs). */
   periodMs: number;
-  shareWindowMs: number;
   publish: (event: BusEvent) => Promise<void>;
 }
 
@@ -167,7 +168,7 @@ export function startRoomJobs(app: FastifyInstance, jobs: RoomJobs): void {
     await sampleConcurrency(db, now);
     await advanceLiveStates(db, now);
     await closeEndedLives(db, now);
-    await tidyRooms(db, now, jobs.shareWindowMs);
+    await tidyRooms(db, now);
   };
   const nextMinute = () => {
     // A second into the period, so every process samples the same minute.
