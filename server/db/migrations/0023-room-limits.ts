@@ -7,7 +7,7 @@ import { sql, type Kysely } from "kysely";
  * - `room_guest_passes`: viewer tokens a share link gave one address for one live, counted in a
  *   window by one conditional upsert (as `room_share_tries` counts wrong answers).
  * - `room_visits_open_guest`: a live's open share-viewer visits by address, counted at each guest's
- *   entry (the guests of an address, and of the live).
+ *   entry (the guests of an address, and of the live) from the index alone.
  * - `room_visits_left`: visits by the time they ended, so a minute's peak reads the visits that
  *   overlapped it, the short ones that began and ended within it included.
  * - `room_chats_viewer`: a person's latest messages in a live, counted at each new one.
@@ -24,7 +24,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex("room_visits_open_guest")
     .on("room_visits")
-    .columns(["live_id", "ip"])
+    // Every column the count names (the scope's org_id, and those of the condition), so SQLite's
+    // planner takes it over room_visits_open and answers from the index alone.
+    .columns(["org_id", "live_id", "role", "left_at", "ip"])
     .where(sql<boolean>`left_at is null and role = 'guest'`)
     .execute();
   await db.schema.createIndex("room_visits_left").on("room_visits").columns(["left_at"]).execute();
