@@ -12,7 +12,6 @@ export interface Setup {
   guid: string;
   /** The viewers of this worker, by number. */
   indices: number[];
-  joinStart: number;
   joinSpacingMs: number;
   /**
    * Spread the viewers over this many loopback addresses (127.0.0.2 …), as guests of as many
@@ -21,8 +20,10 @@ export interface Setup {
   addresses?: number;
 }
 
-export type Command = { cmd: "chat"; viewer: number; n: number } | { cmd: "report"; delays?: boolean } | { cmd: "close" };
+/** `join`: the viewers join from `start` on, each `joinSpacingMs` after the one before (told once every worker has loaded). */
+export type Command = { cmd: "join"; start: number } | { cmd: "chat"; viewer: number; n: number } | { cmd: "report"; delays?: boolean } | { cmd: "close" };
 export type Report =
+  | { ev: "loaded" }
   | { ev: "joined" }
   | { ev: "failed"; msg: string }
   /** `frames`: WebSocket messages this worker's viewers received, welcomes included. */
@@ -104,7 +105,8 @@ async function join(i: number): Promise<void> {
 }
 
 port.on("message", (command: Command) => {
-  if (command.cmd === "chat") viewers.get(command.viewer)?.socket.send(JSON.stringify({ t: "chat", txt: `压测消息${command.n}@${Date.now()}` }));
+  if (command.cmd === "join") joinAll(command.start);
+  else if (command.cmd === "chat") viewers.get(command.viewer)?.socket.send(JSON.stringify({ t: "chat", txt: `压测消息${command.n}@${Date.now()}` }));
   else if (command.cmd === "report")
     port.postMessage({
       ev: "report",
@@ -126,11 +128,16 @@ port.on("message", (command: Command) => {
   }
 });
 
-const joining = setup.indices.map(async (i) => {
-  await new Promise((r) => setTimeout(r, Math.max(0, setup.joinStart + i * setup.joinSpacingMs - Date.now())));
-  await join(i);
-});
-Promise.all(joining).then(
-  () => port.postMessage({ ev: "joined" } satisfies Report),
-  (err: Error) => port.postMessage({ ev: "failed", msg: err.message } satisfies Report),
-);
+/** Joins this worker's viewers on the schedule from `start`. */
+function joinAll(start: number) {
+  const joining = setup.indices.map(async (i) => {
+    await new Promise((r) => setTimeout(r, Math.max(0, start + i * setup.joinSpacingMs - Date.now())));
+    await join(i);
+  });
+  Promise.all(joining).then(
+    () => port.postMessage({ ev: "joined" } satisfies Report),
+    (err: Error) => port.postMessage({ ev: "failed", msg: err.message } satisfies Report),
+  );
+}
+
+port.postMessage({ ev: "loaded" } satisfies Report);

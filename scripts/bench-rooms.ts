@@ -27,8 +27,8 @@ const { org, liveId, guid } = await makeBenchLive(db, "千人直播压测");
 
 const WORKERS = 2;
 
-const joinStart = Date.now() + 1000;
-const { workers, next, tell, ownerOf, dropped, close } = startViewers(VIEWERS, WORKERS, { baseURL: server.baseURL, guid, joinStart, joinSpacingMs: JOIN_WITHIN_MS / VIEWERS, addresses: 250 });
+const { workers, next, tell, ownerOf, dropped, close, join } = startViewers(VIEWERS, WORKERS, { baseURL: server.baseURL, guid, joinSpacingMs: JOIN_WITHIN_MS / VIEWERS, addresses: 250 });
+const joinStart = await join();
 
 await Promise.all(workers.map((w) => next(w, "joined")));
 const joinMs = Date.now() - joinStart;

@@ -16,6 +16,14 @@ export interface Viewers {
   dropped: string[];
   /** Closes every viewer's socket and ends the workers. */
   close(): Promise<void>;
+  /** Settles once every worker has loaded its code. */
+  loaded: Promise<unknown>;
+  /**
+   * Once every worker has loaded, has the viewers join from a moment just after: when the load of
+   * the workers themselves is over, and not in a burst of the joins overdue while they loaded.
+   * Answers that moment.
+   */
+  join(): Promise<number>;
 }
 
 /** `count` viewers joining through the share link `guid`, spread over `threads` workers. */
@@ -38,6 +46,7 @@ export function startViewers(count: number, threads: number, setup: Omit<Setup, 
       worker.on("message", on);
     });
   const tell = (worker: Worker, command: Command) => worker.postMessage(command);
+  const loaded = Promise.all(workers.map((w) => next(w, "loaded")));
   const dropped: string[] = [];
   for (const w of workers) w.on("message", (r: Report) => r.ev === "dropped" && dropped.push(`viewer ${r.viewer} (close code ${r.code})`));
   return {
@@ -46,6 +55,13 @@ export function startViewers(count: number, threads: number, setup: Omit<Setup, 
     tell,
     ownerOf: (viewer) => workers[viewer % threads],
     dropped,
+    loaded,
+    join: async () => {
+      await loaded;
+      const start = Date.now() + 200;
+      for (const w of workers) tell(w, { cmd: "join", start });
+      return start;
+    },
     close: async () => {
       await Promise.all(workers.map((w) => (tell(w, { cmd: "close" }), next(w, "closed"))));
       await Promise.all(workers.map((w) => w.terminate()));
