@@ -28,6 +28,14 @@ const CHATS_PER_SOCKET = 5;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lectern-bench-abuse-"));
 const server = await startServer({ dataDir, env: { DEMO: "0" } });
+// A bench that fails half-way leaves no server behind.
+process.once("exit", () => {
+  try {
+    process.kill(server.pid!);
+  } catch {
+    // Already stopped.
+  }
+});
 // The guests' addresses are loopback ones; so must the server's be.
 if (new URL(server.baseURL).hostname !== "127.0.0.1") throw new Error(`not a loopback server: ${server.baseURL}`);
 const db = openDb({ databaseUrl: null, dataDir, readers: 0 });
