@@ -52,9 +52,22 @@ export const roomLimits = {
   smallClassViewers: 6,
   /** Characters of a chat message (2 §5, §9: reply max 200). */
   chatMax: 200,
-  /** Chat messages one connection may send in `chatWindowMs`. */
+  /** Chat messages one person may send to a live in any `chatWindowMs`, all its pages together. */
   chatBurst: 5,
   chatWindowMs: 5_000,
+  /** Pages one person may hold open in a live: a newer one closes the oldest. */
+  pagesPerViewer: 3,
+  /** Pages one person may open in a live within a minute (reloads, reconnections); more are turned away. */
+  joinsPerMinute: 10,
+  /**
+   * Share-link guests: viewer tokens one address may be given for a live in `guestPassWindowMs`,
+   * guests one address may have in a live at once (a school's or a family's NAT), and guests of one
+   * live at once from everywhere.
+   */
+  guestPassesPerAddress: 200,
+  guestPassWindowMs: 10 * 60_000,
+  guestPagesPerAddress: 100,
+  guestPagesPerLive: 5_000,
   /** Messages a viewer gets on entering. */
   chatHistory: 50,
   /** Names listed in the presence panel (the count is always the whole). */
@@ -84,6 +97,11 @@ export const roomMessages = {
   chatEmpty: "发送消息不能为空",
   chatTooLong: `发送消息不能超过${roomLimits.chatMax}字`,
   chatTooFast: "发言太频繁，请稍后再试",
+  pageReplaced: "您已在其他页面进入直播间，本页面已断开",
+  joinsTooFast: "进入直播间过于频繁，请稍后再试",
+  guestPassesSpent: "当前网络进入该直播的次数过多，请稍后再试",
+  guestsFromAddressFull: "当前网络观看该直播的人数已满，请稍后再试",
+  guestsFull: "该直播观看人数已满，请稍后再试",
   chatHeld: "待审核",
   shareInvalid: "分享链接无效或已失效",
   nameNeeded: "请输入您的名字",

@@ -5,7 +5,8 @@ import type { PlayType, PresenceRole } from "./room-api";
  * message is one JSON object with a `t` naming its kind.
  *
  * A connection is one browser page; a person with two pages is two connections with one `key`.
- * Presence is therefore kept by connection (`conn`) and shown by person (`key`).
+ * Presence is therefore kept by connection (`conn`) and shown by person (`key`). A room of
+ * thousands lists its first people only, with the count of all of them (`people`).
  */
 
 /** One connection in the room. */
@@ -65,14 +66,20 @@ export type ServerMessage =
       me: PresenceEntry;
       playType: PlayType;
       live: RoomLive;
+      /** The pages of the room's first people (roomLimits.presenceShown, the staff always), in order of arrival. */
       present: PresenceEntry[];
+      /** Everyone in the room, each person once. */
+      people: number;
       chat: RoomChat[];
       recordings: RoomRecording[];
     }
+  /** A page came, of a person the room lists (others change only the count). */
   | { t: "join"; entry: PresenceEntry }
-  /** Several of the room's broadcasts at once (joins, leaves, shown chat), in order. */
+  /** Several of the room's broadcasts at once (joins, leaves, the count, shown chat), in order. */
   | { t: "batch"; m: ServerMessage[] }
   | { t: "leave"; conn: string }
+  /** The number of people in the room changed. */
+  | { t: "people"; n: number }
   | { t: "chat"; chat: RoomChat }
   | { t: "signal"; from: string; data: unknown }
   /** A fresh token for reconnecting after the first one has expired. */

@@ -1,25 +1,33 @@
 // A worker of scripts/bench-rooms.ts: some of the simulated viewers, each a WebSocket in the
 // live's room. It joins its viewers on the schedule it is given, sends the chat messages it is
 // told to (stamped with the time they leave), and reports what its viewers saw.
+import http from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
 import WebSocket from "ws";
 import { roomApi, roomSocketPath } from "../resources/room-api";
 import type { ServerMessage } from "../resources/room-protocol";
 
-interface Setup {
+export interface Setup {
   baseURL: string;
   guid: string;
   /** The viewers of this worker, by number. */
   indices: number[];
-  joinStart: number;
   joinSpacingMs: number;
+  /**
+   * Spread the viewers over this many loopback addresses (127.0.0.2 …), as guests of as many
+   * homes; 0 or absent: all from 127.0.0.1. Only ever loopback: the bench targets nothing else.
+   */
+  addresses?: number;
 }
 
-export type Command = { cmd: "chat"; viewer: number; n: number } | { cmd: "report"; delays?: boolean } | { cmd: "close" };
+/** `join`: the viewers join from `start` on, each `joinSpacingMs` after the one before (told once every worker has loaded). */
+export type Command = { cmd: "join"; start: number } | { cmd: "chat"; viewer: number; n: number } | { cmd: "report"; delays?: boolean } | { cmd: "close" };
 export type Report =
+  | { ev: "loaded" }
   | { ev: "joined" }
   | { ev: "failed"; msg: string }
-  | { ev: "report"; people: number[]; chats: number[]; delays: number[] }
+  /** `frames`: WebSocket messages this worker's viewers received, welcomes included. */
+  | { ev: "report"; people: number[]; chats: number[]; delays: number[]; frames: number }
   | { ev: "closed" }
   /** A viewer's connection closed before the end: the server dropped it. */
   | { ev: "dropped"; viewer: number; code: number };
@@ -30,25 +38,46 @@ const wsBase = setup.baseURL.replace(/^http/, "ws");
 
 interface Viewer {
   socket: WebSocket;
-  present: Map<string, string>;
+  /** The room's count of people, as the server last said it. */
+  people: number;
   chats: Set<number>;
 }
 
 const viewers = new Map<number, Viewer>();
 let closing = false;
 const delays: number[] = [];
+let frames = 0;
+
+/** The loopback address viewer `i` connects from; undefined: the system's choice (127.0.0.1). */
+const addressOf = (i: number) => (setup.addresses ? `127.0.0.${2 + (i % setup.addresses)}` : undefined);
+
+/** POST of a JSON body from `localAddress`, answered as JSON (fetch cannot choose its local address). */
+function postJson(url: string, body: object, localAddress: string | undefined): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: "POST", headers: { "content-type": "application/json" }, localAddress }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => {
+        try {
+          resolve(JSON.parse(text));
+        } catch (err) {
+          reject(err);
+        }
+      });
+    });
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}
 
 async function join(i: number): Promise<void> {
-  const res = await fetch(setup.baseURL + roomApi.shareEnter.path, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ guid: setup.guid, byname: 1, name: `观众${i}` }),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
+  const localAddress = addressOf(i);
+  const body = (await postJson(setup.baseURL + roomApi.shareEnter.path, { guid: setup.guid, byname: 1, name: `观众${i}` }, localAddress)) as { code: number; msg: string; data: { token: string } };
   if (body.code !== 0) throw new Error(`viewer ${i}: ${body.msg}`);
   // A browser checks the text it receives; the simulated viewers need not spend the CPU on it.
-  const socket = new WebSocket(wsBase + roomSocketPath, { skipUTF8Validation: true, perMessageDeflate: false });
-  const viewer: Viewer = { socket, present: new Map(), chats: new Set() };
+  const socket = new WebSocket(wsBase + roomSocketPath, { skipUTF8Validation: true, perMessageDeflate: false, localAddress });
+  const viewer: Viewer = { socket, people: 0, chats: new Set() };
   viewers.set(i, viewer);
   socket.on("close", (code) => {
     if (!closing) port.postMessage({ ev: "dropped", viewer: i, code } satisfies Report);
@@ -59,29 +88,33 @@ async function join(i: number): Promise<void> {
     const read = (m: ServerMessage) => {
       if (m.t === "batch") return m.m.forEach(read);
       if (m.t === "welcome") {
-        for (const p of m.present) viewer.present.set(p.conn, p.key);
+        viewer.people = m.people;
         resolve();
-      } else if (m.t === "join") viewer.present.set(m.entry.conn, m.entry.key);
-      else if (m.t === "leave") viewer.present.delete(m.conn);
+      } else if (m.t === "people") viewer.people = m.n;
       else if (m.t === "chat") {
         viewer.chats.add(m.chat.id);
         const stamp = Number(m.chat.txt.split("@")[1]);
         if (stamp) delays.push(Date.now() - stamp);
       } else if (m.t === "error") reject(new Error(`viewer ${i}: ${m.msg}`));
     };
-    socket.on("message", (raw) => read(JSON.parse(raw.toString()) as ServerMessage));
+    socket.on("message", (raw) => {
+      frames++;
+      read(JSON.parse(raw.toString()) as ServerMessage);
+    });
   });
 }
 
 port.on("message", (command: Command) => {
-  if (command.cmd === "chat") viewers.get(command.viewer)?.socket.send(JSON.stringify({ t: "chat", txt: `压测消息${command.n}@${Date.now()}` }));
+  if (command.cmd === "join") joinAll(command.start);
+  else if (command.cmd === "chat") viewers.get(command.viewer)?.socket.send(JSON.stringify({ t: "chat", txt: `压测消息${command.n}@${Date.now()}` }));
   else if (command.cmd === "report")
     port.postMessage({
       ev: "report",
-      people: [...viewers.values()].map((v) => new Set(v.present.values()).size),
+      people: [...viewers.values()].map((v) => v.people),
       chats: [...viewers.values()].map((v) => v.chats.size),
       // A million numbers are copied once, at the end, not at every look.
       delays: command.delays ? delays : [],
+      frames,
     } satisfies Report);
   else if (command.cmd === "close") {
     closing = true;
@@ -95,11 +128,16 @@ port.on("message", (command: Command) => {
   }
 });
 
-const joining = setup.indices.map(async (i) => {
-  await new Promise((r) => setTimeout(r, Math.max(0, setup.joinStart + i * setup.joinSpacingMs - Date.now())));
-  await join(i);
-});
-Promise.all(joining).then(
-  () => port.postMessage({ ev: "joined" } satisfies Report),
-  (err: Error) => port.postMessage({ ev: "failed", msg: err.message } satisfies Report),
-);
+/** Joins this worker's viewers on the schedule from `start`. */
+function joinAll(start: number) {
+  const joining = setup.indices.map(async (i) => {
+    await new Promise((r) => setTimeout(r, Math.max(0, start + i * setup.joinSpacingMs - Date.now())));
+    await join(i);
+  });
+  Promise.all(joining).then(
+    () => port.postMessage({ ev: "joined" } satisfies Report),
+    (err: Error) => port.postMessage({ ev: "failed", msg: err.message } satisfies Report),
+  );
+}
+
+port.postMessage({ ev: "loaded" } satisfies Report);

@@ -110,6 +110,8 @@ spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-signin.ts"], { st
 
 // The live rooms: 1,000 WebSocket viewers joining one live within a minute, 50 chat messages a second (issue 11).
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-rooms.ts"], { stdio: "inherit" });
+// The live rooms under abuse: /healthz while 1,000 share-link guests join over 10 s, and one student's token on 300 sockets (issue 16).
+spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-rooms-abuse.ts"], { stdio: "inherit" });
 // The live lists: search over 100,000 lives in one organisation at 1 and 20 connections (issue 10, Performance).
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-lives.ts"], { stdio: "inherit" });
 

@@ -21,6 +21,7 @@ import * as m0019 from "./migrations/0019-cloud-disk";
 import * as m0020 from "./migrations/0020-rooms";
 import * as m0021 from "./migrations/0021-live-lists";
 import * as m0022 from "./migrations/0022-room-visitors";
+import * as m0023 from "./migrations/0023-room-limits";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "0020-rooms": m0020,
   "0021-live-lists": m0021,
   "0022-room-visitors": m0022,
+  "0023-room-limits": m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -516,6 +516,14 @@ export interface RoomShareTryTable {
   window_started_at: number;
 }
 
+/** Viewer tokens a share link gave one address for one live, in a window (migration 0023). */
+export interface RoomGuestPassTable {
+  live_id: number;
+  ip: string;
+  issued: number;
+  window_started_at: number;
+}
+
 /** A live whose end has been processed by the closing job (migration 0020). */
 export interface LiveClosingTable {
   live_id: number;
@@ -575,6 +583,7 @@ export interface Database {
   room_chats: RoomChatTable;
   room_registrations: RoomRegistrationTable;
   room_share_tries: RoomShareTryTable;
+  room_guest_passes: RoomGuestPassTable;
   live_closings: LiveClosingTable;
   room_relay: RoomRelayTable;
 }

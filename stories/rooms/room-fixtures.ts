@@ -32,17 +32,11 @@ export const sampleRecordings: RoomRecording[] = [
 
 type Welcome = Extract<ServerMessage, { t: "welcome" }>;
 
-/** The welcome a page of `me` gets in the sample live. */
-export const welcomeOf = (me: PresenceEntry, extra: Partial<Welcome> = {}): Welcome => ({
-  t: "welcome",
-  me,
-  playType: 1,
-  live: sampleLive,
-  present: [teacherEntry, assistantEntry, studentEntry, guestEntry],
-  chat: sampleChat,
-  recordings: [],
-  ...extra,
-});
+/** The welcome a page of `me` gets in the sample live; the count is the people `present` lists unless given. */
+export function welcomeOf(me: PresenceEntry, extra: Partial<Welcome> = {}): Welcome {
+  const present = extra.present ?? [teacherEntry, assistantEntry, studentEntry, guestEntry];
+  return { t: "welcome", me, playType: 1, live: sampleLive, present, people: new Set(present.map((p) => p.key)).size, chat: sampleChat, recordings: [], ...extra };
+}
 
 /** A share link's page (GET /api/v1/room/share). */
 export const sampleShare: ShareInfo = {

@@ -95,8 +95,9 @@ export interface RoomPage {
   closed: Promise<number>;
 }
 
-export function openRoom(base: string, token: string, extra: Record<string, unknown> = {}): RoomPage {
-  const socket = new WebSocket(base + roomSocketPath);
+/** A page saying hello with `token`; from the loopback address `localAddress` when given (a guest of another home). */
+export function openRoom(base: string, token: string, extra: Record<string, unknown> = {}, localAddress?: string): RoomPage {
+  const socket = new WebSocket(base + roomSocketPath, { localAddress });
   const got: ServerMessage[] = [];
   const waiters = new Set<() => void>();
   socket.on("open", () => socket.send(JSON.stringify({ t: "hello", token, ...extra })));

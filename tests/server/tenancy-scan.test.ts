@@ -37,7 +37,8 @@ const unscopedFiles: Record<string, string> = {
   "server/services/passwords.ts": "rehashing a person's password on sign-in",
   "server/services/cleanup.ts": "the cleanup job spans every organisation and is no request handler",
   "server/services/cloud-disk/jobs.ts": "the cloud disk's conversion and sweep jobs span every organisation and are no request handlers",
-  "server/services/rooms/room-jobs.ts": "the rooms' jobs (heartbeat, dead processes' visits, concurrency samples, live states, absents) span every organisation and are no request handler",
+  "server/services/rooms/room-jobs.ts": "the rooms' jobs (heartbeat, dead processes' visits, live states, absents) span every organisation and are no request handler",
+  "server/services/rooms/concurrency.ts": "the rooms' per-minute concurrency job spans every organisation and is no request handler",
   "server/services/rooms/bus.ts": "the room bus relays events by id through room_relay, which belongs to no organisation",
   "server/services/organisations.ts": "making a new organisation (npm run create-organisation) happens before there is any organisation to be scoped to",
   "server/services/rooms/share-access.ts": "a share-link viewer has no session: the live is named by its unguessable guid, and every further query reads that one live's rows by its id",
@@ -51,9 +52,12 @@ const unscopedQueries: Record<string, Record<string, string>> = {
     uploads: "the quota rows of the files the sweep removes",
   },
   "server/services/rooms/room-jobs.ts": {
-    room_visits: "touching this process's visits, closing dead processes' and counting the people present, in every organisation",
+    room_visits: "touching this process's visits and closing dead processes', in every organisation",
     lives: "live states by the clock and the ended lives to close, in every organisation",
     attendance: "the attendance of a dead process's visitor, for the live of that visit",
+  },
+  "server/services/rooms/concurrency.ts": {
+    room_visits: "the visits of the last minutes, for each organisation's peak of people present",
   },
   "server/services/rooms/share-access.ts": {
     lives: "the live of a share or replay guid",

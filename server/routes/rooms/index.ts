@@ -34,7 +34,7 @@ export default async function roomsDomain(app: FastifyInstance, ctx: Ctx) {
   const hub = new RoomHub({ db: ctx.db, key, node, streamTemplate: ctx.config.liveStreamUrl, log: app.log });
   app.addHook("onReady", () => hub.start());
   app.addHook("preClose", () => hub.close());
-  startRoomJobs(app, { db: ctx.db, node, periodMs: ctx.config.roomJobsMs, shareWindowMs: roomLimits.shareWindowMs, publish: (event) => hub.bus.publish(event) });
+  startRoomJobs(app, { db: ctx.db, node, periodMs: ctx.config.roomJobsMs, publish: (event) => hub.bus.publish(event) });
 
   // A person enters a room now and then; a loop asking for tokens is not a person. A share link's
   // viewers all come from a school's one address, so that count is generous (and off for benches).

@@ -8,6 +8,8 @@ export type BusEvent =
   | { k: "join"; live: number; entry: PresenceEntry }
   | { k: "leave"; live: number; conn: string }
   | { k: "chat"; live: number; chat: RoomChat }
+  /** A page to close wherever it is: a newer page of its person took its place. */
+  | { k: "kick"; live: number; conn: string }
   | { k: "signal"; live: number; to: string; from: string; data: unknown };
 
 /**
@@ -27,8 +29,9 @@ export const BUS_CHANNEL = "lectern_rooms";
 const NOTIFY_MAX = 7000;
 const RELISTEN_MS = 1000;
 
-export function roomBus(db: Db, deliver: (event: BusEvent) => void, log: FastifyBaseLogger): RoomBus {
-  return db.listen ? postgresBus(db, deliver, log) : memoryBus(deliver);
+/** `missed`: the bus listens again after a gap in which events may have been lost. */
+export function roomBus(db: Db, deliver: (event: BusEvent) => void, log: FastifyBaseLogger, missed: () => void): RoomBus {
+  return db.listen ? postgresBus(db, deliver, log, missed) : memoryBus(deliver);
 }
 
 function memoryBus(deliver: (event: BusEvent) => void): RoomBus {
@@ -41,10 +44,11 @@ function memoryBus(deliver: (event: BusEvent) => void): RoomBus {
   };
 }
 
-function postgresBus(db: Db, deliver: (event: BusEvent) => void, log: FastifyBaseLogger): RoomBus {
+function postgresBus(db: Db, deliver: (event: BusEvent) => void, log: FastifyBaseLogger, missed: () => void): RoomBus {
   let stop: (() => Promise<void>) | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let lost = false;
 
   const received = async (payload: string) => {
     try {
@@ -62,12 +66,17 @@ function postgresBus(db: Db, deliver: (event: BusEvent) => void, log: FastifyBas
     if (closed) return;
     try {
       stop = await db.listen!(BUS_CHANNEL, (payload) => void received(payload), (err) => {
-        // Events sent while no connection listens are lost to this process's rooms; they recover
-        // their presence from the database on the next entry.
         log.warn({ err }, "room bus: the listening connection failed; listening again");
         stop = null;
+        lost = true;
         retry = setTimeout(() => void listen(), RELISTEN_MS);
       });
+      // Events sent while no connection listened are lost to this process's rooms: they read their
+      // people from the database again.
+      if (lost) {
+        lost = false;
+        missed();
+      }
     } catch (err) {
       log.warn({ err }, "room bus: cannot listen yet");
       retry = setTimeout(() => void listen(), RELISTEN_MS);

@@ -5,6 +5,7 @@ import type { OrgScope } from "../../engine/org-scope";
 import { fail } from "../../plugins/envelope";
 import { formatDateTime } from "../datetime";
 import type { RoomGrant } from "./room-token";
+import { withinChatLimit } from "./viewer-limits";
 
 /** The live's staff: their messages need no review and they see the ones waiting for it. */
 export const isStaff = (role: PresenceRole) => role === "teacher" || role === "assistant" || role === "admin";
@@ -41,24 +42,29 @@ const roomChatOf = (r: ChatRow): RoomChat => ({
   held: r.held === 1,
 });
 
-/** Stores a message of a room (the scope is the token's organisation) and answers it as the room shows it. */
-export async function storeChat(scope: OrgScope, grant: RoomGrant, config: string, txt: string, now: number): Promise<RoomChat> {
+/**
+ * Stores a message of a room (the scope is the token's organisation) and answers it as the room
+ * shows it; null when its sender has already sent their share of the last few seconds (viewer-limits.ts).
+ */
+export async function storeChat(scope: OrgScope, grant: RoomGrant, config: string, txt: string, now: number): Promise<RoomChat | null> {
   const { review, held } = reviewOf(config, grant.role);
-  const row = await scope
-    .insertInto("room_chats", {
-      live_id: grant.liveId,
-      identity_id: grant.identityId || null,
-      viewer_key: grant.key,
-      name: grant.name.slice(0, 64),
-      role: grant.role,
-      msg: chatMsgText(txt),
-      review,
-      held,
-      created_at: now,
-    })
-    .returning(["id", "viewer_key", "name", "role", "msg", "held", "created_at"])
-    .executeTakeFirstOrThrow();
-  return roomChatOf(row);
+  const row = await withinChatLimit(scope, grant, now, (tx) =>
+    tx
+      .insertInto("room_chats", {
+        live_id: grant.liveId,
+        identity_id: grant.identityId || null,
+        viewer_key: grant.key,
+        name: grant.name.slice(0, 64),
+        role: grant.role,
+        msg: chatMsgText(txt),
+        review,
+        held,
+        created_at: now,
+      })
+      .returning(["id", "viewer_key", "name", "role", "msg", "held", "created_at"])
+      .executeTakeFirstOrThrow(),
+  );
+  return row && roomChatOf(row);
 }
 
 /**

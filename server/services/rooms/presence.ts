@@ -6,6 +6,7 @@ import { localDay, startOfDay } from "../stat-range";
 import { attendanceOf, attendingRoles } from "./attendance";
 import { liveStateAt } from "./live-times";
 import type { RoomGrant } from "./room-token";
+import { admitVisit, type Admission } from "./viewer-limits";
 
 /** A visit whose process has not touched it for this long belongs to a process that is gone. */
 export const STALE_MS = 90_000;
@@ -65,38 +66,25 @@ export interface Connection {
   ip: string;
 }
 
-/** Writes the viewer log row of a new connection, then the person's attendance. */
-export async function openVisit(scope: OrgScope, grant: RoomGrant, c: Connection, live: LiveRow, now: number): Promise<void> {
-  const visit = await scope
-    .insertInto("room_visits", {
-      live_id: grant.liveId,
-      identity_id: grant.identityId || null,
-      viewer_key: grant.key,
-      username: grant.name.slice(0, 64),
-      role: grant.role,
-      play_type: grant.playType,
-      device: c.device,
-      ip: c.ip.slice(0, 64),
-      exparam: grant.exparam.slice(0, 200),
-      node: c.node,
-      conn: c.conn,
-      entered_at: now,
-      left_at: null,
-      seen_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await countView(scope, grant.key, visit.id, now);
+/**
+ * Lets a new connection in (viewer-limits.ts) and writes its viewer log row with the day's views,
+ * then the person's attendance; or answers the refusal.
+ */
+export async function openVisit(scope: OrgScope, grant: RoomGrant, c: Connection, live: LiveRow, now: number): Promise<Admission> {
+  const admitted = await admitVisit(scope, grant, c, smallClassLiveTypes.includes(live.scale), now, (tx, visitId, firstPage) => countView(tx, grant.key, visitId, firstPage, now));
+  if ("refusal" in admitted) return admitted;
   await saveAttendance(scope, grant, live, now);
+  return admitted;
 }
 
 /**
- * The dashboard's visitors and views of the day (page_views, GET /stat/useruvpv): every entry to a
- * room is a view, and the first entry of a viewer that day a visitor. The first is the day's
- * visit with the lowest id, which every visit can tell once its own row is written, so parallel
- * entries of one viewer count one visitor; both counts are added in one conditional upsert.
+ * The dashboard's visitors and views of the day (page_views, GET /stat/useruvpv): a person entering
+ * a room they have no other page in is a view (more pages at once are one presence), and the
+ * first entry of a viewer that day a visitor. The first is the day's visit with the lowest id,
+ * which every visit can tell once its own row is written, so parallel entries of one viewer count
+ * one visitor; both counts are added in one conditional upsert.
  */
-async function countView(scope: OrgScope, viewerKey: string, visitId: number, now: number) {
+async function countView(scope: OrgScope, viewerKey: string, visitId: number, firstPage: boolean, now: number) {
   const first = await scope
     .selectFrom("room_visits")
     .select((eb) => eb.fn.min("id").as("id"))
@@ -104,9 +92,11 @@ async function countView(scope: OrgScope, viewerKey: string, visitId: number, no
     .where("entered_at", ">=", startOfDay(now))
     .executeTakeFirst();
   const uv = Number(first?.id) === visitId ? 1 : 0;
+  const pv = firstPage ? 1 : 0;
+  if (!uv && !pv) return;
   await scope
-    .insertInto("page_views", { day: localDay(now), uv, pv: 1, vod_uv: 0, vod_pv: 0 })
-    .onConflict((oc) => oc.columns(["org_id", "day"]).doUpdateSet((eb) => ({ uv: eb("page_views.uv", "+", uv), pv: eb("page_views.pv", "+", 1) })))
+    .insertInto("page_views", { day: localDay(now), uv, pv, vod_uv: 0, vod_pv: 0 })
+    .onConflict((oc) => oc.columns(["org_id", "day"]).doUpdateSet((eb) => ({ uv: eb("page_views.uv", "+", uv), pv: eb("page_views.pv", "+", pv) })))
     .execute();
 }
 
@@ -152,21 +142,7 @@ export async function presentIn(scope: OrgScope, liveId: number, now: number): P
     .where("left_at", "is", null)
     .where("seen_at", ">=", now - STALE_MS)
     .orderBy("entered_at")
+    .orderBy("id")
     .execute();
   return rows.map((r) => ({ conn: r.conn, key: r.viewer_key, name: r.username, role: r.role as PresenceRole }));
-}
-
-/** People other than `key` in the room who are not its staff: what a small class counts. */
-export async function viewersBesides(scope: OrgScope, liveId: number, key: string, now: number): Promise<number> {
-  const row = await scope
-    .selectFrom("room_visits")
-    .select((eb) => eb.fn.count<number>("viewer_key").distinct().as("n"))
-    .where("live_id", "=", liveId)
-    .where("play_type", "=", 1)
-    .where("left_at", "is", null)
-    .where("seen_at", ">=", now - STALE_MS)
-    .where("role", "in", ["student", "guest"])
-    .where("viewer_key", "<>", key)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }

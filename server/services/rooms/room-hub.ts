@@ -6,9 +6,11 @@ import type { ClientMessage, PresenceEntry, ServerMessage } from "../../../resou
 import type { Db } from "../../db/database";
 import type { Role } from "../../db/schema";
 import { signedScope, type OrgScope, type SignedOrg } from "../../engine/org-scope";
+import { clientAddress } from "../../plugins/rate-limits";
 import { roomBus, type BusEvent, type RoomBus } from "./bus";
-import { canSee, chatHistory, chatTextCheck, storeChat } from "./chat";
-import { closeVisit, loadLive, openVisit, presentIn, recordingsOf, roomLive, viewersBesides, type LiveRow } from "./presence";
+import { chatHistory, chatTextCheck, storeChat } from "./chat";
+import { closeVisit, loadLive, openVisit, presentIn, recordingsOf, roomLive, type LiveRow } from "./presence";
+import { Room } from "./room";
 import { signRoomToken, verifyRoomToken, type RoomGrant } from "./room-token";
 
 const HELLO_MS = 10_000;
@@ -18,18 +20,6 @@ const TOKEN_REFRESH_MS = 10 * 60_000;
 /** A page this far behind in reading is dropped rather than held in memory. */
 const MAX_BUFFERED = 4 * 1024 * 1024;
 const SIGNALS = { burst: 200, windowMs: 10_000 };
-/**
- * What everyone in a room hears (comings, goings, shown chat) is gathered for this long and sent to
- * each page as one frame: at a thousand pages and fifty messages a second, a frame per message and
- * page is 50,000 writes a second; in batches it is a fraction of that, for at most this much delay.
- */
-const BATCH_MS = 40;
-
-/** A room's broadcast waiting to go out. */
-interface Outbox {
-  parts: string[];
-  timer: NodeJS.Timeout;
-}
 
 interface Client {
   socket: WebSocket;
@@ -41,6 +31,7 @@ interface Client {
   /** Until the welcome is sent, events wait here: the welcome's snapshot comes first. */
   pending: string[] | null;
   alive: boolean;
+  /** This page's own messages: the person's limit is kept in the database, this spares it a page's flood. */
   chats: number[];
   signals: number[];
   tokenAt: number;
@@ -70,18 +61,17 @@ function allow(times: number[], burst: number, windowMs: number, now: number): b
 /**
  * The live rooms of this process: each WebSocket is one page in one room. Presence and chat are
  * written to the database and announced on the bus; what the bus brings (from this process or
- * another) is handed to this process's pages of that live.
+ * another) is handed to this process's rooms (room.ts), which tell their pages.
  */
 export class RoomHub {
-  private readonly rooms = new Map<number, Set<Client>>();
-  private readonly outboxes = new Map<number, Outbox>();
+  private readonly rooms = new Map<number, Room<Client>>();
   private readonly clients = new Set<Client>();
   private readonly closing = new Set<Promise<void>>();
   readonly bus: RoomBus;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly opts: HubOptions) {
-    this.bus = roomBus(opts.db, (event) => this.deliver(event), opts.log);
+    this.bus = roomBus(opts.db, (event) => this.deliver(event), opts.log, () => this.reread());
   }
 
   async start(): Promise<void> {
@@ -95,8 +85,7 @@ export class RoomHub {
    */
   async close(): Promise<void> {
     clearInterval(this.timer);
-    for (const outbox of this.outboxes.values()) clearTimeout(outbox.timer);
-    this.outboxes.clear();
+    for (const room of this.rooms.values()) room.close();
     const pages = [...this.clients];
     const leaving = pages.map((c) => this.leave(c).catch((err) => this.opts.log.warn({ err }, "room: leaving failed")));
     for (const c of pages) c.socket.close(1001, "server closing");
@@ -136,7 +125,7 @@ export class RoomHub {
           if (message.t !== "hello" || typeof message.token !== "string") return fatal(roomMessages.tokenInvalid);
           clearTimeout(hello);
           const device = message.h5 || isMobileAgent(String(request.headers["user-agent"] ?? "")) ? "h5" : "pc";
-          client = await this.join(socket, conn, message.token, device, request.ip, fatal);
+          client = await this.join(socket, conn, message.token, device, clientAddress(request).slice(0, 64), fatal);
           return;
         }
         if (message.t === "chat") await this.chat(client, message.txt);
@@ -167,28 +156,30 @@ export class RoomHub {
     const live = await loadLive(scope, grant.liveId);
     if (!live) return refuse(roomMessages.liveNotFound);
     if (live.voided) return refuse(roomMessages.voided);
-    const info = await roomLive(scope, live, this.opts.streamTemplate, now);
     const inLive = grant.playType === 1;
-    const viewer = grant.role === "student" || grant.role === "guest";
-    if (inLive && info.smallClass && viewer && (await viewersBesides(scope, live.id, grant.key, now)) >= roomLimits.smallClassViewers)
-      return refuse(roomMessages.smallClassFull);
 
     const entry: PresenceEntry = { conn, key: grant.key, name: grant.name, role: grant.role };
     const client: Client = { socket, conn, grant, scope, live, entry, pending: [], alive: true, chats: [], signals: [], tokenAt: now, left: false };
-    // Heard from now on, held until the snapshot below has been sent.
-    if (inLive) this.roomOf(live.id).add(client);
+    // Heard from now on, held until the welcome below has been sent.
+    const room = inLive ? this.roomOf(live.id, scope) : null;
+    room?.pages.add(client);
     this.clients.add(client);
     try {
-      await openVisit(scope, grant, { conn, node: this.opts.node, device, ip }, live, now);
+      const admitted = await openVisit(scope, grant, { conn, node: this.opts.node, device, ip }, live, now);
+      if ("refusal" in admitted) {
+        this.forget(client);
+        return refuse(admitted.refusal);
+      }
+      for (const old of admitted.replaced) await this.bus.publish({ k: "kick", live: live.id, conn: old });
       if (inLive) await this.bus.publish({ k: "join", live: live.id, entry });
-      const [present, chat, recordings] = await Promise.all([
-        inLive ? presentIn(scope, live.id, now) : [],
-        inLive ? chatHistory(scope, grant) : [],
-        inLive ? [] : recordingsOf(scope, live.id),
-      ]);
+      const [info, chat, recordings] = await Promise.all([roomLive(scope, live, this.opts.streamTemplate, now), inLive ? chatHistory(scope, grant) : [], inLive ? [] : recordingsOf(scope, live.id)]);
+      await room?.ready;
+      // In its own welcome even before the bus brings its join back (which then changes nothing).
+      room?.came(entry);
       const waiting = client.pending ?? [];
       client.pending = null;
-      this.send(client, { t: "welcome", me: entry, playType: grant.playType, live: info, present, chat, recordings });
+      const present = room ? room.roster.listed() : [];
+      this.send(client, { t: "welcome", me: entry, playType: grant.playType, live: info, present, people: room?.roster.people ?? 0, chat, recordings });
       for (const data of waiting) this.write(client, data);
     } catch (err) {
       this.forget(client);
@@ -200,18 +191,35 @@ export class RoomHub {
   private forget(c: Client): void {
     this.clients.delete(c);
     const room = this.rooms.get(c.live.id);
-    room?.delete(c);
-    if (room && room.size === 0) {
+    room?.pages.delete(c);
+    if (room && room.pages.size === 0) {
+      room.close();
       this.rooms.delete(c.live.id);
-      clearTimeout(this.outboxes.get(c.live.id)?.timer);
-      this.outboxes.delete(c.live.id);
     }
   }
 
-  private roomOf(liveId: number): Set<Client> {
-    let room = this.rooms.get(liveId);
-    if (!room) this.rooms.set(liveId, (room = new Set()));
-    return room;
+  /** The live's room in this process, opened (its roster read from the database) by its first page. */
+  private roomOf(liveId: number, scope: OrgScope): Room<Client> {
+    const room = this.rooms.get(liveId);
+    if (room) return room;
+    const opened = new Room<Client>(
+      () => presentIn(scope, liveId, Date.now()),
+      (c, data, frame) => this.write(c, data, frame),
+    );
+    this.rooms.set(liveId, opened);
+    // A room that could not read its people is dropped (its pages were refused); the next page opens it afresh.
+    opened.ready.catch(() => {
+      if (this.rooms.get(liveId) === opened) {
+        opened.close();
+        this.rooms.delete(liveId);
+      }
+    });
+    return opened;
+  }
+
+  /** The bus missed events (its connection was lost): every room reads its people again. */
+  private reread(): void {
+    for (const room of this.rooms.values()) room.reread().catch((err) => this.opts.log.warn({ err }, "room: reading presence again failed"));
   }
 
   private async leave(c: Client): Promise<void> {
@@ -226,8 +234,10 @@ export class RoomHub {
     if (c.grant.playType !== 1) return;
     const checked = chatTextCheck(raw);
     if ("refusal" in checked) return this.send(c, { t: "error", msg: checked.refusal });
-    if (!allow(c.chats, roomLimits.chatBurst, roomLimits.chatWindowMs, Date.now())) return this.send(c, { t: "error", msg: roomMessages.chatTooFast });
-    const chat = await storeChat(c.scope, c.grant, c.live.config, checked.txt, Date.now());
+    const now = Date.now();
+    if (!allow(c.chats, roomLimits.chatBurst, roomLimits.chatWindowMs, now)) return this.send(c, { t: "error", msg: roomMessages.chatTooFast });
+    const chat = await storeChat(c.scope, c.grant, c.live.config, checked.txt, now);
+    if (!chat) return this.send(c, { t: "error", msg: roomMessages.chatTooFast });
     await this.bus.publish({ k: "chat", live: c.live.id, chat });
   }
 
@@ -238,38 +248,21 @@ export class RoomHub {
     await this.bus.publish({ k: "signal", live: c.live.id, to, from: c.conn, data });
   }
 
-  /** An event from the bus, to this process's pages of its live that may have it. */
+  /** An event from the bus, to this process's room of its live. */
   private deliver(event: BusEvent): void {
     const room = this.rooms.get(event.live);
     if (!room) return;
     if (event.k === "signal") {
-      for (const c of room) if (c.conn === event.to) this.send(c, { t: "signal", from: event.from, data: event.data });
-      return;
-    }
-    const message: ServerMessage = event.k === "join" ? { t: "join", entry: event.entry } : event.k === "leave" ? { t: "leave", conn: event.conn } : { t: "chat", chat: event.chat };
-    const data = JSON.stringify(message);
-    // A message waiting for review goes only to its author and the staff, one by one.
-    if (event.k === "chat" && event.chat.held) {
-      for (const c of room) if (canSee(event.chat, c.grant.role, c.grant.key)) this.write(c, data);
-      return;
-    }
-    let outbox = this.outboxes.get(event.live);
-    if (!outbox) {
-      outbox = { parts: [], timer: setTimeout(() => this.flush(event.live), BATCH_MS) };
-      this.outboxes.set(event.live, outbox);
-    }
-    outbox.parts.push(data);
-  }
-
-  /** A room's gathered broadcast, as one frame encoded once for all its pages. */
-  private flush(liveId: number): void {
-    const outbox = this.outboxes.get(liveId);
-    this.outboxes.delete(liveId);
-    const room = this.rooms.get(liveId);
-    if (!outbox || !room) return;
-    const data = outbox.parts.length === 1 ? outbox.parts[0] : `{"t":"batch","m":[${outbox.parts.join(",")}]}`;
-    const frame = Buffer.from(data);
-    for (const c of room) this.write(c, data, frame);
+      for (const c of room.pages) if (c.conn === event.to) this.send(c, { t: "signal", from: event.from, data: event.data });
+    } else if (event.k === "kick") {
+      // A newer page of the same person took its place (viewer-limits.ts): told at once, even
+      // before its welcome (which then never comes), and not to reconnect.
+      for (const c of room.pages)
+        if (c.conn === event.conn && c.socket.readyState === c.socket.OPEN) {
+          c.socket.send(JSON.stringify({ t: "error", msg: roomMessages.pageReplaced, fatal: true } satisfies ServerMessage));
+          c.socket.close(4003, "replaced");
+        }
+    } else room.hear(event);
   }
 
   private send(c: Client, message: ServerMessage): void {
@@ -286,6 +279,7 @@ export class RoomHub {
   /** Pages that stopped answering are dropped; the others get a ping and, now and then, a fresh token. */
   private tick(): void {
     const now = Date.now();
+    for (const room of this.rooms.values()) room.prune(now);
     for (const c of this.clients) {
       if (!c.alive) {
         c.socket.terminate();

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
+import { roomLimits } from "../../../resources/room-api";
 import type { Db } from "../../db/database";
 import { attendanceOf, attendingRoles } from "./attendance";
 import type { BusEvent } from "./bus";
+import { sampleConcurrency } from "./concurrency";
 import { STALE_MS } from "./presence";
 
 const MINUTE = 60_000;
@@ -62,42 +64,6 @@ async function recomputeAttendance(db: Db, liveId: number, identityId: number, k
     .values({ live_id: liveId, identity_id: identityId, play_type: playType, ...figures })
     .onConflict((oc) => oc.columns(["live_id", "identity_id", "play_type"]).doUpdateSet({ check_state: figures.check_state, online_seconds: figures.online_seconds }))
     .execute();
-}
-
-/**
- * The per-minute concurrency samples (1 §2.3, 3 §2.2): for each organisation, the people in its
- * live rooms (live_concurrency) and its playback rooms (replay_concurrency) now, counted from the
- * database so the viewers of every process are in it; a person with two pages counts once. Written
- * for the minute of `now`; when several processes sample the same minute the larger count stays
- * (the minute's peak). An organisation whose rooms emptied since the last sample gets one 0.
- */
-export async function sampleConcurrency(db: Db, now: number, sampledBefore: Set<string> = new Set()): Promise<Set<string>> {
-  const k = db.kysely;
-  const ts = Math.floor(now / MINUTE) * MINUTE;
-  const people = k
-    .selectFrom("room_visits")
-    .select(["org_id", "play_type", "live_id", "viewer_key"])
-    .distinct()
-    .where("left_at", "is", null)
-    .where("seen_at", ">=", now - STALE_MS);
-  const counts = await k
-    .selectFrom(people.as("p"))
-    .select(["p.org_id", "p.play_type", (eb) => eb.fn.countAll<number>().as("n")])
-    .groupBy(["p.org_id", "p.play_type"])
-    .execute();
-  const samples = new Map<string, number>([...sampledBefore].map((key) => [key, 0]));
-  for (const c of counts) samples.set(`${c.org_id}:${c.play_type}`, Number(c.n));
-  for (const [key, usernum] of samples) {
-    const [org, play] = key.split(":").map(Number);
-    const table = play === 1 ? "live_concurrency" : "replay_concurrency";
-    const peak = db.dialect === "postgres" ? sql<number>`greatest(${sql.ref(`${table}.usernum`)}, excluded.usernum)` : sql<number>`max(${sql.ref(`${table}.usernum`)}, excluded.usernum)`;
-    await k
-      .insertInto(table)
-      .values({ org_id: org, ts, usernum })
-      .onConflict((oc) => oc.columns(["org_id", "ts"]).doUpdateSet({ usernum: peak }))
-      .execute();
-  }
-  return new Set([...samples].filter(([, n]) => n > 0).map(([key]) => key));
 }
 
 /**
@@ -161,10 +127,11 @@ export async function closeEndedLives(db: Db, now: number, batch = 20): Promise<
   return lives.map((l) => l.id);
 }
 
-/** Relayed events nobody needs any more, and share-link try windows that are over. */
-export async function tidyRooms(db: Db, now: number, shareWindowMs: number): Promise<void> {
+/** Relayed events nobody needs any more, and share-link windows (wrong answers, tokens given) that are over. */
+export async function tidyRooms(db: Db, now: number): Promise<void> {
   await db.kysely.deleteFrom("room_relay").where("created_at", "<", now - RELAY_KEEP_MS).execute();
-  await db.kysely.deleteFrom("room_share_tries").where("window_started_at", "<", now - shareWindowMs).execute();
+  await db.kysely.deleteFrom("room_share_tries").where("window_started_at", "<", now - roomLimits.shareWindowMs).execute();
+  await db.kysely.deleteFrom("room_guest_passes").where("window_started_at", "<", now - roomLimits.guestPassWindowMs).execute();
 }
 
 export interface RoomJobs {
@@ -172,7 +139,6 @@ export interface RoomJobs {
   node: string;
   /** How often the minute's work runs: a minute, or less (config roomJobsMs). */
   periodMs: number;
-  shareWindowMs: number;
   publish: (event: BusEvent) => Promise<void>;
 }
 
@@ -187,7 +153,6 @@ export function startRoomJobs(app: FastifyInstance, jobs: RoomJobs): void {
   let minute: NodeJS.Timeout | undefined;
   // One run of each kind at a time: the heartbeat never makes a minute's sample wait for the next.
   const running = new Map<string, Promise<unknown>>();
-  let sampled = new Set<string>();
   const once = (kind: string, work: () => Promise<unknown>) => {
     if (running.has(kind)) return;
     running.set(
@@ -200,10 +165,10 @@ export function startRoomJobs(app: FastifyInstance, jobs: RoomJobs): void {
   const minuteWork = async () => {
     const now = Date.now();
     for (const event of await sweepStaleVisits(db, now)) await jobs.publish(event);
-    sampled = await sampleConcurrency(db, now, sampled);
+    await sampleConcurrency(db, now);
     await advanceLiveStates(db, now);
     await closeEndedLives(db, now);
-    await tidyRooms(db, now, jobs.shareWindowMs);
+    await tidyRooms(db, now);
   };
   const nextMinute = () => {
     // A second into the period, so every process samples the same minute.

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import Ajv, { type ValidateFunction } from "ajv";
 import ajvErrors from "ajv-errors";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import sanitizeHtml from "sanitize-html";
 import { roomLimits, roomMessages, type ShareAnswers, type ShareField, type ShareInfo } from "../../../resources/room-api";
 import { registrationSchema } from "../../../resources/room-registration";
@@ -158,30 +158,44 @@ function fieldIndex(error: { instancePath: string; params?: unknown }): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-// ── wrong answers, bounded ──────────────────────────────────────────────────────────────────
+// ── wrong answers and tokens, bounded per address ─────────────────────────────────────────────
+
+/** What is counted per live and address in a window: wrong answers to the verification, and tokens given. */
+const counters = {
+  tries: { table: "room_share_tries", column: "failures", limit: roomLimits.shareTries, windowMs: roomLimits.shareWindowMs },
+  passes: { table: "room_guest_passes", column: "issued", limit: roomLimits.guestPassesPerAddress, windowMs: roomLimits.guestPassWindowMs },
+} as const;
 
 /**
- * Reserves one try of a secret (whitelist or password) for this address and live before it is
- * checked, in one conditional upsert: past `shareTries` in the window nothing is reserved and the
- * viewer is told to wait. A right answer gives its try back.
+ * Counts one more for this address and live, in one conditional upsert: false, and nothing
+ * counted, when the window already holds `limit` (a window that is over starts again at one).
+ * Parallel requests cannot slip past, in one process or several.
  */
-async function reserveTry(db: Db, liveId: number, ip: string, now: number): Promise<void> {
-  const since = now - roomLimits.shareWindowMs;
-  const reserved = await db.kysely
-    .insertInto("room_share_tries")
-    .values({ live_id: liveId, ip, failures: 1, window_started_at: now })
+async function countOne(db: Db, counter: (typeof counters)[keyof typeof counters], liveId: number, ip: string, now: number): Promise<boolean> {
+  const since = now - counter.windowMs;
+  const { table, column } = counter;
+  // Both counters have this shape; Kysely cannot type an upsert on a table chosen at run time.
+  const k = db.kysely as unknown as Kysely<Record<string, { live_id: number; ip: string; window_started_at: number } & Record<string, number | string>>>;
+  const counted = await k
+    .insertInto(table)
+    .values({ live_id: liveId, ip, [column]: 1, window_started_at: now })
     .onConflict((oc) =>
       oc
         .columns(["live_id", "ip"])
         .doUpdateSet({
-          failures: sql`case when room_share_tries.window_started_at < ${since} then 1 else room_share_tries.failures + 1 end`,
-          window_started_at: sql`case when room_share_tries.window_started_at < ${since} then ${now} else room_share_tries.window_started_at end`,
+          [column]: sql`case when ${sql.ref(`${table}.window_started_at`)} < ${since} then 1 else ${sql.ref(`${table}.${column}`)} + 1 end`,
+          window_started_at: sql`case when ${sql.ref(`${table}.window_started_at`)} < ${since} then ${now} else ${sql.ref(`${table}.window_started_at`)} end`,
         })
-        .where((eb) => eb.or([eb("room_share_tries.window_started_at", "<", since), eb("room_share_tries.failures", "<", roomLimits.shareTries)])),
+        .where((eb) => eb.or([eb(`${table}.window_started_at`, "<", since), eb(`${table}.${column}`, "<", counter.limit)])),
     )
-    .returning("failures")
+    .returning("live_id")
     .executeTakeFirst();
-  if (!reserved) throw new ApiError(429, roomMessages.tooManyTries);
+  return !!counted;
+}
+
+/** Reserves one try of a secret (whitelist or password) before it is checked; a right answer gives it back. */
+async function reserveTry(db: Db, liveId: number, ip: string, now: number): Promise<void> {
+  if (!(await countOne(db, counters.tries, liveId, ip, now))) throw new ApiError(429, roomMessages.tooManyTries);
 }
 
 async function giveBackTry(db: Db, liveId: number, ip: string): Promise<void> {
@@ -224,6 +238,8 @@ export async function enterShared(db: Db, body: ShareAnswers, ip: string, now: n
     } else if (!sameText(v.password, password)) throw refuse(roomMessages.passwordWrong);
     await giveBackTry(db, live.id, ip);
   }
+  // A guest's token is its entry, so an address gets a bounded number for a live (its sockets are bounded apart, viewer-limits.ts).
+  if (!(await countOne(db, counters.passes, live.id, ip, now))) throw new ApiError(429, roomMessages.guestPassesSpent);
   if (answers.length) {
     await db.kysely.insertInto("room_registrations").values({ org_id: live.org_id, live_id: live.id, viewer_key: key, answers: JSON.stringify(answers), created_at: now }).execute();
     const phone = answers.find((_, i) => v.fields[i].formaDataType === 1)?.value;

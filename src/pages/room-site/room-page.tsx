@@ -45,7 +45,7 @@ function Room({ token, h5 }: { token: string; h5: boolean }) {
         </section>
         {!playback && (
           <aside aria-label="互动" style={{ display: "flex", flexDirection: "column", minHeight: h5 ? 420 : 0, background: "#fff", borderLeft: h5 ? undefined : "1px solid #e5e7eb" }}>
-            <PresencePanel present={state.present} />
+            <PresencePanel present={state.present} people={state.people} />
             <ChatPanel chat={state.chat} me={state.me} onSend={socket.chat} notice={state.notice} onNotice={socket.notice} disabled={state.phase !== "open"} />
           </aside>
         )}

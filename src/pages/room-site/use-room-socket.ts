@@ -11,15 +11,17 @@ export interface RoomState {
   me: PresenceEntry | null;
   playType: PlayType;
   live: RoomLive | null;
-  /** Every page in the room, by connection. */
+  /** The pages of the people the room lists (its first ones), by connection. */
   present: PresenceEntry[];
+  /** Everyone in the room, each person once. */
+  people: number;
   chat: RoomChat[];
   recordings: RoomRecording[];
   /** The last refusal of something this page sent (a chat too long, too fast). */
   notice: string;
 }
 
-const initial: RoomState = { phase: "connecting", refusal: "", me: null, playType: 1, live: null, present: [], chat: [], recordings: [], notice: "" };
+const initial: RoomState = { phase: "connecting", refusal: "", me: null, playType: 1, live: null, present: [], people: 0, chat: [], recordings: [], notice: "" };
 
 type Action = { k: "message"; m: ServerMessage } | { k: "dropped" } | { k: "notice"; text: string };
 
@@ -32,11 +34,13 @@ function reduce(state: RoomState, action: Action): RoomState {
   const m = action.m;
   switch (m.t) {
     case "welcome":
-      return { ...state, phase: "open", me: m.me, playType: m.playType, live: m.live, present: m.present, chat: m.chat, recordings: m.recordings, notice: "" };
+      return { ...state, phase: "open", me: m.me, playType: m.playType, live: m.live, present: m.present, people: m.people, chat: m.chat, recordings: m.recordings, notice: "" };
     case "join":
       return state.present.some((p) => p.conn === m.entry.conn) ? state : { ...state, present: [...state.present, m.entry] };
     case "leave":
       return { ...state, present: state.present.filter((p) => p.conn !== m.conn) };
+    case "people":
+      return { ...state, people: m.n };
     case "chat":
       return state.chat.some((c) => c.id === m.chat.id) ? state : { ...state, chat: [...state.chat, m.chat].slice(-CHAT_KEPT) };
     case "error":

@@ -52,10 +52,15 @@ describe("the built-in room", () => {
     const transport = renderRoom("/room/?token=T", { answer: welcomeOf(studentEntry, { present: [studentEntry], chat: [] }) });
     await screen.findByText("在线 1 人");
     const room = transport.opened[0];
-    room.push({ t: "join", entry: guestEntry });
+    room.push({ t: "batch", m: [{ t: "join", entry: guestEntry }, { t: "people", n: 2 }] });
     expect(await screen.findByText("在线 2 人")).toBeTruthy();
-    room.push({ t: "leave", conn: guestEntry.conn });
+    expect(names("在线成员")).toEqual(["赵同学学生", "观众甲游客"]);
+    room.push({ t: "batch", m: [{ t: "leave", conn: guestEntry.conn }, { t: "people", n: 1 }] });
     expect(await screen.findByText("在线 1 人")).toBeTruthy();
+    // In a room of thousands the count comes alone: the list keeps the people it names.
+    room.push({ t: "people", n: 1200 });
+    expect(await screen.findByText("在线 1200 人")).toBeTruthy();
+    expect(names("在线成员")).toEqual(["赵同学学生"]);
 
     const box = screen.getByRole("textbox", { name: "聊天内容" });
     fireEvent.click(screen.getByRole("button", { name: /发\s*送/ }));
