@@ -1,6 +1,8 @@
 import { Menu, message } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import { routeMenuKeys } from "../../resources/route-access";
+import { AccessGate } from "../engine/access-gate";
 import { loadServerMenu, ShellMenuContext, type ServerMenu } from "../lib/server-menu";
 import { whenQuiet } from "../lib/when-idle";
 import { AdminHeader } from "./admin-header";
@@ -52,6 +54,8 @@ function AdminLayout({ preload }: { preload?: () => Promise<unknown> }) {
 
   const menuPaths = useMemo(() => (menu ? new Set(menu.groups.flatMap((group) => group.items.map((item) => item.path))) : null), [menu]);
   const openGroup = menu?.groups.find((group) => group.items.some((item) => item.path === pathname))?.key;
+  // Every route outside this admin's grant says so, built or not, before its screen asks the server anything.
+  const routeKeys = routeMenuKeys(pathname);
 
   return (
     <ShellFrame
@@ -84,7 +88,13 @@ function AdminLayout({ preload }: { preload?: () => Promise<unknown> }) {
       }
     >
       <ShellMenuContext.Provider value={menu ?? "loading"}>
-        <Outlet />
+        {routeKeys ? (
+          <AccessGate menuKey={routeKeys}>
+            <Outlet />
+          </AccessGate>
+        ) : (
+          <Outlet />
+        )}
       </ShellMenuContext.Provider>
     </ShellFrame>
   );
