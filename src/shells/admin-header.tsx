@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined } from "@ant-design/icons";
+import { ArrowLeftOutlined } from "../components/icons";
 import { Button, Layout } from "antd";
 import { useLocation, useNavigate } from "react-router-dom";
 import { mainAdminOnlyItems, permissionGroups } from "../../resources/menu";

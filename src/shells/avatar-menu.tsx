@@ -1,4 +1,4 @@
-import { UserOutlined } from "@ant-design/icons";
+import { UserOutlined } from "../components/icons";
 import { useGetIdentity, useLogout } from "@refinedev/core";
 import { Avatar, Button, Dropdown } from "antd";
 import { useState } from "react";

@@ -1,4 +1,4 @@
-import { Checkbox, Collapse, InputNumber, Radio, Switch, Typography } from "antd";
+import { Checkbox, Collapse, Radio, Switch, Typography } from "antd";
 import { useEffect, useState, type ReactNode } from "react";
 import {
   entryMinutes,
@@ -9,6 +9,7 @@ import {
   type LiveConfigKey,
 } from "../../../resources/live-config";
 import "./config-panels.css";
+import { NumberInput } from "../../components/number-input";
 
 /** The settings drawn as choices, entry times and switches ("more settings"), in the panels' order (2 §2, §3). */
 const choiceKeys = ["layout", "pushStreamType", "pptDefaultSwitchMode", "replaySizeSetting"] as const;
@@ -39,7 +40,7 @@ function MinutesInput({ id, value, disabled, onChange }: { id: string; value: st
     if (next !== value) onChange(next);
   };
   return (
-    <InputNumber<number>
+    <NumberInput
       id={id}
       value={draft}
       min={entryMinutes.min}

@@ -1,4 +1,4 @@
-import { LeftOutlined, RightOutlined } from "@ant-design/icons";
+import { LeftOutlined, RightOutlined } from "../../../components/icons";
 import { Button, Calendar, ConfigProvider, Space, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { palette } from "../../../lib/theme";
