@@ -8,6 +8,7 @@ import { PageLoading } from "../../components/page-loading";
 import type { FormHandle, FormValues } from "../../engine/schema-form";
 import { palette } from "../../lib/theme";
 import { stateLabels, stateTones } from "./room-labels";
+import { PasswordInput } from "../../components/password-input";
 
 const RegistrationForm = lazy(() => import("./registration-form").then((m) => ({ default: m.RegistrationForm })));
 
@@ -116,13 +117,13 @@ export function SharePage() {
                   <Input maxLength={64} autoComplete="username" placeholder="请输入用户名" />
                 </Form.Item>
                 <Form.Item name="password" label="密码" rules={[{ required: true, message: roomMessages.whitelistNeeded }]}>
-                  <Input.Password maxLength={64} autoComplete="current-password" placeholder="请输入密码" />
+                  <PasswordInput maxLength={64} autoComplete="current-password" placeholder="请输入密码" />
                 </Form.Item>
               </>
             )}
             {info.check === 3 && (
               <Form.Item name="password" label="观看密码" rules={[{ required: true, message: roomMessages.passwordNeeded }]}>
-                <Input.Password maxLength={64} placeholder="请输入密码" />
+                <PasswordInput maxLength={64} placeholder="请输入密码" />
               </Form.Item>
             )}
           </Form>
