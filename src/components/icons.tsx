@@ -26,6 +26,7 @@ import {
   ItalicOutlined as ItalicOutlinedNamed,
   LeftOutlined as LeftOutlinedNamed,
   LockOutlined as LockOutlinedNamed,
+  MenuOutlined as MenuOutlinedNamed,
   OrderedListOutlined as OrderedListOutlinedNamed,
   PictureOutlined as PictureOutlinedNamed,
   PlusOutlined as PlusOutlinedNamed,
@@ -82,6 +83,7 @@ export const ImportOutlined = decorative(ImportOutlinedNamed);
 export const ItalicOutlined = decorative(ItalicOutlinedNamed);
 export const LeftOutlined = decorative(LeftOutlinedNamed);
 export const LockOutlined = decorative(LockOutlinedNamed);
+export const MenuOutlined = decorative(MenuOutlinedNamed);
 export const OrderedListOutlined = decorative(OrderedListOutlinedNamed);
 export const PictureOutlined = decorative(PictureOutlinedNamed);
 export const PlusOutlined = decorative(PlusOutlinedNamed);

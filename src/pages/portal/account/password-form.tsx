@@ -6,6 +6,7 @@ import { schemaRules } from "../../../engine/light-rules";
 import { useCallMutation } from "../../../lib/use-call";
 import { reportChangeFailure } from "./change-failure";
 import { PasswordInput } from "../../../components/password-input";
+import { accountButton, accountForm } from "./form-layout";
 
 const rules = schemaRules(passwdFormSchema, [passwdSchema]);
 
@@ -34,7 +35,7 @@ export function PasswordForm() {
   };
 
   return (
-    <Form form={form} name="portal-password" labelCol={{ span: 5 }} wrapperCol={{ span: 15 }} requiredMark={false} onFinish={submit}>
+    <Form form={form} name="portal-password" {...accountForm} requiredMark={false} onFinish={submit}>
       <Form.Item label="旧密码" name="old_passwd" rules={rules.old_passwd}>
         <PasswordInput placeholder="请输入旧密码" maxLength={64} autoComplete="current-password" />
       </Form.Item>
@@ -44,7 +45,7 @@ export function PasswordForm() {
       <Form.Item label="确认密码" name="confirm" dependencies={["new_passwd"]} rules={rules.confirm}>
         <PasswordInput placeholder="再次输入新密码" maxLength={16} autoComplete="new-password" />
       </Form.Item>
-      <Form.Item wrapperCol={{ offset: 5, span: 15 }}>
+      <Form.Item wrapperCol={accountButton}>
         <Button type="primary" htmlType="submit" loading={busy}>
           修改密码
         </Button>
