@@ -63,6 +63,14 @@ export default tseslint.config(
     files: ["providers/**/*.ts", "providers/**/*.tsx"],
     rules: { "no-restricted-imports": ["error", { patterns: ["**/src/**", "**/server/**"] }] },
   },
+  {
+    // antd's icons name themselves in English; src/components/icons.tsx makes them decorative.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/components/icons.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "@ant-design/icons", message: "Import icons from src/components/icons: they are decorative there, not named in English." }] }],
+    },
+  },
   { files: ["scripts/**/*.mjs", "tests/e2e/**/*.mjs"], languageOptions: { globals: globals.node } },
   // The sandbox open-platform page's script runs in the browser, served as a file by the server.
   { files: ["server/open-platform/**/*.js"], languageOptions: { globals: globals.browser } },

@@ -1,12 +1,11 @@
 import type { Decorator, Preview } from "@storybook/react-vite";
 import { ConfigProvider } from "antd";
-import zhCN from "antd/es/locale/zh_CN";
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
 import { MemoryRouter } from "react-router-dom";
 import { ConsoleRefine } from "../src/app/console-app";
 import "../src/app/global.css";
-import { theme } from "../src/lib/theme";
+import { antdConfig } from "../src/lib/antd-config";
 import { PageLocationBridge } from "../stories/support/page-location";
 import type { ScreenParameters } from "../stories/support/screen-parameters";
 import { stageScreen } from "../stories/support/stage-screen";
@@ -15,7 +14,7 @@ dayjs.locale("zh-cn");
 
 /** The app's Chinese antd, a memory router starting at the story's `initialEntries`, and the console's Refine. */
 const withScreen: Decorator = (Story, { id, parameters }) => (
-  <ConfigProvider locale={zhCN} theme={theme}>
+  <ConfigProvider {...antdConfig}>
     <MemoryRouter
       key={id}
       initialEntries={(parameters as ScreenParameters).initialEntries ?? ["/"]}

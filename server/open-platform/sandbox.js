@@ -3,51 +3,37 @@
 (function () {
   var base = document.currentScript.src.replace(/\/_sandbox\/sandbox\.js.*$/, "");
   var query = new URLSearchParams(location.search);
-  var token = query.get("token") || "";
+  var main = document.querySelector("main");
   var $ = function (id) { return document.getElementById(id); };
 
-  $("path").textContent = location.pathname.slice(new URL(base).pathname.length) || "/";
-
-  var params = $("params");
+  // What the console sent, for the tests and for a developer's inspector, not for the page's reader.
+  var params = {};
   query.forEach(function (value, name) {
-    if (name === "token") return;
-    var dt = document.createElement("dt");
-    dt.textContent = name;
-    var dd = document.createElement("dd");
-    dd.textContent = value;
-    dd.setAttribute("data-param", name);
-    params.appendChild(dt);
-    params.appendChild(dd);
+    if (name !== "token") params[name] = value;
   });
-  if (!params.children.length) {
-    // A definition list holds only terms and definitions: "none" is a paragraph of its own.
-    var none = document.createElement("p");
-    none.textContent = "（无）";
-    params.replaceWith(none);
-  }
+  main.setAttribute("data-params", JSON.stringify(params));
 
-  var state = $("token-state");
-  fetch(base + "/v1/token?token=" + encodeURIComponent(token), { credentials: "omit" })
+  var state = $("state");
+  fetch(base + "/v1/token?token=" + encodeURIComponent(query.get("token") || ""), { credentials: "omit" })
     .then(function (r) { return r.json(); })
     .then(function (answer) {
-      if (answer.code !== 0) throw new Error(answer.msg || "token无效或已过期");
-      var d = answer.data;
-      state.textContent = "有效（机构 " + d.org_id + "，身份 " + d.identity_id + "，有效至 " + new Date(d.expires_at * 1000).toLocaleString("zh-CN") + "）";
+      if (answer.code !== 0 || answer.data.tool !== main.getAttribute("data-tool")) throw new Error("refused");
+      main.setAttribute("data-token", "valid");
+      state.textContent = "已确认你可以使用此工具。";
       state.className = "ok";
-      $("tool").textContent = d.title + "（" + d.tool + "）";
-      $("title").textContent = "开放平台沙箱：" + d.title;
     })
-    .catch(function (error) {
-      state.textContent = "无效：" + error.message;
+    .catch(function () {
+      main.setAttribute("data-token", "invalid");
+      state.textContent = "无法确认你的使用权限，请返回后重新进入本页。";
       state.className = "bad";
     });
 
   // The digital-human page tells the console whether leaving would lose work (3 §2.5).
   var parentOrigin = document.referrer ? new URL(document.referrer).origin : "*";
-  var post = function (flag) {
+  var post = function (flag, said) {
     window.parent.postMessage({ type: "goBackTip", flag: flag }, parentOrigin);
-    $("posted").textContent = "已通知控制台：goBackTip " + flag;
+    $("posted").textContent = said;
   };
-  $("unsaved").addEventListener("click", function () { post(true); });
-  $("saved").addEventListener("click", function () { post(false); });
+  $("unsaved").addEventListener("click", function () { post(true, "已模拟：有未保存的内容。现在点「返回」会先询问。"); });
+  $("saved").addEventListener("click", function () { post(false, "已模拟：内容已保存。现在点「返回」会直接离开。"); });
 })();

@@ -1,9 +1,8 @@
 import { ConfigProvider } from "antd";
-import zhCN from "antd/es/locale/zh_CN";
 import { lazy, Suspense } from "react";
 import { BrowserRouter, Route, Routes } from "react-router-dom";
 import { PageLoading } from "../components/page-loading";
-import { theme } from "../lib/theme";
+import { antdConfig } from "../lib/antd-config";
 import { DocumentTitle } from "./document-title";
 
 // The sign-in pages use antd and axios only; Refine and everything heavy sits behind
@@ -23,7 +22,7 @@ const EarlyShell = lazy(() => import("../shells/early-shell").then((m) => ({ def
 
 export function App() {
   return (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    <ConfigProvider {...antdConfig}>
       <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
         <DocumentTitle />
         <Suspense fallback={<PageLoading fullScreen />}>

@@ -4,8 +4,9 @@ import { resources } from "../../resources";
 import { authProvider } from "../../providers/auth-provider";
 import { createDataProvider } from "../../providers/data-provider";
 import { notificationProvider } from "../../providers/notify";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { EngineRegistryProvider } from "../engine/registry";
+import { keepCaretInPlace } from "../lib/caret-keeper";
 import { ConsoleRoutes } from "./console-routes";
 import { engineRegistry } from "./engine-registry";
 
@@ -31,6 +32,7 @@ export function ConsoleRefine({ children }: { children: ReactNode }) {
 
 /** The lazily loaded console: Refine and every signed-in shell (admin, portals, rooms). */
 export function ConsoleApp() {
+  useEffect(() => keepCaretInPlace(), []);
   return (
     <ConsoleRefine>
       <ConsoleRoutes />

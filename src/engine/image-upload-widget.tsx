@@ -1,4 +1,4 @@
-import { DeleteOutlined, PictureOutlined, UploadOutlined } from "@ant-design/icons";
+import { DeleteOutlined, PictureOutlined, UploadOutlined } from "../components/icons";
 import type { WidgetProps } from "@rjsf/utils";
 import { Button, Flex, Image, Progress, Typography, Upload } from "antd";
 import ImgCrop from "antd-img-crop";

@@ -1,4 +1,4 @@
-import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
+import { PlusOutlined, SearchOutlined } from "../components/icons";
 import { Button, Input, Space } from "antd";
 import { Suspense, useEffect, useState } from "react";
 import type { ResourceDecl } from "../../resources/define";

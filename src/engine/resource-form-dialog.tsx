@@ -75,6 +75,28 @@ export function focusFirstField(container: HTMLElement | null) {
   field?.focus();
 }
 
+/**
+ * A form dialog's caret: in its first field once the opening animation has ended, or when the form
+ * renders after that, never before. antd's dialog notes the control that opened it (to hand it the
+ * caret back on closing) in an effect that runs after its content's; a form whose code is already
+ * loaded renders with the dialog, and a caret its first effect put in the field was taken for the
+ * opener, so every dialog after the first left the caret on <body> when it closed.
+ */
+export function useDialogCaret() {
+  const body = useRef<HTMLDivElement>(null);
+  const opened = useRef(false);
+  return {
+    body,
+    afterOpenChange: (open: boolean) => {
+      opened.current = open;
+      if (open) focusFirstField(body.current);
+    },
+    onMounted: () => {
+      if (opened.current) focusFirstField(body.current);
+    },
+  };
+}
+
 export interface ResourceFormDialogProps {
   decl: ResourceDecl;
   form: OpenedForm;
@@ -94,7 +116,7 @@ export interface ResourceFormDialogProps {
 export function ResourceFormDialog({ decl, form, open, onClose, afterClose, onSaved, widgets }: ResourceFormDialogProps) {
   const { mode, record, definition } = form;
   const formRef = useRef<FormHandle>(null);
-  const bodyRef = useRef<HTMLDivElement>(null);
+  const caret = useDialogCaret();
   const { save, saving, serverErrors, clearServerErrors } = useRecordSave(decl, mode, record);
   const registered = useEngineRegistry().widgets;
   const allWidgets = useMemo(() => ({ ...registered, ...widgets }), [registered, widgets]);
@@ -118,10 +140,9 @@ export function ResourceFormDialog({ decl, form, open, onClose, afterClose, onSa
       onOk={() => formRef.current?.submit()}
       onCancel={onClose}
       afterClose={afterClose}
-      // Whichever comes last, the end of the opening animation or the form's first render.
-      afterOpenChange={(opened) => opened && focusFirstField(bodyRef.current)}
+      afterOpenChange={caret.afterOpenChange}
     >
-      <div ref={bodyRef} style={{ paddingTop: 8 }}>
+      <div ref={caret.body} style={{ paddingTop: 8 }}>
         <Suspense fallback={null}>
           <SchemaForm
             key={form.serial}
@@ -132,7 +153,7 @@ export function ResourceFormDialog({ decl, form, open, onClose, afterClose, onSa
             onServerErrorsSeen={clearServerErrors}
             widgets={allWidgets}
             tidy={tidy}
-            onMounted={() => focusFirstField(bodyRef.current)}
+            onMounted={caret.onMounted}
             onSubmit={async (values) => {
               if (await save(values, initialData)) {
                 onSaved?.();

@@ -5,9 +5,11 @@ import { message } from "antd";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { DateTimePickerWidget } from "./date-time-widget";
 import { EnumTextWidget } from "./enum-text-widget";
+import { FieldTemplate } from "./field-template";
 import type { FormDefinition } from "./form-schemas";
 import { FormValueStore, type FormValues } from "./form-values";
 import { ImageUploadWidget } from "./image-upload-widget";
+import { PasswordWidget } from "./password-widget";
 import { PermissionPickerWidget } from "./permission-picker";
 import { WholeNumberWidget } from "./whole-number-widget";
 import { formValidator, transformErrorsFor, translateZh } from "./validator";
@@ -26,7 +28,11 @@ const engineWidgets: RegistryWidgetsType = {
   imageUpload: ImageUploadWidget,
   enumText: EnumTextWidget,
   wholeNumber: WholeNumberWidget,
+  // The theme's own, replaced: its reveal is out of the tab order.
+  PasswordWidget,
 };
+
+const templates = { FieldTemplate };
 
 // One field per row, label on the left: the dialogs are narrow and the messages sit under the inputs.
 const layout = { colSpan: 24, labelCol: { flex: "96px" }, wrapperCol: { flex: "1 1 0", style: { minWidth: 0 } } };
@@ -116,6 +122,7 @@ export function SchemaForm({ definition, initialData, serverErrors, onServerErro
         initialFormData={initialData}
         validator={validator}
         widgets={allWidgets}
+        templates={templates}
         formContext={formContext}
         translateString={translateZh}
         transformErrors={transformErrors}

@@ -1,8 +1,10 @@
-import { ArrowLeftOutlined } from "@ant-design/icons";
+import { ArrowLeftOutlined } from "../components/icons";
 import { Button, Layout } from "antd";
+import { useContext } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { mainAdminOnlyItems, permissionGroups } from "../../resources/menu";
 import { routeTitle } from "../app/route-titles";
+import { ShellBackContext } from "../lib/shell-back";
 import { AvatarMenu } from "./avatar-menu";
 import { BalanceLink } from "./balance-link";
 import { topBarStyle } from "./shell-frame";
@@ -17,18 +19,20 @@ const adminLinks = [
 const declaredMenuPaths = new Set([...permissionGroups.flatMap((group) => group.items), ...mainAdminOnlyItems].map((item) => `/${item.key}`));
 
 /**
- * The return button shows on pages reached from within a page, not from the sidebar: `menuPaths`
- * are the sidebar's pages, null while the menu loads.
+ * The return button shows on pages reached from within a page, not from the sidebar (`menuPaths`
+ * are the sidebar's pages, null while the menu loads), and on a page that asks for it
+ * (src/lib/shell-back.ts), doing what that page says.
  */
 export function AdminHeader({ menuPaths }: { menuPaths: Set<string> | null }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const showBack = pathname !== "/" && !(menuPaths ?? declaredMenuPaths).has(pathname);
+  const pageBack = useContext(ShellBackContext)?.back ?? null;
+  const showBack = pageBack !== null || (pathname !== "/" && !(menuPaths ?? declaredMenuPaths).has(pathname));
 
   return (
     <Layout.Header style={topBarStyle}>
       {showBack && (
-        <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} aria-label="返回">
+        <Button type="text" icon={<ArrowLeftOutlined />} onClick={pageBack ?? (() => navigate(-1))} aria-label="返回">
           返回
         </Button>
       )}

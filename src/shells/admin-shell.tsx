@@ -1,7 +1,10 @@
 import { Menu, message } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import { routeMenuKeys } from "../../resources/route-access";
+import { AccessGate } from "../engine/access-gate";
 import { loadServerMenu, ShellMenuContext, type ServerMenu } from "../lib/server-menu";
+import { ShellBackContext, useShellBackState } from "../lib/shell-back";
 import { whenQuiet } from "../lib/when-idle";
 import { AdminHeader } from "./admin-header";
 import { CommandPaletteLauncher } from "./command-palette-launcher";
@@ -52,40 +55,51 @@ function AdminLayout({ preload }: { preload?: () => Promise<unknown> }) {
 
   const menuPaths = useMemo(() => (menu ? new Set(menu.groups.flatMap((group) => group.items.map((item) => item.path))) : null), [menu]);
   const openGroup = menu?.groups.find((group) => group.items.some((item) => item.path === pathname))?.key;
+  // Every route outside this admin's grant says so, built or not, before its screen asks the server anything.
+  const routeKeys = routeMenuKeys(pathname);
+  const shellBack = useShellBackState();
 
   return (
-    <ShellFrame
-      sider={
-        <>
-          <OrgTitle />
-          {menu ? (
-            <Menu
-              theme="dark"
-              mode="inline"
-              selectedKeys={[pathname]}
-              defaultOpenKeys={openGroup ? [openGroup] : []}
-              items={menu.groups.map((group) => ({
-                key: group.key,
-                label: group.label,
-                children: group.items.map((item) => ({ key: item.path, label: item.label })),
-              }))}
-              onClick={({ key }) => navigate(key)}
-            />
+    <ShellBackContext.Provider value={shellBack}>
+      <ShellFrame
+        sider={
+          <>
+            <OrgTitle />
+            {menu ? (
+              <Menu
+                theme="dark"
+                mode="inline"
+                selectedKeys={[pathname]}
+                defaultOpenKeys={openGroup ? [openGroup] : []}
+                items={menu.groups.map((group) => ({
+                  key: group.key,
+                  label: group.label,
+                  children: group.items.map((item) => ({ key: item.path, label: item.label })),
+                }))}
+                onClick={({ key }) => navigate(key)}
+              />
+            ) : (
+              <MenuPlaceholder />
+            )}
+          </>
+        }
+        header={
+          <>
+            <AdminHeader menuPaths={menuPaths} />
+            <CommandPaletteLauncher menu={menu} />
+          </>
+        }
+      >
+        <ShellMenuContext.Provider value={menu ?? "loading"}>
+          {routeKeys ? (
+            <AccessGate menuKey={routeKeys}>
+              <Outlet />
+            </AccessGate>
           ) : (
-            <MenuPlaceholder />
+            <Outlet />
           )}
-        </>
-      }
-      header={
-        <>
-          <AdminHeader menuPaths={menuPaths} />
-          <CommandPaletteLauncher menu={menu} />
-        </>
-      }
-    >
-      <ShellMenuContext.Provider value={menu ?? "loading"}>
-        <Outlet />
-      </ShellMenuContext.Provider>
-    </ShellFrame>
+        </ShellMenuContext.Provider>
+      </ShellFrame>
+    </ShellBackContext.Provider>
   );
 }

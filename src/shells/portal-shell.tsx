@@ -1,14 +1,16 @@
 import { useGetIdentity } from "@refinedev/core";
-import { Layout, Menu } from "antd";
+import { Button, Drawer, Layout, Menu } from "antd";
 import { useEffect, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { homeOf } from "../../resources/auth";
 import { portalCloudDisk } from "../../resources/menu";
 import type { UserInfo } from "../../providers/session-store";
 import { routeTitle } from "../app/route-titles";
+import { MenuOutlined } from "../components/icons";
 import { PageLoading } from "../components/page-loading";
 import { Wordmark } from "../components/wordmark";
 import { loadServerMenu } from "../lib/server-menu";
+import { usePhoneLayout } from "../lib/use-phone-layout";
 import { useSession } from "../lib/use-session";
 import { AvatarMenu } from "./avatar-menu";
 import { useSessionGuard } from "./use-session-guard";
@@ -50,12 +52,54 @@ function PortalLayout({ role }: { role: PortalIdentity }) {
   // The identity chosen in this tab, else (after a reload) the organisation the server reports.
   const groupName = useSession((state) => state.identityInfo?.name) ?? me?.group?.name;
   const cloudDisk = useCloudDiskEntries(role, base);
+  const phone = usePhoneLayout();
+  const [drawer, setDrawer] = useState(false);
   const items = [
     { key: base, label: "今日课程" },
     { key: `${base}/courses`, label: "我的课程" },
     { key: `${base}/message`, label: "消息" },
     ...cloudDisk,
   ];
+  const menu = (
+    <Menu
+      mode="inline"
+      style={{ borderInlineEnd: "none" }}
+      selectedKeys={[pathname.replace(/\/+$/, "")]}
+      items={items}
+      onClick={({ key }) => {
+        setDrawer(false);
+        navigate(key);
+      }}
+    />
+  );
+  const account = (
+    <AvatarMenu
+      links={[
+        { path: base, label: "首页" },
+        { path: `${base}/userinfo`, label: "个人信息" },
+      ]}
+    />
+  );
+
+  // A phone (issue 16 item 3.22): the menu in a drawer opened from the top bar, the content the whole width.
+  if (phone) {
+    return (
+      <Layout style={{ minHeight: "100vh" }}>
+        <Layout.Header style={{ ...topBar, padding: "0 12px", gap: 8 }}>
+          <Button type="text" icon={<MenuOutlined />} aria-label="菜单" aria-expanded={drawer} onClick={() => setDrawer(true)} />
+          <span style={{ fontSize: 16, fontWeight: 600, whiteSpace: "nowrap" }}>{routeTitle(pathname)}</span>
+          <div style={{ marginLeft: "auto" }}>{account}</div>
+        </Layout.Header>
+        <Drawer placement="left" width={240} open={drawer} onClose={() => setDrawer(false)} title={<Wordmark size={22} />} styles={{ body: { padding: 0 } }}>
+          {groupName && <div style={{ padding: "12px 24px 4px", color: "#64748b" }}>{groupName}</div>}
+          {menu}
+        </Drawer>
+        <Layout.Content style={{ padding: 12 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    );
+  }
 
   return (
     <Layout style={{ minHeight: "100vh" }}>
@@ -63,22 +107,13 @@ function PortalLayout({ role }: { role: PortalIdentity }) {
         <div style={{ height: 64, display: "flex", alignItems: "center", justifyContent: "center" }}>
           <Wordmark size={24} />
         </div>
-        <Menu mode="inline" style={{ borderInlineEnd: "none" }} selectedKeys={[pathname.replace(/\/+$/, "")]} items={items} onClick={({ key }) => navigate(key)} />
+        {menu}
       </Layout.Sider>
       <Layout>
-        <Layout.Header
-          style={{ background: "#fff", padding: "0 24px", display: "flex", alignItems: "center", gap: 16, borderBottom: "1px solid #f0f0f0" }}
-        >
+        <Layout.Header style={topBar}>
           <span style={{ fontSize: 16, fontWeight: 600 }}>{routeTitle(pathname)}</span>
           {groupName && <span style={{ color: "#64748b" }}>{groupName}</span>}
-          <div style={{ marginLeft: "auto" }}>
-            <AvatarMenu
-              links={[
-                { path: base, label: "首页" },
-                { path: `${base}/userinfo`, label: "个人信息" },
-              ]}
-            />
-          </div>
+          <div style={{ marginLeft: "auto" }}>{account}</div>
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>
           <Outlet />
@@ -87,3 +122,5 @@ function PortalLayout({ role }: { role: PortalIdentity }) {
     </Layout>
   );
 }
+
+const topBar = { background: "#fff", padding: "0 24px", display: "flex", alignItems: "center", gap: 16, borderBottom: "1px solid #f0f0f0" } as const;

@@ -92,12 +92,28 @@ async function violations(page: Page): Promise<string[]> {
     });
 }
 
+/**
+ * Accessible names a Chinese console must not have (issue 16 item 4.3): antd's English defaults
+ * ("Close" on a dialog, "Increase Value" on a number box) and an icon's English name read before a
+ * control's own words ("search 搜索"), one line of the accessibility tree each.
+ */
+async function englishNames(page: Page): Promise<string[]> {
+  const tree = await page.locator("body").ariaSnapshot();
+  return [...tree.matchAll(/- ([a-z]+) "([^"]*)"/g)]
+    .filter(([, , name]) => /^(Close|Increase Value|Decrease Value)$/.test(name) || /^[a-z]+(-[a-z]+)* \S/.test(name))
+    .map(([line]) => line);
+}
+
+async function expectClean(page: Page, what: string) {
+  const found = [...(await violations(page)), ...(await englishNames(page)).map((line) => `English name: ${line}`)];
+  if (found.length) await screenshot(page, `a11y${what.replace(/[^\w]+/g, "-")}`);
+  expect(found, `${what}\n${found.join("\n")}`).toEqual([]);
+}
+
 async function check(page: Page, route: string) {
   await page.goto(route);
   await settle(page);
-  const found = await violations(page);
-  if (found.length) await screenshot(page, `a11y${route.replace(/[^\w]+/g, "-")}`);
-  expect(found, `${route}\n${found.join("\n")}`).toEqual([]);
+  await expectClean(page, route);
 }
 
 describe("signed out: the public pages", () => {
@@ -125,6 +141,19 @@ describe("the main admin: every built admin screen", () => {
   it.each([...adminRoutes, ...emptyStates])("%s has no serious or critical WCAG 2 A/AA violation", async (route) =>
     check(page, await addressOf(page, route)),
   );
+
+  // A dialog's own parts: its close button, a number box's steps, a password's reveal.
+  it.each([
+    ["/courseop", /创建课程/],
+    ["/studentop", /添\s*加/],
+  ])("the add dialog of %s has none either", async (route, opener) => {
+    await page.goto(route);
+    await settle(page);
+    await page.getByRole("button", { name: opener }).first().click();
+    await page.locator(".ant-modal-wrap:visible form input").first().waitFor();
+    await settle(page);
+    await expectClean(page, `${route} add dialog`);
+  });
 });
 
 describe.each(portalRoles)("the portal of the %s, signed in once", (role) => {

@@ -9,10 +9,13 @@ export const baseURL = () => inject("baseURL");
 
 let browser: Browser | null = null;
 
-/** A fresh browser context (no cookies) and page at 1366×768, failing on uncaught page errors. */
-export async function newPage(): Promise<Page> {
+/** A phone's window (issue 16 item 3.22), touch included. */
+export const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+
+/** A fresh browser context (no cookies) and page at 1366×768 (or `device`'s), failing on uncaught page errors. */
+export async function newPage(device: Partial<typeof phone> = {}): Promise<Page> {
   browser ??= await chromium.launch(chromiumOptions);
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: "zh-CN", baseURL: baseURL() });
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, ...device, locale: "zh-CN", baseURL: baseURL() });
   const page = await context.newPage();
   page.on("pageerror", (err) => {
     throw err;

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { homeOf } from "../../resources/auth";
-import { closeBrowser, newPage, outboxLast, outboxLength, screenshot } from "./browser";
+import { closeBrowser, newPage, outboxLast, outboxLength, phone, screenshot } from "./browser";
 
 afterAll(closeBrowser);
 
@@ -140,3 +140,45 @@ describe("the portal", () => {
     await page.context().close();
   });
 });
+
+describe("the portal on a phone (390×844)", () => {
+  /** How far the page reaches past the window's right edge: 0 when nothing has to be scrolled sideways. */
+  const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+  it("gives the student a drawer menu, the month's lives as a list from today, and no sideways scrolling", async () => {
+    const page = await newPage(phone);
+    await signIn(page, "student");
+    const lives = page.locator(".ant-list-item-meta-title");
+    await expect.poll(() => lives.allInnerTexts(), { timeout: 20_000 }).toContainEqual(expect.stringMatching(/^高一数学·函数专题第\d+讲$/));
+    // No sidebar beside the content, and no month grid: a list, under a month title on one line.
+    expect(await page.locator(".ant-layout-sider").count()).toBe(0);
+    expect(await page.locator(".ant-picker-calendar").count()).toBe(0);
+    const month = page.getByText(/^\d{4}年\d{1,2}月$/);
+    expect((await month.boundingBox())!.height).toBeLessThan(30);
+    expect(await overflow(page)).toBe(0);
+    await screenshot(page, "portal-phone-calendar");
+
+    await page.getByRole("button", { name: "菜单" }).click();
+    const drawer = page.locator(".ant-drawer-content");
+    await drawer.getByRole("menuitem", { name: "我的课程" }).waitFor();
+    await screenshot(page, "portal-phone-drawer");
+    await drawer.getByRole("menuitem", { name: "我的课程" }).click();
+    await page.waitForURL((u) => u.pathname === "/stuIndex/courses");
+    await drawer.waitFor({ state: "hidden" });
+    await page.locator(".ant-collapse-header").first().waitFor();
+    expect(await overflow(page)).toBe(0);
+    await screenshot(page, "portal-phone-courses");
+
+    for (const [child, shown] of [
+      ["message", page.getByText("消息分组")],
+      ["userinfo", page.getByRole("button", { name: "修改密码" })],
+    ] as const) {
+      await page.goto(`/stuIndex/${child}`);
+      await shown.waitFor();
+      expect(await overflow(page), child).toBe(0);
+    }
+    await screenshot(page, "portal-phone-userinfo");
+    await page.context().close();
+  }, 120_000);
+});
+

@@ -1,39 +1,68 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { tools } from "../../resources/tools";
+import { permissionGroups } from "../../resources/menu";
+import { tools, type ToolDecl } from "../../resources/tools";
 import { closeBrowser, newPage, screenshot, signInAsAdmin } from "./browser";
 
 afterAll(closeBrowser);
 
 const dialog = (page: Page, title: string | RegExp) => page.locator(".ant-modal:visible", { has: page.locator(".ant-modal-title", { hasText: title }) });
 const sandbox = (page: Page, title: string) => page.frameLocator(`iframe[title="${title}"]`);
-/** What the sandbox page says it received, parameter by parameter. */
-const paramOf = (page: Page, title: string, name: string) => sandbox(page, title).locator(`[data-param="${name}"]`).innerText();
+const stage = (page: Page, title: string) => sandbox(page, title).locator("main");
+/** Whether the sandbox found the token good: "valid", "invalid", or "checking" while it asks. */
+const tokenState = (page: Page, title: string) => stage(page, title).getAttribute("data-token");
+/** The parameters the sandbox received, which it keeps out of the reader's sight. */
+const paramsOf = async (page: Page, title: string) => JSON.parse((await stage(page, title).getAttribute("data-params")) ?? "{}") as Record<string, string>;
+
+const sidebarRoutes = new Set(permissionGroups.flatMap((group) => group.items.map((item) => `/${item.key}`)));
+
+/**
+ * One header on every frame page (issue 16 item 3.9): the title in the top bar and nowhere else on
+ * the console's page, with 返回 beside it where the page has one (off the sidebar, or declared).
+ */
+async function expectOneHeader(page: Page, tool: ToolDecl) {
+  const header = page.locator("header.ant-layout-header");
+  await header.getByText(tool.title, { exact: true }).waitFor();
+  expect(await page.locator(".ant-layout-content").getByText(tool.title, { exact: true }).count(), tool.route).toBe(0);
+  const withBack = !!tool.back || !sidebarRoutes.has(tool.route);
+  expect(await header.getByRole("button", { name: "返回" }).count(), tool.route).toBe(withBack ? 1 : 0);
+  expect(await page.getByRole("button", { name: /返\s*回/ }).count(), tool.route).toBe(withBack ? 1 : 0);
+}
+
+const toolNamed = (name: string) => tools.find((tool) => tool.name === name)!;
 
 describe("embedded tool pages against the sandbox open platform", () => {
   it("frames the sandbox with a valid token and the route's parameters (/recordCut, /virtualAudio)", async () => {
     const page = await newPage();
     await signInAsAdmin(page);
     await page.goto("/recordCut?liveId=7");
-    const cut = sandbox(page, "录制剪辑");
-    await expect.poll(() => cut.locator("#token-state").innerText(), { timeout: 20_000 }).toMatch(/^有效/);
-    expect(await cut.locator("#tool").innerText()).toBe("录制剪辑（recordCut）");
-    expect(await cut.locator("#path").innerText()).toBe("/record/cut");
-    expect(await paramOf(page, "录制剪辑", "liveId")).toBe("7");
+    const cut = stage(page, "录制剪辑");
+    await expect.poll(() => tokenState(page, "录制剪辑"), { timeout: 20_000 }).toBe("valid");
+    expect(await cut.getAttribute("data-tool")).toBe("recordCut");
+    expect(await cut.getAttribute("data-path")).toBe("/record/cut");
     // The cinema-replay cut has no mode; the interaction-replay cut's address says mode=data (2 §2).
-    expect(await cut.locator('[data-param="mode"]').count()).toBe(0);
+    expect(await paramsOf(page, "录制剪辑")).toEqual({ liveId: "7" });
+    // An administrator reads what the tool is and that this is a stand-in, in Chinese, and nothing of the machinery.
+    const words = await cut.innerText();
+    expect(words).toContain("录制剪辑");
+    expect(words).toContain(toolNamed("recordCut").summary);
+    expect(words).toContain("这是本地替代页面");
+    expect(words).toContain("已确认你可以使用此工具");
+    expect(words).not.toMatch(/token|OPEN_PLATFORM_URL|机构|身份|子路径|recordCut|\/record/i);
+    await expectOneHeader(page, toolNamed("recordCut"));
     await page.goto("/recordCut?liveId=7&mode=data");
-    await expect.poll(() => sandbox(page, "录制剪辑").locator('[data-param="mode"]').innerText().catch(() => ""), { timeout: 20_000 }).toBe("data");
+    await expect.poll(() => paramsOf(page, "录制剪辑").catch(() => ({})), { timeout: 20_000 }).toEqual({ liveId: "7", mode: "data" });
     await screenshot(page, "tool-record-cut");
 
     await page.goto("/virtualAudio");
     const audio = page.locator('iframe[title="声音模型"]');
     await audio.waitFor();
     expect(await audio.getAttribute("allow")).toBe("microphone");
-    await expect.poll(() => sandbox(page, "声音模型").locator("#token-state").innerText(), { timeout: 20_000 }).toMatch(/^有效/);
-    expect(await paramOf(page, "声音模型", "ts")).toMatch(/^\d{13}$/);
+    await expect.poll(() => tokenState(page, "声音模型"), { timeout: 20_000 }).toBe("valid");
+    expect((await paramsOf(page, "声音模型")).ts).toMatch(/^\d{13}$/);
+    await expectOneHeader(page, toolNamed("virtualAudio"));
     await screenshot(page, "tool-virtual-audio");
-  });
+  }, 120_000);
 
   it("opens every declared tool page onto the sandbox with a token for that tool", async () => {
     const page = await newPage();
@@ -41,10 +70,10 @@ describe("embedded tool pages against the sandbox open platform", () => {
     for (const tool of tools) {
       const query = (tool.params ?? []).map((p) => `${p.name}=1`).join("&");
       await page.goto(query ? `${tool.route}?${query}` : tool.route);
-      const frame = sandbox(page, tool.title);
-      await expect.poll(() => frame.locator("#token-state").innerText(), { timeout: 20_000, message: tool.route }).toMatch(/^有效/);
-      expect(await frame.locator("#tool").innerText(), tool.route).toBe(`${tool.title}（${tool.name}）`);
-      expect(await frame.locator("#path").innerText(), tool.route).toBe(tool.subPath);
+      await expect.poll(() => tokenState(page, tool.title), { timeout: 20_000, message: tool.route }).toBe("valid");
+      expect(await stage(page, tool.title).getAttribute("data-tool"), tool.route).toBe(tool.name);
+      expect(await stage(page, tool.title).getAttribute("data-path"), tool.route).toBe(tool.subPath);
+      await expectOneHeader(page, tool);
     }
     // Eighteen full page loads, each with a token request and the sandbox's own check.
   }, 300_000);
@@ -56,9 +85,9 @@ describe("embedded tool pages against the sandbox open platform", () => {
     await page.getByRole("menuitem", { name: "数字人制作" }).click();
     await page.waitForURL((u) => u.pathname === "/virtualMake");
     const make = sandbox(page, "数字人制作");
-    await expect.poll(() => make.locator("#token-state").innerText(), { timeout: 20_000 }).toMatch(/^有效/);
-    await make.getByRole("button", { name: "标记有未保存的内容" }).click();
-    await make.getByText("已通知控制台：goBackTip true").waitFor();
+    await expect.poll(() => tokenState(page, "数字人制作"), { timeout: 20_000 }).toBe("valid");
+    await make.getByRole("button", { name: "模拟有未保存的内容" }).click();
+    await make.getByText("已模拟：有未保存的内容").waitFor();
 
     await page.getByRole("button", { name: /返\s*回/ }).first().click();
     const ask = page.locator(".ant-modal-confirm:visible", { hasText: "是否需要保存数字人制作？" });

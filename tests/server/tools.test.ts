@@ -94,6 +94,20 @@ describe("the sandbox open platform", () => {
     expect(js.body).toContain("goBackTip");
   });
 
+  it("tells an administrator in Chinese what the tool is and that the page is a local stand-in, with no developer words", async () => {
+    const shown = (html: string) => html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>|<[^>]+>/g, " ");
+    for (const tool of tools) {
+      const res = await s.app.inject({ url: `${hostPrefixes.openIframe}${tool.subPath}?token=x&liveId=7` });
+      const text = shown(res.body);
+      expect(text, tool.route).toContain(tool.title);
+      expect(text, tool.route).toContain(tool.summary);
+      expect(text, tool.route).toContain("这是本地替代页面");
+      expect(text, tool.route).not.toMatch(/token|OPEN_PLATFORM_URL|机构 ?\d|身份 ?\d|子路径|\/[a-z]+\/[a-z-]+/i);
+      // Only the digital-human page's stand-in offers to pretend unsaved work (3 §2.5).
+      expect(res.body.includes('<section id="guard" >'), tool.route).toBe(!!tool.backGuard);
+    }
+  });
+
   it("is the default open-platform address of /config.json, and OPEN_PLATFORM_URL moves it and the frame policy", async () => {
     const config = (await s.app.inject({ url: "/config.json", headers: { host: "localhost:8080" } })).json();
     expect(config.openIframe).toBe(`http://localhost:8080${hostPrefixes.openIframe}`);

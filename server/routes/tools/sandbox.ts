@@ -1,26 +1,47 @@
 import fs from "node:fs";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { tools } from "../../../resources/tools";
 import { hostPrefixes } from "../../config";
 
 const file = (name: string) => fs.readFileSync(new URL(`../../open-platform/${name}`, import.meta.url), "utf8");
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /**
  * The sandbox open platform (issue 9 item 7): with no real open platform configured
- * (OPEN_PLATFORM_URL), every tool page frames this one page at its tool's sub-path. It checks the
- * token it was handed, shows the tool and the parameters it received, and can post `goBackTip`
- * to the console, so each frame page works, and is tested, with no outside host. Its script is a
- * file of its own: the Content-Security-Policy refuses inline scripts here as everywhere.
+ * (OPEN_PLATFORM_URL), every tool page frames this one page at its tool's sub-path. It is seen by
+ * administrators, so it says in Chinese what the tool there is (its declaration's title and summary)
+ * and that this is a local stand-in; whether the token it was handed is good, and the parameters it
+ * received, it keeps in attributes for the tests. The digital-human page's stand-in can post
+ * `goBackTip` to the console. Its script is a file of its own: the Content-Security-Policy refuses
+ * inline scripts here as everywhere.
  */
 export default async function sandboxRoutes(app: FastifyInstance) {
   const base = hostPrefixes.openIframe;
-  const page = file("sandbox.html").replaceAll("{{base}}", base);
+  const template = file("sandbox.html").replaceAll("{{base}}", base);
   const script = file("sandbox.js");
   const hide = { schema: { hide: true } };
+
+  const pageFor = (path: string) => {
+    const tool = tools.find((t) => t.subPath === path);
+    const fill: Record<string, string> = {
+      name: tool?.name ?? "",
+      path,
+      title: tool?.title ?? "开放平台",
+      summary: tool?.summary ?? "此地址没有对应的工具。",
+      guardHidden: tool?.backGuard ? "" : "hidden",
+    };
+    return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => escapeHtml(fill[key] ?? ""));
+  };
+
   app.get(`${base}/_sandbox/sandbox.js`, hide, async (_request, reply) =>
     reply.header("content-type", "text/javascript; charset=utf-8").header("cache-control", "no-cache").send(script),
   );
-  const html = async (_request: unknown, reply: FastifyReply) =>
-    reply.header("content-type", "text/html; charset=utf-8").header("cache-control", "no-store").send(page);
+  const html = async (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .header("content-type", "text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .send(pageFor(request.url.split("?")[0].slice(base.length) || "/"));
   app.get(`${base}/`, hide, html);
   app.get(`${base}/*`, hide, html);
 }

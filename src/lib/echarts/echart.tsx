@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties } from "react";
 import type { EChartsType } from "echarts/core";
 import { palette } from "../theme";
+import { ChartTable } from "./chart-table";
 import { loadEcharts } from "./load-echarts";
 import type { ChartOption } from "./option";
 
@@ -8,7 +9,7 @@ export interface EChartProps {
   option: ChartOption;
   /** CSS height of the chart; the width follows the container. */
   height?: CSSProperties["height"];
-  /** What the chart shows, for screen readers. */
+  /** What the chart shows: its name for screen readers and its data table's caption. */
   label: string;
 }
 
@@ -55,12 +56,17 @@ export function EChart({ option, height = 300, label }: EChartProps) {
     chart.current?.setOption(option, { notMerge: true });
   }, [option]);
 
-  if (failed) {
-    return (
-      <div role="alert" style={{ height, display: "flex", alignItems: "center", justifyContent: "center", color: palette.mutedText }}>
-        图表加载失败，请刷新页面重试
-      </div>
-    );
-  }
-  return <div ref={element} role="img" aria-label={label} data-chart-state="loading" style={{ width: "100%", height }} />;
+  return (
+    <>
+      {failed ? (
+        <div role="alert" style={{ height, display: "flex", alignItems: "center", justifyContent: "center", color: palette.mutedText }}>
+          图表加载失败，请刷新页面重试
+        </div>
+      ) : (
+        <div ref={element} role="img" aria-label={label} data-chart-state="loading" style={{ width: "100%", height }} />
+      )}
+      {/* The figures stay readable even when the chart's code could not be loaded. */}
+      <ChartTable option={option} label={label} />
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-import { DownloadOutlined, UploadOutlined } from "@ant-design/icons";
+import { DownloadOutlined, UploadOutlined } from "../../components/icons";
 import { Alert, Button, Flex, message, Typography, Upload } from "antd";
 import { errorText } from "../../../providers/http";
 import { acceptOf } from "../xlsx/file-types";

@@ -1,5 +1,5 @@
 import { useGetIdentity, useLogout } from "@refinedev/core";
-import { Button, Card, Form, Input, message } from "antd";
+import { Button, Card, Form, message } from "antd";
 import { authApi } from "../../../resources/auth";
 import { call, HttpRequestError } from "../../../providers/http";
 import type { UserInfo } from "../../../providers/session-store";
@@ -9,6 +9,7 @@ import { SmsCodeField } from "../../components/sms-code-field";
 import { schemaRules } from "../../engine/light-rules";
 import { maskMobile } from "../../lib/mask";
 import { useBusy } from "../../lib/use-busy";
+import { PasswordInput } from "../../components/password-input";
 
 const rules = schemaRules(chgpasswdFormSchema, [chgpasswdSchema]);
 
@@ -51,10 +52,10 @@ export function ChangePasswordPage() {
         <Form.Item label="手机号">{maskMobile(me?.mobile)}</Form.Item>
         <SmsCodeField label="验证码" name="auth_code" placeholder="请输入验证码" rules={rules.auth_code} onRequest={requestCode} />
         <Form.Item label="新密码" name="passwd" rules={rules.passwd}>
-          <Input.Password placeholder="6-20位密码" autoComplete="new-password" />
+          <PasswordInput placeholder="6-20位密码" autoComplete="new-password" />
         </Form.Item>
         <Form.Item label="确认密码" name="confirm" dependencies={["passwd"]} rules={rules.confirm}>
-          <Input.Password placeholder="再次输入新密码" autoComplete="new-password" />
+          <PasswordInput placeholder="再次输入新密码" autoComplete="new-password" />
         </Form.Item>
         <Form.Item wrapperCol={{ offset: 5, span: 15 }}>
           <Button type="primary" htmlType="submit" loading={submitting}>

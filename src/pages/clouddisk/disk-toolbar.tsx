@@ -1,4 +1,4 @@
-import { DeleteOutlined, DragOutlined, FolderAddOutlined, UploadOutlined } from "@ant-design/icons";
+import { DeleteOutlined, DragOutlined, FolderAddOutlined, UploadOutlined } from "../../components/icons";
 import { Breadcrumb, Button, Input, Space } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { cloudDisk, type CloudCrumb } from "../../../resources/cloud-disk";

@@ -7,7 +7,7 @@ import {
   FileWordOutlined,
   FolderFilled,
   VideoCameraOutlined,
-} from "@ant-design/icons";
+} from "../../components/icons";
 import { Button, Tag } from "antd";
 import type { ReactNode } from "react";
 import { fileStateOf, type CloudItem } from "../../../resources/cloud-disk";

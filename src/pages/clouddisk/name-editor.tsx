@@ -1,4 +1,4 @@
-import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
+import { CheckOutlined, CloseOutlined } from "../../components/icons";
 import { Button, Input, Space } from "antd";
 import { useState } from "react";
 import renameSchema from "../../../schemas/clouddisk.rename.schema.json";

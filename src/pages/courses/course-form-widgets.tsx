@@ -1,10 +1,11 @@
 import type { RegistryWidgetsType, WidgetProps } from "@rjsf/utils";
-import { InputNumber, Radio, Select, Typography } from "antd";
+import { Radio, Select, Typography } from "antd";
 import { useCallback, useEffect } from "react";
 import { courseTypeOf, courseTypes } from "../../../resources/course";
 import { formValuesOf, useFieldValue } from "../../engine/form-values";
 import { choiceLabel, maxUsersAfterSwitch, maxUsersLimit } from "./max-users";
 import { useOfferedTypes } from "./use-offered-types";
+import { NumberInput } from "../../components/number-input";
 
 /**
  * `"ui:widget": "courseType"`: the types this admin may create (1 §6); a new course starts as the
@@ -78,7 +79,7 @@ function CourseMaxUsersWidget({ id, value, onChange, onBlur, onFocus, disabled, 
   }
   return (
     <>
-      <InputNumber<number>
+      <NumberInput
         id={id}
         value={typeof value === "number" ? value : null}
         min={schema.minimum ?? 1}

@@ -1,4 +1,4 @@
-import { Checkbox, Collapse, InputNumber, Radio, Switch, Typography } from "antd";
+import { Checkbox, Collapse, Radio, Switch, Typography } from "antd";
 import { useEffect, useState, type ReactNode } from "react";
 import {
   entryMinutes,
@@ -10,6 +10,7 @@ import {
 } from "../../../resources/live-config";
 import liveConfigSchema from "../../../schemas/live-config.def.schema.json";
 import "./config-panels.css";
+import { NumberInput } from "../../components/number-input";
 
 /** The settings drawn as choices, entry times and switches ("more settings"), in the panels' order (2 §2, §3). */
 const choiceKeys = ["layout", "pushStreamType", "pptDefaultSwitchMode", "replaySizeSetting"] as const;
@@ -52,7 +53,7 @@ function MinutesInput({ id, value, disabled, message, onChange }: { id: string; 
   const messageId = `${id}-range`;
   return (
     <div>
-      <InputNumber<number>
+      <NumberInput<number>
         id={id}
         value={draft}
         min={entryMinutes.min}

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, PlusOutlined } from "@ant-design/icons";
+import { ArrowLeftOutlined, PlusOutlined } from "../../components/icons";
 import { Button, Card, Result, Space, Spin } from "antd";
 import { useMemo } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";

@@ -1,4 +1,4 @@
-import { UserOutlined } from "@ant-design/icons";
+import { UserOutlined } from "../../components/icons";
 import { useGetIdentity } from "@refinedev/core";
 import { Avatar, Card, Descriptions, Result, Space, Spin, Tabs } from "antd";
 import { useSearchParams } from "react-router-dom";

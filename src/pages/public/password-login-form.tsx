@@ -5,6 +5,7 @@ import { useBusy } from "../../lib/use-busy";
 import { CaptchaField } from "./captcha-field";
 import { captchaProblem, captchaRules, passwordRules } from "./login-schemas";
 import { useCaptcha } from "./use-captcha";
+import { PasswordInput } from "../../components/password-input";
 
 interface Values {
   mobile: string;
@@ -45,7 +46,7 @@ export function PasswordLoginForm({ initialMobile, onSignedIn }: { initialMobile
         <Input placeholder="手机号" autoComplete="username" />
       </Form.Item>
       <Form.Item name="passwd" rules={passwordRules.passwd}>
-        <Input.Password placeholder="密码" autoComplete="current-password" />
+        <PasswordInput placeholder="密码" autoComplete="current-password" />
       </Form.Item>
       <CaptchaField src={captcha.src} onRefresh={captcha.refresh} rules={captcha.shown ? captchaRules : undefined} />
       <Button type="primary" htmlType="submit" block loading={submitting}>

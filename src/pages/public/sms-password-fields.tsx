@@ -4,6 +4,7 @@ import { SmsCodeField } from "../../components/sms-code-field";
 import { CaptchaField } from "./captcha-field";
 import { smsCodeRequester } from "./request-sms-code";
 import { useCaptcha } from "./use-captcha";
+import { PasswordInput } from "../../components/password-input";
 
 interface SmsPasswordFieldsProps {
   form: FormInstance;
@@ -27,10 +28,10 @@ export function SmsPasswordFields({ form, rules, codeEndpoint, passwordPlacehold
       <CaptchaField src={captcha.src} onRefresh={captcha.refresh} />
       <SmsCodeField name="auth_code" placeholder="验证码" rules={rules.auth_code} onRequest={smsCodeRequester(form, codeEndpoint, captcha)} />
       <Form.Item name="passwd" rules={rules.passwd}>
-        <Input.Password placeholder={passwordPlaceholder} autoComplete="new-password" />
+        <PasswordInput placeholder={passwordPlaceholder} autoComplete="new-password" />
       </Form.Item>
       <Form.Item name="confirm" dependencies={["passwd"]} rules={rules.confirm}>
-        <Input.Password placeholder="确认密码" autoComplete="new-password" />
+        <PasswordInput placeholder="确认密码" autoComplete="new-password" />
       </Form.Item>
     </>
   );

@@ -10,6 +10,7 @@ import { schemaRules } from "../../engine/light-rules";
 import type { FormHandle, FormValues } from "../../engine/schema-form";
 import { palette } from "../../lib/theme";
 import { stateLabels, stateTones } from "./room-labels";
+import { PasswordInput } from "../../components/password-input";
 
 /** The answers' own rules (their lengths, in the schema's words), beside the messages of what each live asks. */
 const answerRules = schemaRules(shareEnterSchema);
@@ -126,13 +127,13 @@ export function SharePage() {
                   <Input autoComplete="username" placeholder="请输入用户名" />
                 </Form.Item>
                 <Form.Item name="password" label="密码" rules={[{ required: true, message: roomMessages.whitelistNeeded }, ...answerRules.password]}>
-                  <Input.Password autoComplete="current-password" placeholder="请输入密码" />
+                  <PasswordInput autoComplete="current-password" placeholder="请输入密码" />
                 </Form.Item>
               </>
             )}
             {info.check === 3 && (
               <Form.Item name="password" label="观看密码" rules={[{ required: true, message: roomMessages.passwordNeeded }, ...answerRules.password]}>
-                <Input.Password placeholder="请输入密码" />
+                <PasswordInput placeholder="请输入密码" />
               </Form.Item>
             )}
           </Form>

@@ -1,14 +1,17 @@
-import { ArrowLeftOutlined } from "@ant-design/icons";
-import { Button, Card, Modal, Result, Space, Spin } from "antd";
+import { Button, Card, Modal, Result, Spin } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { hostBase } from "../../../providers/hosts";
 import { frameReloadMs, toolMessages, type ToolDecl } from "../../../resources/tools";
 import { AccessGate } from "../../engine/access-gate";
+import { usePageBack } from "../../lib/shell-back";
 import { frameAddress, frameOrigin } from "./frame-address";
 import { useToolToken } from "./use-tool-token";
 
-/** An embedded tool page generated from its declaration (resources/tools.ts; 3 §2.5, §4). */
+/**
+ * An embedded tool page generated from its declaration (resources/tools.ts; 3 §2.5, §4): the admin
+ * top bar is its header (返回 and the title, as on every page), the frame fills the card below.
+ */
 export function ToolFramePage({ tool }: { tool: ToolDecl }) {
   return (
     <AccessGate menuKey={tool.menuKey}>
@@ -61,19 +64,10 @@ function ToolFrame({ tool }: { tool: ToolDecl }) {
     modal.confirm({ title: tool.backGuard.question, okText: "确定", cancelText: "取消", onCancel: () => navigate(-1) });
   };
 
-  const title = tool.back ? (
-    <Space>
-      <Button type="text" icon={<ArrowLeftOutlined />} onClick={back}>
-        返回
-      </Button>
-      {tool.title}
-    </Space>
-  ) : (
-    tool.title
-  );
+  usePageBack(tool.back ? back : null);
 
   return (
-    <Card title={title} styles={{ body: { padding: 0 } }}>
+    <Card styles={{ body: { padding: 0 } }}>
       {modalHolder}
       {state.status === "failed" ? (
         <Result status="error" title={toolMessages.tokenFailed} extra={<Button onClick={retry}>重试</Button>} />
@@ -83,7 +77,7 @@ function ToolFrame({ tool }: { tool: ToolDecl }) {
           title={tool.title}
           src={src}
           allow={tool.allow}
-          style={{ display: "block", width: "100%", height: "calc(100vh - 190px)", minHeight: 480, border: 0 }}
+          style={{ display: "block", width: "100%", height: "calc(100vh - 136px)", minHeight: 480, border: 0 }}
         />
       ) : (
         <div style={{ padding: "64px 0", textAlign: "center" }} aria-busy="true">

@@ -2,13 +2,13 @@ import { Refine } from "@refinedev/core";
 import { render, screen, waitFor } from "@testing-library/react";
 import { ConfigProvider } from "antd";
 import dayjs from "dayjs";
-import zhCN from "antd/es/locale/zh_CN";
 import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router-dom";
 import type { ResourceDecl } from "../../../resources/define";
 import { notificationProvider } from "../../../providers/notify";
 import { consoleDataProvider } from "../../../src/app/console-app";
 import { engineRegistry } from "../../../src/app/engine-registry";
+import { antdConfig } from "../../../src/lib/antd-config";
 import { EngineRegistryProvider } from "../../../src/engine/registry";
 import { fail, fakeServer, ok, type Handler, type SeenRequest } from "../support/fake-server";
 
@@ -34,7 +34,7 @@ export const navigate = (to: string) => navigateTo?.(to);
 /** The page under test at `route`, entered at `entry`, inside Refine with the real data provider. */
 export function renderPage(route: string, page: ReactElement, entry = route) {
   return render(
-    <ConfigProvider locale={zhCN}>
+    <ConfigProvider {...antdConfig}>
       <MemoryRouter initialEntries={[entry]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
         <Refine
           dataProvider={consoleDataProvider}

@@ -3,13 +3,16 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { ConfigProvider } from "antd";
 import zhCN from "antd/es/locale/zh_CN";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router-dom";
 import { createDataProvider } from "../../../providers/data-provider";
 import { setHosts } from "../../../providers/hosts";
 import { notificationProvider } from "../../../providers/notify";
 import { liveOperations } from "../../../resources/live";
 import { tools } from "../../../resources/tools";
+import { ShellBackContext, useShellBackState } from "../../../src/lib/shell-back";
 import { ToolFramePage } from "../../../src/pages/tools/tool-frame-page";
+import { AdminHeader } from "../../../src/shells/admin-header";
 import { fail, fakeServer, ok } from "../support/fake-server";
 
 const virtualMake = tools.find((t) => t.route === "/virtualMake")!;
@@ -23,16 +26,29 @@ function Probe() {
   return <div data-testid="where">{useLocation().pathname + useLocation().search}</div>;
 }
 
+/** The admin shell's top bar over the page, as in the console; the sidebar lists the AI tools, not /recordCut. */
+function Shell({ children }: { children: ReactNode }) {
+  const back = useShellBackState();
+  return (
+    <ShellBackContext.Provider value={back}>
+      <AdminHeader menuPaths={new Set(["/liveop", "/virtualMake"])} />
+      {children}
+    </ShellBackContext.Provider>
+  );
+}
+
 function renderTool(tool: typeof virtualMake, entry: string) {
   return render(
     <ConfigProvider locale={zhCN}>
       <MemoryRouter initialEntries={["/liveop", entry]} initialIndex={1} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
         <Refine dataProvider={createDataProvider()} notificationProvider={notificationProvider} options={{ disableTelemetry: true }}>
           <Probe />
-          <Routes>
-            <Route path={tool.route} element={<ToolFramePage tool={tool} />} />
-            <Route path="*" element={<div>elsewhere</div>} />
-          </Routes>
+          <Shell>
+            <Routes>
+              <Route path={tool.route} element={<ToolFramePage tool={tool} />} />
+              <Route path="*" element={<div>elsewhere</div>} />
+            </Routes>
+          </Shell>
         </Refine>
       </MemoryRouter>
     </ConfigProvider>,
@@ -119,6 +135,20 @@ describe("an embedded tool page", () => {
     act(() => window.dispatchEvent(new MessageEvent("message", { data: { type: "goBackTip", flag: false }, origin: window.location.origin, source: frame()!.contentWindow })));
     fireEvent.click(screen.getByRole("button", { name: /返回/ }));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/liveop"));
+  });
+
+  it.each([
+    { tool: virtualMake, entry: "/virtualMake" },
+    { tool: recordCut, entry: "/recordCut?liveId=42" },
+  ])("has one header, the top bar's: 返回 and the title there, none in the card ($entry)", async ({ tool, entry }) => {
+    fakeServer({ "GET /cms/loginrouter": menu(tool.menuKey), "POST /cms/webapitokenv2": ok({ token: "T1" }), "GET /cms/account/balance": ok({ balance: 0 }) });
+    renderTool(tool, entry);
+    await waitFor(() => expect(frame()).not.toBeNull());
+    const header = document.querySelector<HTMLElement>(".ant-layout-header")!;
+    expect(header.querySelector("button[aria-label=返回]")).not.toBeNull();
+    expect(header.textContent).toContain(tool.title);
+    expect(screen.getAllByRole("button", { name: /返\s*回/ })).toHaveLength(1);
+    expect(document.querySelector(".ant-card-head")).toBeNull();
   });
 
   it("asks for no token of a sub-admin without the tool's key", async () => {

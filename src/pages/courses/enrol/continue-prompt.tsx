@@ -1,4 +1,4 @@
-import { ExclamationCircleFilled } from "@ant-design/icons";
+import { ExclamationCircleFilled } from "../../../components/icons";
 import { Checkbox, Flex, Modal, Typography } from "antd";
 import { useState } from "react";
 import type { ContinuePrompt } from "./use-continue-prompt";

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "rea
 import { errorText } from "../../../../providers/http";
 import { loadForm, type FormDefinition } from "../../../engine/form-schemas";
 import type { FormValues } from "../../../engine/form-values";
-import { focusFirstField } from "../../../engine/resource-form-dialog";
+import { useDialogCaret } from "../../../engine/resource-form-dialog";
 import type { FormHandle } from "../../../engine/schema-form";
 
 // RJSF and ajv load with the first such dialog, not with the list.
@@ -56,7 +56,7 @@ export interface SchemaDialogProps {
 export function SchemaDialog({ form, open, initialData, onSubmit, onClose, saving, widgets, intro, waiting = false, serverErrors, onServerErrorsSeen }: SchemaDialogProps) {
   const { definition, error, retry } = useFormDefinition(form, open);
   const formRef = useRef<FormHandle>(null);
-  const bodyRef = useRef<HTMLDivElement>(null);
+  const caret = useDialogCaret();
   const width = (definition?.uiSchema["ui:options"]?.width as number | undefined) ?? 480;
   return (
     <Modal
@@ -71,9 +71,9 @@ export function SchemaDialog({ form, open, initialData, onSubmit, onClose, savin
       destroyOnHidden
       onOk={() => formRef.current?.submit()}
       onCancel={onClose}
-      afterOpenChange={(opened) => opened && focusFirstField(bodyRef.current)}
+      afterOpenChange={caret.afterOpenChange}
     >
-      <div ref={bodyRef} style={{ paddingTop: 8 }}>
+      <div ref={caret.body} style={{ paddingTop: 8 }}>
         {intro}
         {error ? (
           <Alert type="error" showIcon message={`表单加载失败：${error}`} action={<Button size="small" onClick={retry}>重试</Button>} />
@@ -88,7 +88,7 @@ export function SchemaDialog({ form, open, initialData, onSubmit, onClose, savin
               widgets={widgets}
               serverErrors={serverErrors}
               onServerErrorsSeen={onServerErrorsSeen}
-              onMounted={() => focusFirstField(bodyRef.current)}
+              onMounted={caret.onMounted}
               onSubmit={async (values) => {
                 if (await onSubmit(values)) onClose();
               }}

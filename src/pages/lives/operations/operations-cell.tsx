@@ -1,4 +1,4 @@
-import { DownOutlined } from "@ant-design/icons";
+import { DownOutlined } from "../../../components/icons";
 import { Button, Dropdown } from "antd";
 import { useCallback, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";

@@ -1,4 +1,4 @@
-import { TeamOutlined } from "@ant-design/icons";
+import { TeamOutlined } from "../../../components/icons";
 import { Button, Flex, Form, Input, Radio } from "antd";
 import type { ValidatorSettings } from "../../../../resources/live-api";
 import { checkLabels } from "../../../../resources/live-validator";

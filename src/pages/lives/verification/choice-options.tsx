@@ -1,4 +1,4 @@
-import { CloseOutlined, PlusOutlined } from "@ant-design/icons";
+import { CloseOutlined, PlusOutlined } from "../../../components/icons";
 import { Button, Flex, Input, Typography } from "antd";
 import { designerLimits } from "../../../../resources/live-validator";
 

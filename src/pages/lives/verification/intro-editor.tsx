@@ -1,4 +1,4 @@
-import { BoldOutlined, ItalicOutlined, OrderedListOutlined, PictureOutlined, UnorderedListOutlined } from "@ant-design/icons";
+import { BoldOutlined, ItalicOutlined, OrderedListOutlined, PictureOutlined, UnorderedListOutlined } from "../../../components/icons";
 import { useNotification } from "@refinedev/core";
 import { EditorContent, mergeAttributes, Node, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";

@@ -1,4 +1,4 @@
-import { PlusOutlined } from "@ant-design/icons";
+import { PlusOutlined } from "../../../components/icons";
 import { Button, Flex, Typography } from "antd";
 import { useEffect, useRef } from "react";
 import type { RegistrationField } from "../../../../resources/live-api";

@@ -1,4 +1,4 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, LockOutlined } from "@ant-design/icons";
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, LockOutlined } from "../../../components/icons";
 import { Button, Checkbox, Flex, Input, Select, Tag, Tooltip, Typography } from "antd";
 import type { RegistrationField } from "../../../../resources/live-api";
 import { choiceTypes, fieldTypeLabels } from "../../../../resources/live-validator";

@@ -6,6 +6,7 @@ import nicknameSchema from "../../../../schemas/portal.nickname.schema.json";
 import { schemaRules } from "../../../engine/light-rules";
 import { useCallMutation } from "../../../lib/use-call";
 import { reportChangeFailure } from "./change-failure";
+import { accountButton, accountForm } from "./form-layout";
 
 const rules = schemaRules(nicknameSchema);
 
@@ -29,8 +30,7 @@ export function NicknameForm() {
     <Form
       form={form}
       name="portal-nickname"
-      labelCol={{ span: 5 }}
-      wrapperCol={{ span: 15 }}
+      {...accountForm}
       requiredMark={false}
       initialValues={{ nickname: me?.nickname ?? "" }}
       onFinish={submit}
@@ -39,7 +39,7 @@ export function NicknameForm() {
       <Form.Item label="昵称" name="nickname" rules={rules.nickname}>
         <Input placeholder="请输入昵称" />
       </Form.Item>
-      <Form.Item wrapperCol={{ offset: 5, span: 15 }}>
+      <Form.Item wrapperCol={accountButton}>
         <Button type="primary" htmlType="submit" loading={busy}>
           修改昵称
         </Button>

@@ -1,10 +1,12 @@
-import { Button, Form, Input, message } from "antd";
+import { Button, Form, message } from "antd";
 import { portalApi, portalMessages } from "../../../../resources/portal";
 import passwdFormSchema from "../../../../schemas/portal.passwd.form.schema.json";
 import passwdSchema from "../../../../schemas/portal.passwd.schema.json";
 import { schemaRules } from "../../../engine/light-rules";
 import { useCallMutation } from "../../../lib/use-call";
 import { reportChangeFailure } from "./change-failure";
+import { PasswordInput } from "../../../components/password-input";
+import { accountButton, accountForm } from "./form-layout";
 
 const rules = schemaRules(passwdFormSchema, [passwdSchema]);
 
@@ -33,17 +35,17 @@ export function PasswordForm() {
   };
 
   return (
-    <Form form={form} name="portal-password" labelCol={{ span: 5 }} wrapperCol={{ span: 15 }} requiredMark={false} onFinish={submit}>
+    <Form form={form} name="portal-password" {...accountForm} requiredMark={false} onFinish={submit}>
       <Form.Item label="旧密码" name="old_passwd" rules={rules.old_passwd}>
-        <Input.Password placeholder="请输入旧密码" autoComplete="current-password" />
+        <PasswordInput placeholder="请输入旧密码" autoComplete="current-password" />
       </Form.Item>
       <Form.Item label="新密码" name="new_passwd" rules={rules.new_passwd}>
-        <Input.Password placeholder="6-16位字母和数字" autoComplete="new-password" />
+        <PasswordInput placeholder="6-16位字母和数字" autoComplete="new-password" />
       </Form.Item>
       <Form.Item label="确认密码" name="confirm" dependencies={["new_passwd"]} rules={rules.confirm}>
-        <Input.Password placeholder="再次输入新密码" autoComplete="new-password" />
+        <PasswordInput placeholder="再次输入新密码" autoComplete="new-password" />
       </Form.Item>
-      <Form.Item wrapperCol={{ offset: 5, span: 15 }}>
+      <Form.Item wrapperCol={accountButton}>
         <Button type="primary" htmlType="submit" loading={busy}>
           修改密码
         </Button>

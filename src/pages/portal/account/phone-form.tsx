@@ -15,6 +15,7 @@ import { CaptchaField } from "../../public/captcha-field";
 import { smsCodeRequester } from "../../public/request-sms-code";
 import { useCaptcha } from "../../public/use-captcha";
 import { reportChangeFailure } from "./change-failure";
+import { accountButton, accountForm } from "./form-layout";
 
 const rules = schemaRules(mobileSchema);
 
@@ -63,13 +64,13 @@ function PhoneChange({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <Form form={form} name="portal-phone" labelCol={{ span: 5 }} wrapperCol={{ span: 15 }} requiredMark={false} onFinish={submit}>
+    <Form form={form} name="portal-phone" {...accountForm} requiredMark={false} onFinish={submit}>
       <Form.Item label="新手机号" name="mobile" rules={rules.mobile}>
         <Input placeholder="请输入手机号" autoComplete="tel" />
       </Form.Item>
       <CaptchaField label="图形验证码" src={captcha.src} onRefresh={captcha.refresh} />
       <SmsCodeField label="验证码" name="auth_code" placeholder="请输入验证码" rules={rules.auth_code} onRequest={smsCodeRequester(form, portalApi.mobileCode, captcha, "auth_code", ask)} />
-      <Form.Item wrapperCol={{ offset: 5, span: 15 }}>
+      <Form.Item wrapperCol={accountButton}>
         <Button type="primary" htmlType="submit" loading={busy}>
           修改手机号
         </Button>

@@ -1,17 +1,23 @@
-import { Card, Col, Row } from "antd";
+import { Button, Card, Col, Row, Space } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useMemo, useState } from "react";
 import { portalApi, portalUserTypes, type PortalRoom } from "../../../../resources/portal";
 import { useCall } from "../../../lib/use-call";
+import { usePhoneLayout } from "../../../lib/use-phone-layout";
 import type { PortalPageProps } from "../portal-page";
 import { RoomList } from "../rooms/room-list";
 import { FeedCard } from "./feed-card";
-import { LiveCalendar } from "./live-calendar";
+import { LiveCalendar, MonthHeader } from "./live-calendar";
 
 const dayText = (day: Dayjs) => day.format("YYYY-MM-DD");
 
-/** The portal's home (1 §2.2 今日课程): the month with its days of lives marked, and the chosen day's rooms. */
+/** The portal's home (1 §2.2 今日课程): the month of lives as a calendar, or as a list on a phone. */
 export function CalendarPage({ role }: PortalPageProps) {
+  return usePhoneLayout() ? <MonthList role={role} /> : <MonthGrid role={role} />;
+}
+
+/** The month with its days of lives marked, and the chosen day's rooms beside it. */
+function MonthGrid({ role }: PortalPageProps) {
   const usertype = portalUserTypes[role];
   const [day, setDay] = useState(() => dayjs());
   const [month, setMonth] = useState(() => dayjs().startOf("month"));
@@ -46,5 +52,53 @@ export function CalendarPage({ role }: PortalPageProps) {
         </Card>
       </Col>
     </Row>
+  );
+}
+
+/**
+ * On a phone (issue 16 item 3.22) a month grid beside a day's rooms has no room: the month's lives
+ * are one list, each with its date, under the month and its arrows. This month's list starts today;
+ * its earlier lives are a tap away.
+ */
+function MonthList({ role }: PortalPageProps) {
+  const [month, setMonth] = useState(() => dayjs().startOf("month"));
+  const [withEarlier, setWithEarlier] = useState(false);
+  const rooms = useCall<PortalRoom[]>(portalApi.lives, {
+    usertype: portalUserTypes[role],
+    start: dayText(month.startOf("month")),
+    end: dayText(month.endOf("month")),
+  });
+  const today = dayText(dayjs());
+  const folded = month.isSame(dayjs(), "month") && !withEarlier;
+  const shown = rooms.answer?.data.filter((room) => !folded || room.begin_time.slice(0, 10) >= today);
+  const earlier = (rooms.answer?.data.length ?? 0) - (shown?.length ?? 0);
+  return (
+    <Space direction="vertical" size={12} style={{ width: "100%" }}>
+      <Card size="small">
+        <MonthHeader
+          month={month}
+          onChange={(shown) => {
+            setMonth(shown.startOf("month"));
+            setWithEarlier(false);
+          }}
+        />
+        {earlier > 0 && (
+          <Button type="link" size="small" onClick={() => setWithEarlier(true)}>
+            {`显示本月更早的${earlier}场直播`}
+          </Button>
+        )}
+        <RoomList
+          role={role}
+          rooms={shown}
+          loading={rooms.loading}
+          error={rooms.error}
+          updatedAt={rooms.updatedAt}
+          reload={rooms.retry}
+          withDate
+          empty="这个月没有直播"
+        />
+      </Card>
+      <FeedCard />
+    </Space>
   );
 }

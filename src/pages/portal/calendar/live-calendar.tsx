@@ -1,4 +1,4 @@
-import { LeftOutlined, RightOutlined } from "@ant-design/icons";
+import { LeftOutlined, RightOutlined } from "../../../components/icons";
 import { Button, Calendar, ConfigProvider, Space, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { palette } from "../../../lib/theme";
@@ -17,6 +17,24 @@ interface LiveCalendarProps {
  */
 const neighbourDays = { token: { colorTextDisabled: palette.mutedText } };
 
+/** The month shown and the ways to another: 上个月, 今天, 下个月. */
+export function MonthHeader({ month, onChange }: { month: Dayjs; onChange: (month: Dayjs) => void }) {
+  return (
+    <Space style={{ display: "flex", justifyContent: "space-between", padding: "4px 4px 8px" }}>
+      <Button type="text" size="small" icon={<LeftOutlined />} aria-label="上个月" onClick={() => onChange(month.subtract(1, "month"))} />
+      <Typography.Text strong aria-live="polite" style={{ whiteSpace: "nowrap" }}>
+        {month.format("YYYY年M月")}
+      </Typography.Text>
+      <Space size={4}>
+        <Button size="small" onClick={() => onChange(dayjs())}>
+          今天
+        </Button>
+        <Button type="text" size="small" icon={<RightOutlined />} aria-label="下个月" onClick={() => onChange(month.add(1, "month"))} />
+      </Space>
+    </Space>
+  );
+}
+
 /** The month of lives (antd Calendar, zh-CN from the app's locale): a dot under each day holding one. */
 export function LiveCalendar({ value, marked, onSelect, onMonth }: LiveCalendarProps) {
   return (
@@ -30,20 +48,7 @@ export function LiveCalendar({ value, marked, onSelect, onMonth }: LiveCalendarP
         }}
         onPanelChange={(day) => onMonth(day)}
         // A header of named buttons: antd's own year and month selects carry no label.
-        headerRender={({ value: shown, onChange }) => (
-          <Space style={{ display: "flex", justifyContent: "space-between", padding: "4px 4px 8px" }}>
-            <Button type="text" size="small" icon={<LeftOutlined />} aria-label="上个月" onClick={() => onChange(shown.subtract(1, "month"))} />
-            <Typography.Text strong aria-live="polite">
-              {shown.format("YYYY年M月")}
-            </Typography.Text>
-            <Space size={4}>
-              <Button size="small" onClick={() => onChange(dayjs())}>
-                今天
-              </Button>
-              <Button type="text" size="small" icon={<RightOutlined />} aria-label="下个月" onClick={() => onChange(shown.add(1, "month"))} />
-            </Space>
-          </Space>
-        )}
+        headerRender={({ value: shown, onChange }) => <MonthHeader month={shown} onChange={onChange} />}
         // The cell's number is the calendar's own; what is rendered here goes under it.
         cellRender={(day, info) =>
           info.type === "date" && marked.has(day.format("YYYY-MM-DD")) ? (

@@ -1,4 +1,4 @@
-import { SettingOutlined } from "@ant-design/icons";
+import { SettingOutlined } from "../../../components/icons";
 import { Button, Checkbox, Modal, Typography } from "antd";
 import { useState } from "react";
 import { statsApi, type DashboardModule } from "../../../../resources/stats";

@@ -1,4 +1,4 @@
-import { UserOutlined } from "@ant-design/icons";
+import { UserOutlined } from "../../../components/icons";
 import { Avatar, Button, Card, Col, Divider, Flex, Progress, Row, Statistic, Typography } from "antd";
 import type { ReactNode } from "react";
 import { checkStateLabels, checkStates } from "../../../../resources/user-stats";

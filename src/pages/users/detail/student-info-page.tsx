@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined } from "@ant-design/icons";
+import { ArrowLeftOutlined } from "../../../components/icons";
 import { Button } from "antd";
 import { useMemo } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";

@@ -1,4 +1,4 @@
-import { UploadOutlined } from "@ant-design/icons";
+import { UploadOutlined } from "../../../components/icons";
 import { Button } from "antd";
 import { useState } from "react";
 import { StudentImportDialog } from "./student-import-dialog";

@@ -1,4 +1,4 @@
-import { DownloadOutlined } from "@ant-design/icons";
+import { DownloadOutlined } from "../../../../components/icons";
 import { useNotification } from "@refinedev/core";
 import { Alert, Button, Flex, Table } from "antd";
 import { useState } from "react";

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { WhitelistEntry, WhitelistRow } from "../../../../../resources/live-validator";
 import { reportError } from "../../../../../providers/notify";
 import { loadForm, type FormDefinition } from "../../../../engine/form-schemas";
-import { focusFirstField } from "../../../../engine/resource-form-dialog";
+import { useDialogCaret } from "../../../../engine/resource-form-dialog";
 import type { FormHandle } from "../../../../engine/schema-form";
 
 // RJSF loads with the first add or change, not with the drawer.
@@ -26,7 +26,7 @@ export function WhitelistEntryDialog({ editing, open, onClose, onSubmit }: White
   const [definition, setDefinition] = useState<FormDefinition | null>(null);
   const [saving, setSaving] = useState(false);
   const formRef = useRef<FormHandle>(null);
-  const body = useRef<HTMLDivElement>(null);
+  const caret = useDialogCaret();
   const id = editing ? "whitelist.edit" : "whitelist.create";
 
   useEffect(() => {
@@ -52,9 +52,9 @@ export function WhitelistEntryDialog({ editing, open, onClose, onSubmit }: White
       destroyOnHidden
       onOk={() => formRef.current?.submit()}
       onCancel={onClose}
-      afterOpenChange={(opened) => opened && focusFirstField(body.current)}
+      afterOpenChange={caret.afterOpenChange}
     >
-      <div ref={body} style={{ paddingTop: 8 }}>
+      <div ref={caret.body} style={{ paddingTop: 8 }}>
         {definition && (
           <Suspense fallback={null}>
             <SchemaForm
@@ -62,7 +62,7 @@ export function WhitelistEntryDialog({ editing, open, onClose, onSubmit }: White
               definition={definition}
               initialData={editing ? { username: editing.username, password: editing.password } : {}}
               formRef={formRef}
-              onMounted={() => focusFirstField(body.current)}
+              onMounted={caret.onMounted}
               onSubmit={async (values) => {
                 setSaving(true);
                 try {

@@ -1,4 +1,4 @@
-import { UploadOutlined } from "@ant-design/icons";
+import { UploadOutlined } from "../../../../components/icons";
 import { Alert, Button, Flex, Modal, Result, Spin, Steps, Typography, Upload } from "antd";
 import { useEffect } from "react";
 import { liveLimits } from "../../../../../resources/live-api";

@@ -1,4 +1,4 @@
-import { ClearOutlined, DownloadOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from "@ant-design/icons";
+import { ClearOutlined, DownloadOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from "../../../../components/icons";
 import { useNotification } from "@refinedev/core";
 import { Button, Flex, Popconfirm } from "antd";
 import { whitelistSheet } from "../../../../../resources/live-validator";
