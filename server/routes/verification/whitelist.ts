@@ -1,9 +1,10 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { validatorApi } from "../../../resources/live-api";
 import { validatorMessages, type WhitelistRow } from "../../../resources/live-validator";
 import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
 import { addEntry, allEntries, checkImport, importRows, listPage, removeEntries, updateEntry } from "../../services/whitelist";
+import { jsonStream } from "../../services/yielding";
 import { route } from "../define";
 import { verificationGuard, validatorScope } from "./access";
 
@@ -15,6 +16,9 @@ const tags = ["verification"];
  * names and passwords. The import calls alone get it; every other call keeps the app's 1 MiB.
  */
 const importBodyLimit = 16 * 1024 * 1024;
+
+/** An import's or dry run's answer, whose refused rows (up to 20,000) are sent without holding the thread. */
+const answerJudged = (reply: FastifyReply, answer: unknown, errors: readonly unknown[]) => reply.type("application/json; charset=utf-8").send(jsonStream(answer, errors));
 
 /**
  * The whitelist of the validator service (2 §7, 3 §7.8): a live's usernames and passwords, paged,
@@ -68,11 +72,11 @@ export default async function whitelistRoutes(app: FastifyInstance, { db, key }:
     app,
     validatorApi.whitelistCheck,
     { query: "validator.query", body: "whitelist.import", guard: heavy, bodyLimit: importBodyLimit, summary: "Dry run of an import of up to 20,000 rows: content {accepted, errors: [{row, username, password, reason}]}; writes nothing", tags },
-    async (request) => {
+    async (request, reply) => {
       const { scope, liveId } = await validatorScope(request, db, key);
       const { accepted, errors } = await checkImport(scope, liveId, (request.body as { rows: WhitelistRow[] }).rows);
       const content = { accepted: accepted.length, errors };
-      return ok(content, { content });
+      return answerJudged(reply, ok(content, { content }), errors);
     },
   );
 
@@ -80,10 +84,10 @@ export default async function whitelistRoutes(app: FastifyInstance, { db, key }:
     app,
     validatorApi.whitelistImport,
     { query: "validator.query", body: "whitelist.import", guard: heavy, bodyLimit: importBodyLimit, summary: "Imports up to 20,000 rows: the dry run's judgement, then the accepted rows in one transaction: content {added, errors}", tags },
-    async (request) => {
+    async (request, reply) => {
       const { scope, liveId } = await validatorScope(request, db, key);
       const content = await importRows(scope, liveId, (request.body as { rows: WhitelistRow[] }).rows);
-      return ok(content, { content, msg: `成功导入${content.added}条` });
+      return answerJudged(reply, ok(content, { content, msg: `成功导入${content.added}条` }), content.errors);
     },
   );
 
