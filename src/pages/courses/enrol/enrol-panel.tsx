@@ -18,13 +18,15 @@ export interface EnrolPanelProps {
   onClose: () => void;
   /** Data rows to start with, as read from a sheet (stories). */
   initialRows?: string[][];
+  /** What an imported row may say (a live's 已添加 or 新建学员), in the summary's order; 成功 when absent. */
+  notes?: readonly string[];
 }
 
 /**
  * A batch import of students by mobile (1 §2.5, §4, §5; 2 §5 a live's): file, rows, progress, the
  * failure prompt. xlsx and xls only, the header row dropped, at most 500 rows, one at a time.
  */
-export function EnrolPanel({ send, template = courseEnrol.template, open, onClose, initialRows }: EnrolPanelProps) {
+export function EnrolPanel({ send, template = courseEnrol.template, open, onClose, initialRows, notes }: EnrolPanelProps) {
   const prompt = useContinuePrompt();
   const { ask } = prompt;
   const afterFailure = useCallback((_row: EnrolRow, message: string) => ask(message), [ask]);
@@ -37,7 +39,7 @@ export function EnrolPanel({ send, template = courseEnrol.template, open, onClos
     <Flex vertical gap={12}>
       <SheetPicker choice={choice} template={template} disabled={run.running} />
       <EnrolTable rows={run.rows} />
-      <ImportFooter run={run} reading={choice.parsing} onClose={onClose} />
+      <ImportFooter run={run} reading={choice.parsing} onClose={onClose} notes={notes} />
       <ContinuePromptDialog prompt={prompt} />
     </Flex>
   );
