@@ -203,6 +203,7 @@ const exportInPage = String.raw`async ({ tokenUrl, exportUrl, workerUrl }) => {
   const bytes = await new Promise((resolve, reject) => {
     const w = new Worker(workerUrl, { type: "module", name: "sheet" });
     w.onmessage = (event) => {
+      if (event.data.kind === "progress") return;
       w.terminate();
       if (event.data.ok) resolve(event.data.bytes);
       else reject(new Error(event.data.error));

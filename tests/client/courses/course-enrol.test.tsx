@@ -179,6 +179,6 @@ describe("course batch enrol by mobile", () => {
     const { tools } = renderEnrol({ buildSheet: vi.fn(async () => blob) });
     fireEvent.click(button("下载模板"));
     await waitFor(() => expect(tools.saveFile).toHaveBeenCalledWith(blob, "课程学员导入模板.xlsx"));
-    expect(tools.buildSheet).toHaveBeenCalledWith([["姓名", "手机号"]], "学员");
+    expect(tools.buildSheet).toHaveBeenCalledWith([["姓名", "手机号"]], "学员", { textColumns: [1], textRows: 500 });
   });
 });

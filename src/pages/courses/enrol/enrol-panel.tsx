@@ -1,9 +1,10 @@
 import { Flex } from "antd";
 import { useCallback } from "react";
 import { ImportFooter } from "../../../lib/import-run/import-footer";
-import { SheetPicker, type SheetTemplate } from "../../../lib/import-run/sheet-picker";
+import { SheetPicker } from "../../../lib/import-run/sheet-picker";
 import { useImportRun, type RowOutcome } from "../../../lib/import-run/use-import-run";
 import { useSheetChoice } from "../../../lib/import-run/use-sheet-choice";
+import type { SheetTemplate } from "../../../lib/xlsx/template";
 import { ContinuePromptDialog } from "./continue-prompt";
 import { courseEnrol, enrolRowsFromSheet, type EnrolRow } from "./enrol-rows";
 import { EnrolTable } from "./enrol-table";
