@@ -8,6 +8,22 @@ import { Readable } from "node:stream";
  */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Holders of something one at a time, in the order they asked. */
+export class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+  /** Holders and waiters. */
+  queued = 0;
+  /** Resolves, when it is the caller's turn, to the function that ends it. */
+  lock(): Promise<() => void> {
+    let release!: () => void;
+    this.queued++;
+    const held = new Promise<void>((resolve) => (release = () => (this.queued--, resolve())));
+    const turn = this.tail.then(() => release);
+    this.tail = this.tail.then(() => held);
+    return turn;
+  }
+}
+
 /** Items of a long list written as one piece of an answer (a thousand refused rows: ~75 KB of JSON). */
 const JSON_SLICE = 1000;
 

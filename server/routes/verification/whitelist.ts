@@ -4,7 +4,7 @@ import { validatorMessages, type WhitelistRow } from "../../../resources/live-va
 import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
 import { addEntry, allEntries, checkImport, importRows, listPage, removeEntries, updateEntry } from "../../services/whitelist";
-import { jsonStream } from "../../services/yielding";
+import { jsonStream, Mutex } from "../../services/yielding";
 import { route } from "../define";
 import { verificationGuard, validatorScope } from "./access";
 
@@ -30,6 +30,8 @@ export default async function whitelistRoutes(app: FastifyInstance, { db, key }:
   const guard = verificationGuard(app, 600);
   // Each of these reads or writes up to tens of thousands of rows: a person imports now and then.
   const heavy = verificationGuard(app, 30);
+  // The imports and their dry runs of all lives, one at a time (routes/define.ts oneAtATime).
+  const imports = new Mutex();
 
   route(app, validatorApi.whitelist, { query: "whitelist.list.query", guard, summary: "A page of the live's whitelist: content {total, page, limit, resultset}", tags }, async (request) => {
     const { scope, liveId } = await validatorScope(request, db, key);
@@ -71,7 +73,7 @@ export default async function whitelistRoutes(app: FastifyInstance, { db, key }:
   route(
     app,
     validatorApi.whitelistCheck,
-    { query: "validator.query", body: "whitelist.import", guard: heavy, bodyLimit: importBodyLimit, summary: "Dry run of an import of up to 20,000 rows: content {accepted, errors: [{row, username, password, reason}]}; writes nothing", tags },
+    { query: "validator.query", body: "whitelist.import", guard: heavy, oneAtATime: imports, bodyLimit: importBodyLimit, summary: "Dry run of an import of up to 20,000 rows: content {accepted, errors: [{row, username, password, reason}]}; writes nothing", tags },
     async (request, reply) => {
       const { scope, liveId } = await validatorScope(request, db, key);
       const { accepted, errors } = await checkImport(scope, liveId, (request.body as { rows: WhitelistRow[] }).rows);
@@ -83,7 +85,7 @@ export default async function whitelistRoutes(app: FastifyInstance, { db, key }:
   route(
     app,
     validatorApi.whitelistImport,
-    { query: "validator.query", body: "whitelist.import", guard: heavy, bodyLimit: importBodyLimit, summary: "Imports up to 20,000 rows: the dry run's judgement, then the accepted rows in one transaction: content {added, errors}", tags },
+    { query: "validator.query", body: "whitelist.import", guard: heavy, oneAtATime: imports, bodyLimit: importBodyLimit, summary: "Imports up to 20,000 rows: the dry run's judgement, then the accepted rows in one transaction: content {added, errors}", tags },
     async (request, reply) => {
       const { scope, liveId } = await validatorScope(request, db, key);
       const content = await importRows(scope, liveId, (request.body as { rows: WhitelistRow[] }).rows);
