@@ -297,5 +297,12 @@ export const liveMessages = {
   importFormat: "格式错误！请重新选择",
 } as const;
 
+/**
+ * What a row of a live's batch import says once imported: the organisation's student was added,
+ * or a new student was made for a mobile it did not know (a typo makes a new person, issue 16).
+ * The summary counts them in this order.
+ */
+export const liveImportNotes = { added: "已添加", created: "新建学员" } as const;
+
 /** Code of a refused add when the organisation's balance is at or below its arrears limit (2 §8). */
 export const insufficientBalanceCode = 918;

@@ -4,6 +4,8 @@
 // - imports 20,000 rows into an empty list, 20,000 into a list of 20,000, and 10,000 more to reach
 //   50,000, each one POST of the validator service (dry-run judgement and one transaction);
 //   target: < 2 s server-side each;
+// - while each import runs, and while 4 dry runs of 20,000 rows run in parallel, asks GET /healthz
+//   every 10 ms from a thread of its own (scripts/lib/health-probe.ts); target p95 < 100 ms;
 // - pages the list of 50,000 entries at random pages, 10 a page, one connection; target p95 < 30 ms;
 //   beside it the page's SQL in-process (services/whitelist.ts listPage) by 1 and by 20 callers;
 // then, on SQLite only, in headless Chromium against the production build (dist/):
@@ -25,11 +27,12 @@ import { migrateToLatest } from "../server/db/migrate";
 import { seedAll } from "../server/seed/index";
 import { listPage } from "../server/services/whitelist";
 import { scopeFor } from "./lib/scope-for";
+import { healthDuring, type HealthFigures } from "./lib/health-probe";
 import { scratchPostgres } from "./lib/scratch-pg";
 import { chromiumOptions } from "./lib/server-process.mjs";
 
 const LIST_REQUESTS = 400;
-const TARGETS = { importMs: 2000, listP95: 30, exportMs: 3000 };
+const TARGETS = { importMs: 2000, listP95: 30, exportMs: 3000, healthP95: 100 };
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const summary = (samples: number[]) => {
   const s = [...samples].sort((a, b) => a - b);
@@ -37,6 +40,8 @@ const summary = (samples: number[]) => {
 };
 const f1 = (v: number) => v.toFixed(1);
 const verdict = (met: boolean) => (met ? "ok" : "MISS");
+const healthLine = (h: HealthFigures) =>
+  `/healthz meanwhile: ${h.probes} probes, p50 ${f1(h.p50)} ms, p95 ${f1(h.p95)} ms, max ${f1(h.max)} ms${h.failed ? `, ${h.failed} failed` : ""} (target p95 < ${TARGETS.healthP95}: ${verdict(h.p95 < TARGETS.healthP95 && !h.failed)})`;
 
 interface Answer {
   status: number;
@@ -99,13 +104,30 @@ async function serverFigures(label: string, db: Db, dataDir: string) {
 
     console.log(`\nWhitelist of one live (${label}, server in-process over loopback HTTP; ${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(1)})`);
     const imports: Record<string, number> = {};
+    const health: Record<string, HealthFigures> = {};
+    // Sent by the probe's thread, so the bench's own JSON work is not counted against the server.
+    const heavy = (endpoint: typeof validatorApi.get, rows: unknown) => ({
+      method: endpoint.method,
+      url: new URL(at(endpoint), base).href,
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ rows }),
+    });
     for (const [name, count, prefix] of [["20,000 into an empty list", 20_000, "a"], ["20,000 into a list of 20,000", 20_000, "b"], ["10,000 into a list of 40,000", 10_000, "c"]] as const) {
-      const answer = await send(agent, base, "POST", at(validatorApi.whitelistImport), cookie, { rows: rowsOf(count, prefix) });
-      const added = Number(answer.body.content?.added);
-      if (added !== count) throw new Error(`import ${name}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+      const { answers, health: h } = await healthDuring(base, [heavy(validatorApi.whitelistImport, rowsOf(count, prefix))]);
+      const [answer] = answers;
+      const added = Number(JSON.parse(answer.text).content?.added);
+      if (added !== count) throw new Error(`import ${name}: ${answer.text.slice(0, 300)}`);
       imports[name] = answer.ms;
-      console.log(`  import ${name}: ${f1(answer.ms)} ms (target < ${TARGETS.importMs}: ${verdict(answer.ms < TARGETS.importMs)})`);
+      health[`import ${name}`] = h;
+      console.log(`  import ${name}: ${f1(answer.ms)} ms (target < ${TARGETS.importMs}: ${verdict(answer.ms < TARGETS.importMs)}); ${healthLine(h)}`);
     }
+    // Four people checking the file they just imported: every row is refused (已在白名单中), so
+    // each answer names 20,000 rows, the heaviest answer a dry run gives.
+    const check = heavy(validatorApi.whitelistCheck, rowsOf(20_000, "a"));
+    const { answers: checked, health: h } = await healthDuring(base, [check, check, check, check]);
+    for (const answer of checked) if (JSON.parse(answer.text).content?.errors?.length !== 20_000) throw new Error(`dry run: ${answer.text.slice(0, 300)}`);
+    health["4 parallel dry runs"] = h;
+    console.log(`  4 parallel dry runs of 20,000 rows (all refused): ${f1(Math.max(...checked.map((a) => a.ms)))} ms the slowest; ${healthLine(h)}`);
     // PostgreSQL's index-only reads need the visibility map a routine vacuum keeps; a list at rest has it.
     if (db.dialect === "postgres") await sql`vacuum analyze live_whitelist`.execute(db.kysely);
 
@@ -140,7 +162,7 @@ async function serverFigures(label: string, db: Db, dataDir: string) {
       `  list of 50,000, random pages of 10, ${LIST_REQUESTS} requests at 1 connection: p50 ${f1(list.p50)} ms, p95 ${f1(list.p95)} ms ` +
         `(target p95 < ${TARGETS.listP95}: ${verdict(list.p95 < TARGETS.listP95)}); its SQL in-process p50/p95 ${f1(floor1.p50)}/${f1(floor1.p95)} ms by 1 caller, ${f1(floor20.p50)}/${f1(floor20.p95)} ms by 20`,
     );
-    return { base, cookie, live, imports, list, floor1, floor20, close };
+    return { base, cookie, live, imports, health, list, floor1, floor20, close };
   } catch (error) {
     await close();
     throw error;
@@ -181,6 +203,7 @@ const exportInPage = String.raw`async ({ tokenUrl, exportUrl, workerUrl }) => {
   const bytes = await new Promise((resolve, reject) => {
     const w = new Worker(workerUrl, { type: "module", name: "sheet" });
     w.onmessage = (event) => {
+      if (event.data.kind === "progress") return;
       w.terminate();
       if (event.data.ok) resolve(event.data.bytes);
       else reject(new Error(event.data.error));

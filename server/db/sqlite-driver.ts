@@ -12,6 +12,7 @@ import {
   type QueryResult,
   type SqliteDatabase,
 } from "kysely";
+import { Mutex } from "../services/yielding";
 import type { ReadRequest, ReaderAnswer, ReaderSetup } from "./sqlite-reader-worker.mjs";
 
 /** Statements kept per connection: the queries are few shapes, each asked for again and again. */
@@ -158,27 +159,13 @@ class Reader {
   }
 }
 
-/** One holder at a time of the main connection: a transaction from begin to commit, or one write. */
-class Mutex {
-  private tail: Promise<void> = Promise.resolve();
-  /** Holders and waiters: while any, the main connection may be inside someone's transaction. */
-  queued = 0;
-  lock(): Promise<() => void> {
-    let release!: () => void;
-    this.queued++;
-    const held = new Promise<void>((resolve) => (release = () => (this.queued--, resolve())));
-    const turn = this.tail.then(() => release);
-    this.tail = this.tail.then(() => held);
-    return turn;
-  }
-}
-
 /** A read that takes less than this stays on the main connection when it is free: the trip to a reader would cost more. */
 const CHEAP_READ_MS = 0.2;
 
 const isPlainRead = (stmt: SQLite.Statement, sql: string) => stmt.reader && stmt.readonly && /^\s*(select|with)\b/i.test(sql);
 
 class ReadersDriver implements Driver {
+  /** One holder at a time of the main connection: a transaction from begin to commit, or one write. */
   private readonly mutex = new Mutex();
   private readers: Reader[] = [];
 

@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { Readable } from "node:stream";
+import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Endpoint } from "../../resources/endpoint";
 import { hostPrefixes } from "../config";
 import { ref } from "../plugins/schemas";
+import { nextTurn, type Mutex } from "../services/yielding";
 
 export interface RouteOptions {
   /** `$id` of the schema validating the JSON body (POST, PATCH, PUT). */
@@ -20,6 +22,36 @@ export interface RouteOptions {
    * import); give the route's own bound, never an open one.
    */
   bodyLimit?: number;
+  /**
+   * Requests of the route are handled one at a time, in arrival order, holding this lock from
+   * when their body has arrived (read aside first, so a slow sender holds nothing) until their
+   * answer is sent or their connection is gone. A whitelist import or dry run parses up to
+   * megabytes of JSON in one go: four sent together were parsed together, holding the server's
+   * thread four times as long (issue 16).
+   */
+  oneAtATime?: Mutex;
+}
+
+/** Reads the body aside within `limit` bytes, then waits for the route's turn, which ends when the answer is sent or the connection closes. */
+function takeTurn(lock: Mutex, limit: number) {
+  return async (_request: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream) => {
+    const parts: Buffer[] = [];
+    let size = 0;
+    for await (const part of payload as AsyncIterable<Buffer>) {
+      size += part.length;
+      if (size > limit) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+      parts.push(part);
+    }
+    const release = await lock.lock();
+    let held = true;
+    const end = () => {
+      if (held) release();
+      held = false;
+    };
+    if (reply.raw.destroyed || reply.raw.writableEnded) end();
+    else reply.raw.once("close", end);
+    return Readable.from([Buffer.concat(parts)]);
+  };
 }
 
 /** Registers the server side of an endpoint declared in `resources/`, under its host's prefix. */
@@ -29,7 +61,12 @@ export function route(
   opts: RouteOptions,
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ) {
-  const { guard } = opts;
+  const { guard, oneAtATime } = opts;
+  const check = async (request: FastifyRequest) => {
+    // A large body is parsed in one turn; its checks and validation, as long again, in the next.
+    if (oneAtATime) await nextTurn();
+    await guard?.(request);
+  };
   app.route({
     method: endpoint.method,
     url: (hostPrefixes[endpoint.host] ?? "") + endpoint.path,
@@ -41,7 +78,8 @@ export function route(
       // Without a guard anyone may call it: no session (the document's default, server/plugins/openapi.ts).
       ...(guard ? {} : { security: [] }),
     },
-    ...(guard ? { preValidation: async (request: FastifyRequest) => void (await guard(request)) } : {}),
+    ...(guard || oneAtATime ? { preValidation: check } : {}),
+    ...(oneAtATime ? { preParsing: takeTurn(oneAtATime, opts.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024) } : {}),
     ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
     handler,
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { DeleteResult } from "kysely";
 import type { Db } from "../db/database";
 import { CAPTCHA_LIFE_MS, SMS_LIFE_MS } from "./codes";
+import { nextTurn } from "./yielding";
 
 const HOUR = 3600_000;
 /** A spent captcha or code is kept an hour: the hourly SMS budget of a mobile counts its codes. */
@@ -51,8 +52,6 @@ function sweeps(db: Db, now: number): Record<string, (n: number) => Promise<numb
     },
   };
 }
-
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Deletes what is past keeping, table by table, in bounded batches; answers the rows deleted per table. */
 export async function runCleanup(db: Db, now = Date.now(), limits: CleanupLimits = defaults): Promise<Record<string, number>> {

@@ -113,17 +113,25 @@ export const AddStudentsFails: Story = {
   },
 };
 
-/** 批量导入 with rows read from a sheet: one bad mobile already marked, the server refusing another. */
+/**
+ * 批量导入 with rows read from a sheet: one bad mobile already marked, the server refusing another,
+ * and, once run, one row that made a new student (新建学员) beside one that added a known one (已添加).
+ */
 export const Enrol: Story = {
   render: stage(
     <LiveEnrolDialog
       live={{ id: aLive.Id, title: aLive.Title, courseId: aLive.CourseId }}
       onClose={fn()}
-      initialRows={[["王子涵", "13712340000"], ["李欣怡", "1371234"], ["", "13712340002"]]}
+      initialRows={[["王子涵", "13712340000"], ["李欣怡", "1371234"], ["", "13712340002"], ["新同学", "13712340003"]]}
     />,
   ),
   parameters: {
-    api: [[liveApi.addStudentByMobile, ({ body }) => (body.mobile === "13712340002" ? failEnvelope(1, "该学生已在本直播中") : okEnvelope(null, { msg: "添加成功" }))]],
+    api: [
+      [
+        liveApi.addStudentByMobile,
+        ({ body }) => (body.mobile === "13712340002" ? failEnvelope(1, "该学生已在本直播中") : okEnvelope({ Created: body.mobile === "13712340003" }, { msg: "添加成功" })),
+      ],
+    ],
   } satisfies ScreenParameters,
   play: async () => {
     await waitFor(() => expect(within(modal()).getByText("手机号格式不对")).toBeVisible());

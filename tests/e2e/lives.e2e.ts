@@ -186,7 +186,9 @@ describe("a course's lives (/liveCourse from /courseop)", () => {
     await expect.poll(() => prompt.innerText(), { timeout: 15_000 }).toContain("手机号格式不对，是否继续？");
     await prompt.getByText("不再提示").click();
     await prompt.getByRole("button", { name: /确\s*定/ }).click();
-    await expect.poll(() => enrol.getByRole("status").innerText(), { timeout: 20_000 }).toBe("导入完成：成功 2 条，失败 1 条");
+    // The known student is 已添加; the mobile nobody had made a student (issue 16: a typo makes a person).
+    await expect.poll(() => enrol.getByRole("status").innerText(), { timeout: 20_000 }).toBe("导入完成：已添加 1 条，新建学员 1 条，失败 1 条");
+    expect(await enrol.locator(".ant-table-row").nth(2).innerText()).toContain("新建学员");
     await screenshot(page, "lives-import");
     expect(await axeFindings(page)).toEqual([]);
     await enrol.getByRole("button", { name: /关\s*闭/ }).click();

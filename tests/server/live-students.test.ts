@@ -126,6 +126,11 @@ describe("批量导入, one row at a time (2 §5, §7 add by mobile)", () => {
     expect(logged).toEqual([{ action: "create" }]);
   });
 
+  it("says whether the row made the student (Created, 新建学员 on the row) or found one the organisation had", async () => {
+    expect(await row(students[13].mobile)).toMatchObject({ code: 0, data: { ...rowOf(students[13]), Created: false } });
+    expect(await row("13912340010", { name: "新来的" })).toMatchObject({ code: 0, data: { Name: "新来的", Mobile: "13912340010", Created: true } });
+  });
+
   it("lets parallel rows of one new mobile make one student", async () => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => row("13912340003")));
     expect(answers.filter((a) => a.code === 0)).toHaveLength(1);

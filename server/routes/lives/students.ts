@@ -60,7 +60,7 @@ export default async function liveStudentRoutes(app: FastifyInstance, { db, conf
   route(
     app,
     liveApi.addStudentByMobile,
-    { body: "live.student-mobile", guard, summary: "One xlsx import row: the organisation's student with this mobile (made if absent and the caller may add students) into the live and its course", tags },
+    { body: "live.student-mobile", guard, summary: "One xlsx import row: the organisation's student with this mobile (made if absent and the caller may add students) into the live and its course; data.Created says whether the row made the student", tags },
     async (request) => {
       const { liveid, courseid, mobile, name } = request.body as { liveid: number; courseid: number; mobile: string; name?: string };
       const { identity } = needIdentity(request, "admin");

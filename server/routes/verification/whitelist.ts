@@ -1,9 +1,10 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { validatorApi } from "../../../resources/live-api";
 import { validatorMessages, type WhitelistRow } from "../../../resources/live-validator";
 import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
 import { addEntry, allEntries, checkImport, importRows, listPage, removeEntries, updateEntry } from "../../services/whitelist";
+import { jsonStream, Mutex } from "../../services/yielding";
 import { route } from "../define";
 import { verificationGuard, validatorScope } from "./access";
 
@@ -16,6 +17,9 @@ const tags = ["verification"];
  */
 const importBodyLimit = 16 * 1024 * 1024;
 
+/** An import's or dry run's answer, whose refused rows (up to 20,000) are sent without holding the thread. */
+const answerJudged = (reply: FastifyReply, answer: unknown, errors: readonly unknown[]) => reply.type("application/json; charset=utf-8").send(jsonStream(answer, errors));
+
 /**
  * The whitelist of the validator service (2 §7, 3 §7.8): a live's usernames and passwords, paged,
  * added and changed one by one, removed one by one or all at once (id 0), imported from a sheet
@@ -26,6 +30,8 @@ export default async function whitelistRoutes(app: FastifyInstance, { db, key }:
   const guard = verificationGuard(app, 600);
   // Each of these reads or writes up to tens of thousands of rows: a person imports now and then.
   const heavy = verificationGuard(app, 30);
+  // The imports and their dry runs of all lives, one at a time (routes/define.ts oneAtATime).
+  const imports = new Mutex();
 
   route(app, validatorApi.whitelist, { query: "whitelist.list.query", guard, summary: "A page of the live's whitelist: content {total, page, limit, resultset}", tags }, async (request) => {
     const { scope, liveId } = await validatorScope(request, db, key);
@@ -67,23 +73,23 @@ export default async function whitelistRoutes(app: FastifyInstance, { db, key }:
   route(
     app,
     validatorApi.whitelistCheck,
-    { query: "validator.query", body: "whitelist.import", guard: heavy, bodyLimit: importBodyLimit, summary: "Dry run of an import of up to 20,000 rows: content {accepted, errors: [{row, username, password, reason}]}; writes nothing", tags },
-    async (request) => {
+    { query: "validator.query", body: "whitelist.import", guard: heavy, oneAtATime: imports, bodyLimit: importBodyLimit, summary: "Dry run of an import of up to 20,000 rows: content {accepted, errors: [{row, username, password, reason}]}; writes nothing", tags },
+    async (request, reply) => {
       const { scope, liveId } = await validatorScope(request, db, key);
       const { accepted, errors } = await checkImport(scope, liveId, (request.body as { rows: WhitelistRow[] }).rows);
       const content = { accepted: accepted.length, errors };
-      return ok(content, { content });
+      return answerJudged(reply, ok(content, { content }), errors);
     },
   );
 
   route(
     app,
     validatorApi.whitelistImport,
-    { query: "validator.query", body: "whitelist.import", guard: heavy, bodyLimit: importBodyLimit, summary: "Imports up to 20,000 rows: the dry run's judgement, then the accepted rows in one transaction: content {added, errors}", tags },
-    async (request) => {
+    { query: "validator.query", body: "whitelist.import", guard: heavy, oneAtATime: imports, bodyLimit: importBodyLimit, summary: "Imports up to 20,000 rows: the dry run's judgement, then the accepted rows in one transaction: content {added, errors}", tags },
+    async (request, reply) => {
       const { scope, liveId } = await validatorScope(request, db, key);
       const content = await importRows(scope, liveId, (request.body as { rows: WhitelistRow[] }).rows);
-      return ok(content, { content, msg: `成功导入${content.added}条` });
+      return answerJudged(reply, ok(content, { content, msg: `成功导入${content.added}条` }), content.errors);
     },
   );
 

@@ -145,12 +145,15 @@ const unknownPassword = () => `${randomBytes(12).toString("base64url")}a1`;
  * new student made as the student list makes one (services/users.ts: an existing person keeps its
  * password; a new one gets a password nobody knows), named by the row or by the mobile, when
  * `mayAddStudents` (the caller holds the student list); then into the course and the live. A live
- * of another course than `courseId` is 记录不存在.
+ * of another course than `courseId` is 记录不存在. The answer's `Created` says whether this row made
+ * the student (another row or request that made it meanwhile did, not this one).
  */
 export async function addLiveStudentByMobile(scope: OrgScope, row: MobileRow, create: { mayAddStudents: boolean; passwordMemoryKiB: number }) {
   const live = await needActiveLive(scope, row.liveId);
   if (live.course_id !== row.courseId) throw fail.notFound();
   let student = await studentByMobile(scope, row.mobile);
+  // A typo in a mobile makes a new person: the row says so (新建学员), not just 已添加 (issue 16).
+  let created = false;
   if (!student) {
     if (!create.mayAddStudents) throw refuse("该手机号不是本机构的学生");
     // A full course or live takes nobody new: say so before making a student it would not take
@@ -165,6 +168,7 @@ export async function addLiveStudentByMobile(scope: OrgScope, row: MobileRow, cr
         { name, mobile: row.mobile, passwd: unknownPassword(), nick: name, userop: defaults.userop, useropex: defaults.useropex },
         create.passwordMemoryKiB,
       );
+      created = true;
     } catch (err) {
       // Another row or request added the same student meanwhile: that one is the student.
       if (!(err instanceof ApiError) || err.message !== "该手机号已存在") throw err;
@@ -173,5 +177,5 @@ export async function addLiveStudentByMobile(scope: OrgScope, row: MobileRow, cr
     if (!student) throw fail.notFound();
   }
   await enrol(scope, live.id, student.id);
-  return wire(student);
+  return { ...wire(student), Created: created };
 }

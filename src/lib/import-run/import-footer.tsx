@@ -7,15 +7,17 @@ interface ImportFooterProps {
   /** A file is being read: 导入 waits for its rows. */
   reading: boolean;
   onClose: () => void;
+  /** What imported rows say, where the import tells outcomes apart (the summary counts each). */
+  notes?: readonly string[];
 }
 
 /** The import dialog's last line: progress, 关闭, and 导入 or 停止. */
-export function ImportFooter({ run, reading, onClose }: ImportFooterProps) {
+export function ImportFooter({ run, reading, onClose, notes }: ImportFooterProps) {
   const { running, progress, stopping } = run;
   const importable = run.rows.some((row) => row.state !== "success");
   return (
     <Flex align="center" gap={12}>
-      <div style={{ flex: 1, minWidth: 0 }}>{progress && <ImportProgressLine progress={progress} running={running} />}</div>
+      <div style={{ flex: 1, minWidth: 0 }}>{progress && <ImportProgressLine progress={progress} running={running} rows={run.rows} notes={notes} />}</div>
       <Button onClick={onClose}>关闭</Button>
       {running ? (
         <Button danger loading={stopping} onClick={run.stop}>

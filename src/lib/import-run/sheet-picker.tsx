@@ -3,14 +3,8 @@ import { Alert, Button, Flex, message, Typography, Upload } from "antd";
 import { errorText } from "../../../providers/http";
 import { acceptOf } from "../xlsx/file-types";
 import { useSheetTools } from "../xlsx/sheet-tools";
+import { buildTemplate, type SheetTemplate } from "../xlsx/template";
 import type { SheetChoice } from "./use-sheet-choice";
-
-export interface SheetTemplate {
-  fileName: string;
-  sheetName: string;
-  /** The template's single row. */
-  header: readonly string[];
-}
 
 interface SheetPickerProps {
   choice: SheetChoice;
@@ -26,7 +20,7 @@ export function SheetPicker({ choice, template, disabled }: SheetPickerProps) {
 
   const downloadTemplate = async () => {
     try {
-      saveFile(await buildSheet([[...template.header]], template.sheetName), template.fileName);
+      saveFile(await buildTemplate(buildSheet, template), template.fileName);
     } catch (error) {
       message.error(errorText(error));
     }

@@ -7,16 +7,18 @@ export type RowState = "pending" | "running" | "success" | "failed";
 export interface RunRow {
   key: number;
   state: RowState;
+  /** Why a failed row failed. */
   message?: string;
+  /** What an imported row says instead of 成功, where an import tells outcomes apart (新建学员). */
+  note?: string;
 }
 
-export type RowOutcome = { ok: true } | { ok: false; message: string };
+export type RowOutcome = { ok: true; note?: string } | { ok: false; message: string };
 
+/** How far the run under way (or the last one) went: rows sent of the rows it set out to send. */
 export interface ImportProgress {
   done: number;
   total: number;
-  succeeded: number;
-  failed: number;
   stopped: boolean;
 }
 
@@ -43,6 +45,33 @@ export interface ImportRun<R extends RunRow> {
   remove: (key: number) => void;
   start: () => Promise<void>;
   stop: () => void;
+}
+
+/** What the table holds once a run is over: imported rows by what they say, failed ones, and ones not sent yet. */
+export interface RowCounts {
+  imported: { note: string; count: number }[];
+  failed: number;
+  pending: number;
+}
+
+/** An imported row that says nothing else says this. */
+export const importedNote = "成功";
+
+/**
+ * Counts every row of the table, whichever run it went in (issue 16: a rerun's summary counted
+ * only its own rows, 成功 0 条 while the rows above said 成功). `notes` orders what imported rows
+ * say; a row without a note counts under the first.
+ */
+export function countRows(rows: readonly RunRow[], notes: readonly string[] = [importedNote]): RowCounts {
+  const imported = notes.map((note) => ({ note, count: 0 }));
+  let failed = 0;
+  let pending = 0;
+  for (const row of rows) {
+    if (row.state === "failed") failed += 1;
+    else if (row.state !== "success") pending += 1;
+    else (imported.find((entry) => entry.note === row.note) ?? imported[0]).count += 1;
+  }
+  return { imported, failed, pending };
 }
 
 /**
@@ -98,27 +127,26 @@ export function useImportRun<R extends RunRow>({ initialRows, send, afterFailure
     stopRef.current = false;
     setRunning(true);
     setStopping(false);
-    const tally = { done: 0, total: targets.length, succeeded: 0, failed: 0, stopped: false };
-    setProgress({ ...tally });
+    const tally = { done: 0, total: targets.length, succeeded: 0 };
+    setProgress({ done: 0, total: tally.total, stopped: false });
     for (const key of targets) {
       if (stopRef.current || !mountedRef.current) break;
       const row = rowsRef.current.find((candidate) => candidate.key === key);
       if (!row) continue;
-      patch(key, { state: "running", message: undefined } as Partial<R>);
+      patch(key, { state: "running", message: undefined, note: undefined } as Partial<R>);
       const outcome = await callbacks.current.send(row);
       tally.done += 1;
       if (outcome.ok) tally.succeeded += 1;
-      else tally.failed += 1;
       if (!mountedRef.current) break;
-      patch(key, (outcome.ok ? { state: "success" } : { state: "failed", message: outcome.message }) as Partial<R>);
-      setProgress({ ...tally });
+      patch(key, (outcome.ok ? { state: "success", note: outcome.note } : { state: "failed", message: outcome.message }) as Partial<R>);
+      setProgress({ done: tally.done, total: tally.total, stopped: false });
       const { afterFailure: ask } = callbacks.current;
       if (!outcome.ok && ask && tally.done < tally.total && !stopRef.current && !(await ask(row, outcome.message))) break;
     }
     // Records were created even if the dialog closed meanwhile: the list behind must show them.
     if (tally.succeeded > 0) callbacks.current.onImported?.();
     if (!mountedRef.current) return;
-    setProgress({ ...tally, stopped: tally.done < tally.total });
+    setProgress({ done: tally.done, total: tally.total, stopped: tally.done < tally.total });
     setRunning(false);
     setStopping(false);
   }, [patch]);

@@ -1,14 +1,25 @@
-import { runSheetJob } from "./run-sheet-job";
+import type { TextCells } from "./protocol";
+import { runSheetJob, sheetCancelledText } from "./run-sheet-job";
 
-export type BuildSheet = (rows: string[][], sheetName: string) => Promise<Blob>;
+export { sheetCancelledText };
+
+export interface BuildOptions extends TextCells {
+  /** Rows placed so far of all rows (the first, a header, included), as the worker reports it. */
+  onProgress?: (written: number, total: number) => void;
+  /** Aborting it stops the writing (the worker is terminated) and rejects with sheetCancelledText. */
+  signal?: AbortSignal;
+}
+
+export type BuildSheet = (rows: string[][], sheetName: string, options?: BuildOptions) => Promise<Blob>;
 
 const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** An .xlsx file of one sheet of text, written in the sheet worker (xlsx stays out of the page). */
-export const buildSheet: BuildSheet = async (rows, sheetName) => {
+export const buildSheet: BuildSheet = async (rows, sheetName, options = {}) => {
+  const { onProgress, signal, textColumns, textRows } = options;
   const reply = await runSheetJob(
-    { kind: "write", rows: rows.map((row) => row.map(String)), sheetName },
-    { timeoutMs: 10_000, timeoutText: "生成文件超时", failureText: "生成文件失败" },
+    { kind: "write", rows: rows.map((row) => row.map(String)), sheetName, textColumns, textRows },
+    { timeoutMs: 10_000, timeoutText: "生成文件超时", failureText: "生成文件失败", onProgress, signal },
   );
   if (!reply.ok || reply.kind !== "write" || !(reply.bytes instanceof ArrayBuffer)) throw new Error("生成文件失败");
   return new Blob([reply.bytes], { type: xlsxType });

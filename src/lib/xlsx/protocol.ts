@@ -1,12 +1,21 @@
 import type { ReadLimits, SheetRows } from "./limits";
 
+/** How a written sheet formats the cells a person will fill in (an import template). */
+export interface TextCells {
+  /** Columns (from 0) whose cells below the first row are formatted as text, so Excel keeps 0012345 as typed. */
+  textColumns?: readonly number[];
+  /** Rows below the first so formatted: the import's row cap. */
+  textRows?: number;
+}
+
 /** What the page asks of the sheet worker. */
 export type SheetJob =
   | { kind: "read"; bytes: ArrayBuffer; fileName: string; limits: ReadLimits }
-  | { kind: "write"; rows: string[][]; sheetName: string };
+  | ({ kind: "write"; rows: string[][]; sheetName: string } & TextCells);
 
-/** What comes back: plain strings and bytes only, or a message a person can read. */
+/** What comes back: plain strings and bytes only, or a message a person can read. A write says how far it is before its file. */
 export type SheetReply =
   | { ok: true; kind: "read"; sheet: SheetRows }
+  | { ok: true; kind: "progress"; written: number; total: number }
   | { ok: true; kind: "write"; bytes: ArrayBuffer }
   | { ok: false; error: string };

@@ -1,5 +1,6 @@
 import { read, utils, write, type CellObject, type WorkBook, type WorkSheet } from "xlsx";
 import { tooLargeText, unreadableText, type ReadLimits, type SheetRows } from "./limits";
+import type { TextCells } from "./protocol";
 
 export type { ReadLimits, SheetRows } from "./limits";
 
@@ -102,10 +103,30 @@ export function readSheetRows(data: ArrayBuffer | Uint8Array, fileName: string, 
   return { header: kept[0] ?? [], rows: kept.slice(1), truncated };
 }
 
-/** An .xlsx file of one sheet holding `rows` as text (the import templates). */
-export function writeSheet(rows: string[][], sheetName: string): ArrayBuffer {
-  const sheet = utils.aoa_to_sheet(rows);
-  const width = Math.max(0, ...rows.map((row) => row.length));
+/** Rows placed in the sheet between two reports of progress. */
+const WRITE_SLICE = 5000;
+
+/**
+ * An .xlsx file of one sheet holding `rows` as text (an export, a template), placed a slice at a
+ * time with `onProgress(rows placed, all rows)` after each. Cells under `textColumns` are formatted
+ * as text (Excel's "@", number format 49) for `textRows` rows below the first, empty until a person
+ * types in them.
+ */
+export function writeSheet(rows: string[][], sheetName: string, cells: TextCells = {}, onProgress?: (written: number, total: number) => void): ArrayBuffer {
+  const sheet = utils.aoa_to_sheet(rows.slice(0, WRITE_SLICE));
+  onProgress?.(Math.min(rows.length, WRITE_SLICE), rows.length);
+  for (let at = WRITE_SLICE; at < rows.length; at += WRITE_SLICE) {
+    utils.sheet_add_aoa(sheet, rows.slice(at, at + WRITE_SLICE), { origin: -1 });
+    onProgress?.(Math.min(rows.length, at + WRITE_SLICE), rows.length);
+  }
+  const { textColumns = [], textRows = 0 } = cells;
+  for (let r = 1; r <= textRows; r++)
+    for (const c of textColumns) {
+      const address = utils.encode_cell({ r, c });
+      sheet[address] = { ...(sheet[address] ?? { t: "z" }), z: "@" };
+    }
+  const width = Math.max(0, ...rows.map((row) => row.length), ...textColumns.map((c) => c + 1));
+  if (textRows > 0) sheet["!ref"] = utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(rows.length - 1, textRows), c: Math.max(0, width - 1) } });
   sheet["!cols"] = Array.from({ length: width }, () => ({ wch: 18 }));
   const book = utils.book_new();
   utils.book_append_sheet(book, sheet, sheetName);

@@ -5,7 +5,8 @@ import { readSheetRows, SheetError, writeSheet } from "./read-sheet";
 /**
  * The module worker that owns xlsx (DESIGN: it parses untrusted files, so it runs outside the
  * page's realm). Each job gets a fresh worker that the page terminates afterwards, so nothing a
- * crafted file does to this realm outlives the job.
+ * crafted file does to this realm outlives the job. A write says how many rows it has placed as
+ * it goes; the page shows it and may terminate the worker to cancel.
  */
 interface WorkerScope {
   onmessage: ((event: MessageEvent<SheetJob>) => void) | null;
@@ -18,7 +19,8 @@ function run(job: SheetJob): { reply: SheetReply; transfer: Transferable[] } {
   if (job.kind === "read") {
     return { reply: { ok: true, kind: "read", sheet: readSheetRows(job.bytes, job.fileName, job.limits) }, transfer: [] };
   }
-  const bytes = writeSheet(job.rows, job.sheetName);
+  const cells = { textColumns: job.textColumns, textRows: job.textRows };
+  const bytes = writeSheet(job.rows, job.sheetName, cells, (written, total) => scope.postMessage({ ok: true, kind: "progress", written, total }));
   return { reply: { ok: true, kind: "write", bytes }, transfer: [bytes] };
 }
 

@@ -116,7 +116,7 @@ describe("批量导入 rows (2 §5, §7)", () => {
     ]);
     const live = { id: 805, title: "大班直播", courseId: 11 };
     const row = (name: string, mobile: string) => ({ key: 1, name, mobile, state: "pending" as const });
-    expect(await sendLiveRow(live, row(" 王子涵 ", "13712340000"))).toEqual({ ok: true });
+    expect(await sendLiveRow(live, row(" 王子涵 ", "13712340000"))).toEqual({ ok: true, note: "已添加" });
     expect(await sendLiveRow(live, row("", "13712340002"))).toEqual({ ok: false, message: "该学生已在本直播中" });
     expect(await sendLiveRow(live, row("李欣怡", "1371234"))).toEqual({ ok: false, message: "手机号格式不对" });
     expect(server.of("POST", "/cms/inputstudentlive").map((call) => call.body)).toEqual([

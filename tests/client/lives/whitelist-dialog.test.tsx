@@ -2,6 +2,7 @@ import { fireEvent, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WhitelistRow } from "../../../resources/live-validator";
 import { setHttpAdapter } from "../../../providers/http";
+import { sheetCancelledText, type BuildSheet } from "../../../src/lib/xlsx/build-sheet";
 import { SheetToolsContext } from "../../../src/lib/xlsx/sheet-tools";
 import type { ParseSheet } from "../../../src/lib/xlsx/parse-sheet";
 import { mockAdapter, type MockCall, type MockRoutes } from "../../../stories/mock-api";
@@ -143,12 +144,42 @@ describe("the whitelist dialog", () => {
     await waitFor(() => expect(usernames()).toHaveLength(10));
     fireEvent.click(button("下载模板"));
     await waitFor(() => expect(tools.saveFile).toHaveBeenCalledWith(expect.any(Blob), "白名单导入模板.xlsx"));
-    expect(tools.buildSheet).toHaveBeenCalledWith([["用户名", "密码"]], "白名单");
+    expect(tools.buildSheet).toHaveBeenCalledWith([["用户名", "密码"]], "白名单", { textColumns: [0, 1], textRows: 20_000 });
     fireEvent.click(button("导出"));
     await waitFor(() => expect(tools.saveFile).toHaveBeenCalledWith(expect.any(Blob), "白名单-高一数学公开课.xlsx"));
     const rows = vi.mocked(tools.buildSheet).mock.calls.at(-1)![0];
     expect(rows).toHaveLength(24);
     expect(rows[1]).toEqual([sampleEntries[0].username, sampleEntries[0].password]);
+  });
+
+  it("shows the rows written while the export runs, and 取消 stops the writing without saving a file", async () => {
+    serve({ entries: sampleEntries });
+    let signal: AbortSignal | undefined;
+    const buildSheet = vi.fn<BuildSheet>(
+      (rows, _name, options) =>
+        new Promise((_resolve, reject) => {
+          signal = options?.signal;
+          // What the sheet worker reports: rows placed so far, the header row included.
+          options?.onProgress?.(11, rows.length);
+          signal?.addEventListener("abort", () => reject(new Error(sheetCancelledText)));
+        }),
+    );
+    const tools = open({ buildSheet });
+    await waitFor(() => expect(usernames()).toHaveLength(10));
+    fireEvent.click(button("导出"));
+    const status = await waitFor(() => {
+      const found = [...list().querySelectorAll("[role=status]")].find((node) => node.textContent?.startsWith("已写入"));
+      if (!found) throw new Error("no progress yet");
+      return found;
+    });
+    expect(status.textContent).toBe("已写入 10/23 行");
+    expect(list().querySelector("[aria-label=导出进度]")!.getAttribute("aria-valuenow")).toBe("43");
+    fireEvent.click(button("取消导出"));
+    expect(signal?.aborted).toBe(true);
+    await waitFor(() => expect(toasts()).toContain("已取消导出"));
+    expect(tools.saveFile).not.toHaveBeenCalled();
+    expect(list().querySelector("[aria-label=导出进度]")).toBeNull();
+    expect(button("导出").disabled).toBe(false);
   });
 
   it("says 导出白名单失败 and the server's words when the export fails", async () => {

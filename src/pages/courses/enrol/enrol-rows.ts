@@ -2,11 +2,13 @@ import mobileSchema from "../../../../schemas/course.student-mobile.schema.json"
 import type { RunRow } from "../../../lib/import-run/use-import-run";
 import { fieldProblem } from "../../../engine/schema-check";
 
+const maxRows = 500;
+
 /** The course's student import by mobile (1 §5, §9): xlsx and xls only, at most 500 rows. */
 export const courseEnrol = {
-  maxRows: 500,
+  maxRows,
   extensions: ["xlsx", "xls"],
-  template: { fileName: "课程学员导入模板.xlsx", sheetName: "学员", header: ["姓名", "手机号"] },
+  template: { fileName: "课程学员导入模板.xlsx", sheetName: "学员", header: ["姓名", "手机号"], textHeaders: ["手机号"], rows: maxRows },
 } as const;
 
 /** One sheet row: the name is shown only; the mobile picks the organisation's student. */

@@ -10,7 +10,7 @@ const columns: TableColumnsType<EnrolRow> = [
     title: "结果",
     key: "result",
     // A pending row already says why it will fail, so the sheet can be fixed before the run.
-    render: (_, row) => <RowResult state={row.state} message={row.state === "failed" ? row.message : (mobileProblem(row) ?? undefined)} />,
+    render: (_, row) => <RowResult state={row.state} note={row.note} message={row.state === "failed" ? row.message : (mobileProblem(row) ?? undefined)} />,
   },
 ];
 

@@ -1,7 +1,7 @@
 import { useInvalidate } from "@refinedev/core";
 import { Modal } from "antd";
 import { useCallback } from "react";
-import { liveApi } from "../../../../resources/live-api";
+import { liveApi, liveImportNotes } from "../../../../resources/live-api";
 import { call, errorText } from "../../../../providers/http";
 import { EnrolPanel } from "../../courses/enrol/enrol-panel";
 import { courseEnrol, mobileProblem, type EnrolRow } from "../../courses/enrol/enrol-rows";
@@ -17,19 +17,21 @@ export interface LiveRef {
 }
 
 const template = { ...courseEnrol.template, fileName: "直播学员导入模板.xlsx" };
+const notes = [liveImportNotes.added, liveImportNotes.created];
 
 /**
  * Adds the row's student to the live (and its course) by mobile, with the row's name for a student
- * the organisation does not have yet (2 §7). A mobile the schema refuses is not sent; a refusal
- * shows the server's own message as the row's result (2 §8).
+ * the organisation does not have yet (2 §7); the row says 新建学员 when the server made one, else
+ * 已添加. A mobile the schema refuses is not sent; a refusal shows the server's own message as the
+ * row's result (2 §8).
  */
 export async function sendLiveRow(live: LiveRef, row: EnrolRow): Promise<RowOutcome> {
   const problem = mobileProblem(row);
   if (problem) return { ok: false, message: problem };
   try {
     const name = row.name.trim();
-    await call(liveApi.addStudentByMobile, { liveid: live.id, courseid: live.courseId, mobile: row.mobile, ...(name ? { name } : {}) });
-    return { ok: true };
+    const added = await call<{ Created?: boolean } | null>(liveApi.addStudentByMobile, { liveid: live.id, courseid: live.courseId, mobile: row.mobile, ...(name ? { name } : {}) });
+    return { ok: true, note: added?.Created ? liveImportNotes.created : liveImportNotes.added };
   } catch (error) {
     return { ok: false, message: errorText(error) };
   }
@@ -54,7 +56,7 @@ export function LiveEnrolDialog({ live, onClose, initialRows }: LiveEnrolDialogP
   const onImported = useCallback(() => liveImportTouches.forEach((resource) => void invalidate({ resource, invalidates: ["list"] })), [invalidate]);
   return (
     <Modal title={`批量导入 - ${shown?.title ?? ""}`} open={live !== null} onCancel={onClose} footer={null} width={760} maskClosable={false} destroyOnHidden>
-      {shown && <EnrolPanel key={shown.id} send={send} template={template} open={live !== null} onClose={onClose} initialRows={initialRows} onImported={onImported} />}
+      {shown && <EnrolPanel key={shown.id} send={send} template={template} open={live !== null} onClose={onClose} initialRows={initialRows} onImported={onImported} notes={notes} />}
     </Modal>
   );
 }

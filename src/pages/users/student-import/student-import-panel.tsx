@@ -2,7 +2,7 @@ import { Flex } from "antd";
 import { ImportFooter } from "../../../lib/import-run/import-footer";
 import { SheetPicker } from "../../../lib/import-run/sheet-picker";
 import { useSheetChoice } from "../../../lib/import-run/use-sheet-choice";
-import { studentImport, templateHeader } from "./import-rows";
+import { fieldTitle, studentImport, templateHeader } from "./import-rows";
 import { ImportTable } from "./import-table";
 import { useStudentImport } from "./use-student-import";
 
@@ -13,7 +13,13 @@ export interface StudentImportPanelProps {
   initialRows?: string[][];
 }
 
-const template = { fileName: studentImport.templateName, sheetName: "学生", header: templateHeader };
+const template = {
+  fileName: studentImport.templateName,
+  sheetName: "学生",
+  header: templateHeader,
+  textHeaders: [fieldTitle("passwd"), fieldTitle("mobile")],
+  rows: studentImport.maxRows,
+};
 
 /** The batch-import dialog's content (1 §2.4, §5): file, rows, progress, 关闭 and 导入/停止. */
 export function StudentImportPanel({ open, onClose, onImported, initialRows }: StudentImportPanelProps) {

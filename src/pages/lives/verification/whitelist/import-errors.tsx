@@ -1,10 +1,10 @@
 import { DownloadOutlined } from "../../../../components/icons";
 import { useNotification } from "@refinedev/core";
 import { Alert, Button, Flex, Table } from "antd";
-import { useState } from "react";
 import { whitelistSheet, type WhitelistRowError } from "../../../../../resources/live-validator";
 import { errorText } from "../../../../../providers/http";
-import { useSheetTools } from "../../../../lib/xlsx/sheet-tools";
+import { ExportProgress } from "../../../../lib/xlsx/export-progress";
+import { isCancelled, useSheetExport } from "../../../../lib/xlsx/use-sheet-export";
 import { errorSheet } from "./whitelist-sheet";
 
 export interface ImportErrorsProps {
@@ -23,19 +23,18 @@ const columns = [
   { title: "错误原因", dataIndex: "reason" },
 ];
 
-/** What the dry run found: how many rows can go in and which cannot, each with its reason; 下载错误行 as xlsx. */
+/**
+ * What the dry run found: how many rows can go in and which cannot, each with its reason; 下载错误行
+ * as xlsx (up to 20,000 rows: the rows written are shown, and it can be cancelled).
+ */
 export function ImportErrors({ fileName, total, accepted, errors, compact }: ImportErrorsProps) {
-  const { buildSheet, saveFile } = useSheetTools();
   const { open } = useNotification();
-  const [saving, setSaving] = useState(false);
+  const exporting = useSheetExport();
   const download = async () => {
-    setSaving(true);
     try {
-      saveFile(await buildSheet(errorSheet(errors), "错误行"), whitelistSheet.errorsName);
+      await exporting.run(async () => errorSheet(errors), "错误行", whitelistSheet.errorsName);
     } catch (error) {
-      open?.({ type: "error", message: errorText(error) });
-    } finally {
-      setSaving(false);
+      if (!isCancelled(error)) open?.({ type: "error", message: errorText(error) });
     }
   };
   const summary = `${fileName ? `${fileName}：` : ""}共 ${total} 条，可导入 ${accepted} 条，错误 ${errors.length} 条`;
@@ -53,11 +52,12 @@ export function ImportErrors({ fileName, total, accepted, errors, compact }: Imp
               pagination={{ pageSize: 5, showSizeChanger: false, showTotal: (n) => `共 ${n} 条错误` }}
             />
           )}
-          <div>
-            <Button icon={<DownloadOutlined />} loading={saving} onClick={() => void download()}>
+          <Flex align="center" gap={8} wrap>
+            <Button icon={<DownloadOutlined />} disabled={exporting.state.phase !== "idle"} onClick={() => void download()}>
               下载错误行
             </Button>
-          </div>
+            <ExportProgress exporting={exporting} />
+          </Flex>
         </>
       )}
     </Flex>

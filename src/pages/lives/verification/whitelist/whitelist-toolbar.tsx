@@ -1,9 +1,12 @@
 import { ClearOutlined, DownloadOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from "../../../../components/icons";
 import { useNotification } from "@refinedev/core";
 import { Button, Flex, Popconfirm } from "antd";
+import { liveLimits } from "../../../../../resources/live-api";
 import { whitelistSheet } from "../../../../../resources/live-validator";
 import { errorText } from "../../../../../providers/http";
+import { ExportProgress } from "../../../../lib/xlsx/export-progress";
 import { useSheetTools } from "../../../../lib/xlsx/sheet-tools";
+import { buildTemplate, type SheetTemplate } from "../../../../lib/xlsx/template";
 import type { ValidatorService } from "../use-validator-service";
 import { useWhitelistExport } from "./use-whitelist-export";
 
@@ -16,14 +19,27 @@ export interface WhitelistToolbarProps {
   onClear: () => Promise<boolean>;
 }
 
-/** 添加, 导入, 下载模板 (an xlsx of the two header columns), 导出 and 清空白名单 (asked first). */
+/**
+ * The import's template: both columns text, so a numeric username or password (a student number,
+ * 001234) keeps its zeros when typed in Excel, for as many rows as one import takes.
+ */
+const whitelistTemplate: SheetTemplate = {
+  fileName: whitelistSheet.templateName,
+  sheetName: whitelistSheet.sheetName,
+  header: whitelistSheet.header,
+  textHeaders: whitelistSheet.header,
+  rows: liveLimits.whitelistPerImport,
+};
+
+/** 添加, 导入, 下载模板 (an xlsx of the two header columns), 导出 (with its progress and 取消导出) and 清空白名单 (asked first). */
 export function WhitelistToolbar({ live, service, total, onAdd, onImport, onClear }: WhitelistToolbarProps) {
   const { buildSheet, saveFile } = useSheetTools();
   const { open } = useNotification();
-  const exporting = useWhitelistExport(service, live.title);
+  const exported = useWhitelistExport(service, live.title);
+  const busy = exported.exporting.state.phase !== "idle";
   const template = async () => {
     try {
-      saveFile(await buildSheet([[...whitelistSheet.header]], whitelistSheet.sheetName), whitelistSheet.templateName);
+      saveFile(await buildTemplate(buildSheet, whitelistTemplate), whitelistSheet.templateName);
     } catch (error) {
       open?.({ type: "error", message: errorText(error) });
     }
@@ -39,9 +55,10 @@ export function WhitelistToolbar({ live, service, total, onAdd, onImport, onClea
       <Button icon={<DownloadOutlined />} onClick={() => void template()}>
         下载模板
       </Button>
-      <Button icon={<ExportOutlined />} loading={exporting.busy} onClick={() => void exporting.run()}>
-        {exporting.busy ? "正在导出" : "导出"}
+      <Button icon={<ExportOutlined />} disabled={busy} onClick={() => void exported.run()}>
+        导出
       </Button>
+      <ExportProgress exporting={exported.exporting} />
       <Popconfirm
         title="确定清空白名单吗？"
         description="清空后不可恢复"
