@@ -8,6 +8,8 @@ type Directives = Record<string, string[]>;
  * The console's Content-Security-Policy, one directive a line. Scripts come only from our own
  * files: index.html has no inline script, none injected into a page runs, and nothing is evaluated
  * from text (the forms' ajv validators are compiled at build time, scripts/lib/form-validators.ts).
+ * 'wasm-unsafe-eval' lets a script compile WebAssembly and nothing else (no eval, no new Function):
+ * the upload's md5 worker is hash-wasm's WebAssembly md5.
  * antd's CSS-in-JS writes <style> elements at run time, hence 'unsafe-inline' for styles only. Images are ours (uploads), data: (antd's
  * icons, small previews) or blob: (a picked cover before upload); the xlsx parser runs in a worker
  * of ours. Every host kind of /config.json is this server, so 'self' is every address the client
@@ -20,7 +22,7 @@ export const consoleDirectives = (frameOrigins: string[] = []): Directives => ({
   "default-src": ["'self'"],
   // The tool pages frame the open platform: this server's sandbox, or the origin OPEN_PLATFORM_URL names.
   "frame-src": ["'self'", ...frameOrigins],
-  "script-src": ["'self'"],
+  "script-src": ["'self'", "'wasm-unsafe-eval'"],
   "style-src": ["'self'", "'unsafe-inline'"],
   "img-src": ["'self'", "data:", "blob:"],
   "font-src": ["'self'", "data:"],

@@ -32,7 +32,7 @@ describe("the console under its Content-Security-Policy (issue 8 finding 10)", (
     const page = await newPage();
     const violations = await watchViolations(page);
     const login = await page.goto("/login");
-    expect(login!.headers()["content-security-policy"]).toContain("script-src 'self';");
+    expect(login!.headers()["content-security-policy"]).toContain("script-src 'self' 'wasm-unsafe-eval';");
     expect(login!.headers()["x-frame-options"]).toBe("SAMEORIGIN");
     await signInAsAdmin(page);
     await page.waitForSelector("[data-chart-state]", { timeout: 20_000 });
