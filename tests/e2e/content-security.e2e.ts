@@ -110,10 +110,15 @@ async function moreMenu(page: Page, row: Locator, item: string) {
   await page.locator(".ant-dropdown:visible").getByRole("menuitem", { name: item }).click();
 }
 
-/** A live of a double-teacher course and the course (its sub-classes and main classrooms). */
+/**
+ * A live of a double-teacher course and the course (its sub-classes and main classrooms): one still
+ * active, since another file voids the course's first live and a voided row offers no settings.
+ */
 async function masterLive(page: Page) {
   const [course] = await api<{ Id: number; Title: string }[]>(page, `/cms/course?title=${encodeURIComponent("双师语文阅读")}&page=1&count=1`);
-  const [live] = await api<{ Id: number; Title: string }[]>(page, `/cms/masterlive?courseid=${course.Id}&page=1&count=1`);
+  const lives = await api<{ Id: number; Title: string; Status: number }[]>(page, `/cms/masterlive?courseid=${course.Id}&page=1&count=10`);
+  const live = lives.find((one) => one.Status === 1);
+  if (!live) throw new Error("双师语文阅读 has no active main classroom on its first page");
   return { course, live };
 }
 
