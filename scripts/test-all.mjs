@@ -50,7 +50,7 @@ function vitest(label, args, env) {
 step("type-check", bin("tsc"), ["-p", "tsconfig.json", "--noEmit"]);
 step("lint", bin("eslint"), [".", "--max-warnings=0"]);
 const node24 = process.env.LECTERN_NODE24 !== "0";
-if (node24) vitest("unit: client", ["--project", "client"], sqliteEnv);
+if (node24) vitest("unit: client", ["--project", "client", "--project", "client-mocking"], sqliteEnv);
 else vitest("unit: client and server on SQLite", [], sqliteEnv);
 if (pgUrl) vitest("unit: server on PostgreSQL", ["--project", "server"], { ...process.env, DATABASE_URL: pgUrl });
 step("production build", bin("vite"), ["build"]);

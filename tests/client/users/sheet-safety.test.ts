@@ -51,6 +51,8 @@ async function runInSheetWorker(job: SheetJob): Promise<SheetReply> {
     postMessage: (reply) => replies.push(reply),
   };
   vi.stubGlobal("self", scope);
+  // The module sets `self.onmessage` when it loads: loaded afresh, whichever file loaded it before.
+  vi.resetModules();
   await import("../../../src/lib/xlsx/sheet-worker");
   scope.onmessage!({ data: job });
   return replies[0];
