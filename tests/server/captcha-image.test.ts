@@ -57,7 +57,7 @@ describe("captcha image", () => {
     const before = process.cpuUsage();
     for (let i = 0; i < 20; i++) captchaPng(captchaAnswer());
     const used = process.cpuUsage(before);
-    // ~1.5 ms on the 2-core bench machine; a wide margin for a loaded one.
+    // ~1.8 ms of CPU on the 2-core bench machine; a wide margin for a loaded one.
     expect((used.user + used.system) / 1000 / 20).toBeLessThan(25);
   });
 });
