@@ -104,8 +104,8 @@ function crossingLine(rnd: Rand): Pt[] {
  * A person tells the line by its colour: glyphs and line lie on opposite sides of blue and yellow,
  * the one difference of hue that red-green colour-blind eyes also see.
  */
-export function captchaPng(answer: string): Buffer {
-  const rnd = seeded();
+export function captchaPng(answer: string, seed?: Uint8Array): Buffer {
+  const rnd = seeded(seed);
   const pixels = background(rnd);
   const warp = warper(rnd);
   const pen: Pen = { angle: rnd(0.3, 1.2), thin: rnd(0.7, 0.85), thick: rnd(1.35, 1.6) };
