@@ -4,7 +4,7 @@
 // each server test runs once per database and the server code on both Nodes. With LECTERN_NODE24=0
 // (no registry in reach) the SQLite run stays on the machine's Node.
 // The browser suite runs against the production build on each database.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -47,8 +47,33 @@ function vitest(label, args, env) {
   } else { failed += 1; failures.push(label); }
 }
 
-step("type-check", bin("tsc"), ["-p", "tsconfig.json", "--noEmit"]);
-step("lint", bin("eslint"), [".", "--max-warnings=0"]);
+/**
+ * Steps that each keep one core busy, run side by side: their output is held and printed whole,
+ * one step after the other, so it reads as if they had run in turn.
+ */
+async function together(steps) {
+  const runs = steps.map(([label, cmd, args]) => new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, { env: process.env });
+    const chunks = [];
+    child.stdout.on("data", (chunk) => chunks.push(chunk));
+    child.stderr.on("data", (chunk) => chunks.push(chunk));
+    child.on("close", (status) => resolve({ label, status, output: Buffer.concat(chunks), secs: ((Date.now() - started) / 1000).toFixed(1) }));
+  }));
+  for (const { label, status, output, secs } of await Promise.all(runs)) {
+    process.stdout.write(`\n▶ ${label}\n`);
+    process.stdout.write(output);
+    process.stdout.write(`${status === 0 ? "✔" : "✘"} ${label} (${secs}s, alongside ${steps.length - 1} other)\n`);
+    if (status === 0) passed += 1;
+    else { failed += 1; failures.push(label); }
+  }
+}
+
+// The type-checker and the linter each use one core.
+await together([
+  ["type-check", bin("tsc"), ["-p", "tsconfig.json", "--noEmit"]],
+  ["lint", bin("eslint"), [".", "--max-warnings=0"]],
+]);
 const node24 = process.env.LECTERN_NODE24 !== "0";
 if (node24) vitest("unit: client", ["--project", "client", "--project", "client-mocking"], sqliteEnv);
 else vitest("unit: client and server on SQLite", [], sqliteEnv);

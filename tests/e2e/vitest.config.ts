@@ -1,8 +1,15 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
-// What a screen is made of and the headers the server sends do not depend on the database: those
-// files run once, on SQLite (the rest runs on both).
-const databaseBlind = ["tests/e2e/accessibility.e2e.ts", "tests/e2e/content-security.e2e.ts"];
+// What a screen is made of, how it lays out and answers the keyboard, the frames of the tool pages
+// and the headers the server sends do not depend on the database: those files run once, on SQLite
+// (the paths that write and read data run on both).
+const databaseBlind = [
+  "tests/e2e/accessibility.e2e.ts",
+  "tests/e2e/content-security.e2e.ts",
+  "tests/e2e/keyboard.e2e.ts",
+  "tests/e2e/live-list-layout.e2e.ts",
+  "tests/e2e/tools.e2e.ts",
+];
 
 // The browser suite: the production build served by the real server on a fresh database
 // (SQLite, or PostgreSQL when DATABASE_URL is set), driven by Debian's Chromium.
