@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { course } from "../../resources";
 import { courseFullMessage, liveFullMessage } from "../../resources/course";
 import { liveApi } from "../../resources/live-api";
-import { caller, daysFromNow } from "./courses-helpers";
+import { caller, studentsOf, daysFromNow } from "./courses-helpers";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { orgIdOf } from "./lives-helpers";
 
@@ -24,14 +24,7 @@ beforeAll(async () => {
   api = caller(s.app);
   admin = await signIn(s.app, "13800000000", "admin");
   orgId = await orgIdOf(s, "示例学校");
-  students = await s.db.kysely
-    .selectFrom("identities as i")
-    .innerJoin("persons as p", "p.id", "i.person_id")
-    .select(["i.id", "i.name", "p.mobile"])
-    .where("i.org_id", "=", orgId)
-    .where("i.role", "=", "student")
-    .orderBy("i.id")
-    .execute();
+  students = await studentsOf(s.db, orgId);
 });
 afterAll(() => s.close());
 

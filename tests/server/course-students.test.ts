@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { course } from "../../resources";
 import { signIn, startTestServer, type TestServer } from "./helpers";
-import { caller, daysFromNow, everyPage, type CourseRow } from "./courses-helpers";
+import { caller, studentsOf, daysFromNow, everyPage, type CourseRow } from "./courses-helpers";
 
 let s: TestServer;
 let admin: string;
@@ -17,14 +17,7 @@ beforeAll(async () => {
   api = caller(s.app);
   admin = await signIn(s.app, "13800000000", "admin");
   orgId = (await s.db.kysely.selectFrom("organisations").select("id").where("name", "=", "示例学校").executeTakeFirstOrThrow()).id;
-  students = await s.db.kysely
-    .selectFrom("identities as i")
-    .innerJoin("persons as p", "p.id", "i.person_id")
-    .select(["i.id", "i.name", "p.mobile"])
-    .where("i.org_id", "=", orgId)
-    .where("i.role", "=", "student")
-    .orderBy("i.id")
-    .execute();
+  students = await studentsOf(s.db, orgId);
   const made = await api(admin, course.api.create, { type: 1, title: "选课测试", expire: daysFromNow(30) });
   courseId = (made.data as CourseRow).Id;
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { CourseRecord } from "../../resources/course";
 import type { Endpoint } from "../../resources/endpoint";
+import type { Db } from "../../server/db/database";
 import { formatDateTime } from "../../server/services/datetime";
 import { call } from "./users-helpers";
 
@@ -8,6 +9,17 @@ export const DAY = 86_400_000;
 
 /** 'YYYY-MM-DD HH:mm:ss' this many days from now. */
 export const daysFromNow = (days: number) => formatDateTime(Date.now() + days * DAY);
+
+/** An organisation's students as the database holds them, in the order they were made. */
+export const studentsOf = (db: Db, orgId: number) =>
+  db.kysely
+    .selectFrom("identities as i")
+    .innerJoin("persons as p", "p.id", "i.person_id")
+    .select(["i.id", "i.name", "p.mobile"])
+    .where("i.org_id", "=", orgId)
+    .where("i.role", "=", "student")
+    .orderBy("i.id")
+    .execute();
 
 /** A course row as the list answers it. */
 export type CourseRow = CourseRecord;

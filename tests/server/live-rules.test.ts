@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveApi } from "../../resources/live-api";
 import { caller } from "./courses-helpers";
-import { startSignedIn, type TestServer } from "./helpers";
-import { at, DAY, demo, HOUR, quietStart, staff } from "./live-writes-helpers";
+import type { TestServer } from "./helpers";
+import { at, DAY, HOUR, liveBody, startLiveWrites, type Demo } from "./live-writes-helpers";
 
 /**
  * What the live and sub-class forms' pickers hold a person to, held by the server too (issue 16:
@@ -13,30 +13,16 @@ import { at, DAY, demo, HOUR, quietStart, staff } from "./live-writes-helpers";
 let s: TestServer;
 let admin: string;
 let api: ReturnType<typeof caller>;
-let d: Awaited<ReturnType<typeof demo>>;
+let d: Demo;
 let start: number;
 
 beforeAll(async () => {
-  ({ s, admin } = await startSignedIn());
-  api = caller(s.app);
-  d = await demo(s.db);
-  start = quietStart();
+  ({ s, admin, api, d, start } = await startLiveWrites());
 });
 afterAll(() => s.close());
 
 type Body = Record<string, unknown>;
-const body = (extra: Body = {}): Body => ({
-  courseid: d.largeClass.id,
-  title: "函数的单调性",
-  begintime: at(start),
-  endtime: at(start + HOUR),
-  teachers: staff(d.teacher),
-  assistants: staff(d.assistant),
-  detail: "",
-  config: "{}",
-  emulateid: 0,
-  ...extra,
-});
+const body = (extra: Body = {}): Body => liveBody(d, start, extra);
 const add = (extra: Body = {}) => api(admin, liveApi.create, body(extra));
 const change = (extra: Body) => api(admin, liveApi.update, { title: "已修改", initnum: -1, ...extra });
 const idOf = (answer: { data: unknown }) => (answer.data as { Id: number }).Id;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveApi } from "../../resources/live-api";
-import { caller, everyPage } from "./courses-helpers";
+import { caller, studentsOf, everyPage } from "./courses-helpers";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { grantSubadmin, orgIdOf } from "./lives-helpers";
 
@@ -34,14 +34,7 @@ beforeAll(async () => {
     .values({ org_id: orgId, course_id: course.id, title: "选学员的直播", begin_time: Date.now(), end_time: Date.now() + 3_600_000, status: 0, scale: 1, voided: 0, detail: "", master_id: 0, created_at: 1, updated_at: 1 })
     .returning(["id", "course_id"])
     .executeTakeFirstOrThrow();
-  students = await s.db.kysely
-    .selectFrom("identities as i")
-    .innerJoin("persons as p", "p.id", "i.person_id")
-    .select(["i.id", "i.name", "p.mobile"])
-    .where("i.org_id", "=", orgId)
-    .where("i.role", "=", "student")
-    .orderBy("i.id")
-    .execute();
+  students = await studentsOf(s.db, orgId);
 });
 afterAll(() => s.close());
 

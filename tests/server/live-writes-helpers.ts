@@ -1,4 +1,6 @@
 import type { Db } from "../../server/db/database";
+import { caller } from "./courses-helpers";
+import { startSignedIn } from "./helpers";
 import { formatDateTime } from "../../server/services/datetime";
 
 export const HOUR = 3_600_000;
@@ -48,3 +50,25 @@ export async function demo(db: Db) {
 
 /** The JSON text the forms send for picked people. */
 export const staff = (...people: { id: number; name: string }[]) => JSON.stringify(people.map((p) => ({ account: p.id, name: p.name })));
+
+export type Demo = Awaited<ReturnType<typeof demo>>;
+
+/** A server signed in as the demo admin, the demo's people and courses, and a start at a quiet hour. */
+export async function startLiveWrites() {
+  const { s, admin } = await startSignedIn();
+  return { s, admin, api: caller(s.app), d: await demo(s.db), start: quietStart() };
+}
+
+/** The body of a one-hour live of the large class from `start`, taught by the demo's teacher and assistant. */
+export const liveBody = (d: Demo, start: number, extra: Record<string, unknown> = {}) => ({
+  courseid: d.largeClass.id,
+  title: "函数的单调性",
+  begintime: at(start),
+  endtime: at(start + HOUR),
+  teachers: staff(d.teacher),
+  assistants: staff(d.assistant),
+  detail: "",
+  config: "{}",
+  emulateid: 0,
+  ...extra,
+});

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveApi, liveMessages } from "../../resources/live-api";
 import { groupConfigDefaults, liveConfigDefaults } from "../../resources/live-config";
 import { caller } from "./courses-helpers";
-import { signIn, startSignedIn, type TestServer } from "./helpers";
-import { at, DAY, demo, HOUR, quietStart, staff } from "./live-writes-helpers";
+import { signIn, type TestServer } from "./helpers";
+import { at, DAY, HOUR, liveBody, staff, startLiveWrites, type Demo } from "./live-writes-helpers";
 import { grantSubadmin } from "./lives-helpers";
 import { freezeClock } from "../support/clock";
 
@@ -19,30 +19,16 @@ freezeClock("2026-11-24T10:00:00+08:00");
 let s: TestServer;
 let admin: string;
 let api: ReturnType<typeof caller>;
-let d: Awaited<ReturnType<typeof demo>>;
+let d: Demo;
 let start: number;
 
 beforeAll(async () => {
-  ({ s, admin } = await startSignedIn());
-  api = caller(s.app);
-  d = await demo(s.db);
-  start = quietStart();
+  ({ s, admin, api, d, start } = await startLiveWrites());
 });
 afterAll(() => s.close());
 
 type Body = Record<string, unknown>;
-const body = (extra: Body = {}): Body => ({
-  courseid: d.largeClass.id,
-  title: "函数的单调性",
-  begintime: at(start),
-  endtime: at(start + HOUR),
-  teachers: staff(d.teacher),
-  assistants: staff(d.assistant),
-  detail: "",
-  config: "{}",
-  emulateid: 0,
-  ...extra,
-});
+const body = (extra: Body = {}): Body => liveBody(d, start, extra);
 const add = (extra: Body = {}, cookie = admin) => api(cookie, liveApi.create, body(extra));
 const liveRow = (id: number) => s.db.kysely.selectFrom("lives").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const staffRows = (id: number) => s.db.kysely.selectFrom("live_staff").select(["identity_id", "role", "position"]).where("live_id", "=", id).orderBy("role", "desc").orderBy("position").execute();

@@ -1,35 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseSheet } from "../../../src/lib/xlsx/parse-sheet";
+import { FakeWorker } from "./sheet-worker-support";
 
 /**
  * The page side of the sheet worker: size cap before anything is read, time-out, and a check of
  * whatever the worker answers. jsdom has no Worker, so a scripted one stands in.
  */
-type Script = (job: { kind: string; limits?: { maxRows: number } }, worker: FakeWorker) => void;
 
-class FakeWorker {
-  static script: Script = () => undefined;
-  static made: FakeWorker[] = [];
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onerror: ((event: { preventDefault(): void }) => void) | null = null;
-  onmessageerror: (() => void) | null = null;
-  terminated = false;
-  constructor(
-    readonly url: URL,
-    readonly options: WorkerOptions,
-  ) {
-    FakeWorker.made.push(this);
-  }
-  postMessage(job: { kind: string }) {
-    FakeWorker.script(job, this);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  reply(data: unknown) {
-    setTimeout(() => this.onmessage?.({ data }), 0);
-  }
-}
 
 // jsdom's File has no arrayBuffer(); browsers' has.
 const fileOf = (name: string, size = 10) =>
@@ -51,7 +28,7 @@ describe("parseSheet", () => {
     vi.stubGlobal("Worker", FakeWorker);
     let asked = 0;
     FakeWorker.script = (job, worker) => {
-      asked = job.limits!.maxRows;
+      if (job.kind === "read") asked = job.limits.maxRows;
       worker.reply({ ok: true, kind: "read", sheet: { header: ["姓名"], rows: [["张三"]], truncated: false } });
     };
     const sheet = await parseSheet(fileOf("a.xlsx"), { maxRows: 500 });

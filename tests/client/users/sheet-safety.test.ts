@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CFB, utils, version, write } from "xlsx";
 import { defaultReadLimits } from "../../../src/lib/xlsx/limits";
-import type { SheetJob, SheetReply } from "../../../src/lib/xlsx/protocol";
+import { runInSheetWorker } from "./sheet-worker-support";
 
 /**
  * Issue 8, finding 11: the import parses files strangers made. SheetJS from npm (0.18.5) let a
@@ -43,27 +43,13 @@ function commentAnchoredAtProto(): ArrayBuffer {
   return new Uint8Array(CFB.write(zip, { fileType: "zip", type: "array" })).buffer;
 }
 
-/** The sheet worker module itself, loaded into this realm with a stand-in for the worker's `self`. */
-async function runInSheetWorker(job: SheetJob): Promise<SheetReply> {
-  const replies: SheetReply[] = [];
-  const scope: { onmessage: ((event: { data: SheetJob }) => void) | null; postMessage: (reply: SheetReply) => void } = {
-    onmessage: null,
-    postMessage: (reply) => replies.push(reply),
-  };
-  vi.stubGlobal("self", scope);
-  // The module sets `self.onmessage` when it loads: loaded afresh, whichever file loaded it before.
-  vi.resetModules();
-  await import("../../../src/lib/xlsx/sheet-worker");
-  scope.onmessage!({ data: job });
-  return replies[0];
-}
 
 describe("a crafted prototype-pollution sheet in the import worker", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("is read as a sheet, and Object.prototype stays clean", async () => {
     const before = Object.getOwnPropertyNames(Object.prototype).sort();
-    const reply = await runInSheetWorker({ kind: "read", bytes: commentAnchoredAtProto(), fileName: "students.xlsx", limits: { ...defaultReadLimits, maxRows: 150 } });
+    const [reply] = await runInSheetWorker({ kind: "read", bytes: commentAnchoredAtProto(), fileName: "students.xlsx", limits: { ...defaultReadLimits, maxRows: 150 } });
     expect(reply).toEqual({ ok: true, kind: "read", sheet: { header: ["姓名", "手机号"], rows: [["张三", "13800000000"]], truncated: false } });
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
     expect(({} as Record<string, unknown>).c).toBeUndefined();

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { read, utils, type CellObject } from "xlsx";
 import { buildSheet, sheetCancelledText } from "../../../src/lib/xlsx/build-sheet";
-import type { SheetJob, SheetReply } from "../../../src/lib/xlsx/protocol";
 import { writeSheet } from "../../../src/lib/xlsx/read-sheet";
+import { FakeWorker, runInSheetWorker } from "./sheet-worker-support";
 
 /**
  * Issue 16 item 4.5: an export of 50,000 rows showed only 正在导出 on its button, with no way to
@@ -27,19 +27,6 @@ describe("an import template", () => {
   });
 });
 
-/** The sheet worker module itself, loaded into this realm with a stand-in for the worker's `self`. */
-async function runInSheetWorker(job: SheetJob): Promise<SheetReply[]> {
-  const replies: SheetReply[] = [];
-  const scope: { onmessage: ((event: { data: SheetJob }) => void) | null; postMessage: (reply: SheetReply) => void } = {
-    onmessage: null,
-    postMessage: (reply) => replies.push(reply),
-  };
-  vi.stubGlobal("self", scope);
-  vi.resetModules();
-  await import("../../../src/lib/xlsx/sheet-worker");
-  scope.onmessage!({ data: job });
-  return replies;
-}
 
 describe("the sheet worker's write", () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -58,28 +45,7 @@ describe("the sheet worker's write", () => {
   });
 });
 
-type Script = (job: SheetJob, worker: FakeWorker) => void;
 
-class FakeWorker {
-  static script: Script = () => undefined;
-  static made: FakeWorker[] = [];
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onerror: ((event: { preventDefault(): void }) => void) | null = null;
-  onmessageerror: (() => void) | null = null;
-  terminated = false;
-  constructor() {
-    FakeWorker.made.push(this);
-  }
-  postMessage(job: SheetJob) {
-    FakeWorker.script(job, this);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  reply(data: SheetReply) {
-    setTimeout(() => this.onmessage?.({ data }), 0);
-  }
-}
 
 describe("buildSheet, the page's side", () => {
   afterEach(() => {

@@ -40,15 +40,7 @@ function MonthGrid({ role }: PortalPageProps) {
       </Col>
       <Col flex="1 1 480px">
         <Card title={`${today ? "今天" : day.format("M月D日")}的直播`} extra={rooms.answer ? `共${rooms.answer.data.length}场` : undefined}>
-          <RoomList
-            role={role}
-            rooms={rooms.answer?.data}
-            loading={rooms.loading}
-            error={rooms.error}
-            updatedAt={rooms.updatedAt}
-            reload={rooms.retry}
-            empty={today ? "今天没有直播" : "这一天没有直播"}
-          />
+          <RoomList role={role} call={rooms} empty={today ? "今天没有直播" : "这一天没有直播"} />
         </Card>
       </Col>
     </Row>
@@ -87,16 +79,7 @@ function MonthList({ role }: PortalPageProps) {
             {`显示本月更早的${earlier}场直播`}
           </Button>
         )}
-        <RoomList
-          role={role}
-          rooms={shown}
-          loading={rooms.loading}
-          error={rooms.error}
-          updatedAt={rooms.updatedAt}
-          reload={rooms.retry}
-          withDate
-          empty="这个月没有直播"
-        />
+        <RoomList role={role} call={rooms} rooms={shown} withDate empty="这个月没有直播" />
       </Card>
       <FeedCard />
     </Space>

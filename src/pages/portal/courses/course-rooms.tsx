@@ -6,15 +6,6 @@ import { RoomList } from "../rooms/room-list";
 export function CourseRooms({ course, role }: { course: PortalClass; role: PortalRoleName }) {
   const rooms = useCall<PortalRoom[]>(portalApi.classRooms, { group_id: course.group_id, class: course.class_id, user_type: portalUserTypes[role] });
   return (
-    <RoomList
-      role={role}
-      rooms={rooms.answer?.data}
-      loading={rooms.loading}
-      error={rooms.error}
-      updatedAt={rooms.updatedAt}
-      reload={rooms.retry}
-      withDate
-      empty="该课程还没有直播"
-    />
+    <RoomList role={role} call={rooms} withDate empty="该课程还没有直播" />
   );
 }

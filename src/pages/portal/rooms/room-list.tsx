@@ -1,17 +1,16 @@
 import { Button, Empty, List, Result, Space, Tag, Typography } from "antd";
-import type { HttpError } from "@refinedev/core";
 import { liveTypeLabels } from "../../../../resources/live-api";
 import type { PortalRoleName, PortalRoom } from "../../../../resources/portal";
+import type { CallState } from "../../../lib/use-call";
 import { RoomAction } from "./room-action";
 import { useRoomCountdown } from "./use-room-countdown";
 
 interface RoomListProps {
   role: PortalRoleName;
-  rooms: PortalRoom[] | undefined;
-  loading: boolean;
-  error: HttpError | null;
-  updatedAt: number;
-  reload: () => void;
+  /** The call that fetched the rooms: its loading, error, time of answer and retry. */
+  call: CallState<PortalRoom[]>;
+  /** The rooms to show, when not every room the call answered. */
+  rooms?: PortalRoom[];
   /** Rooms of several days show their date; a day's list only the times. */
   withDate?: boolean;
   empty: string;
@@ -20,7 +19,8 @@ interface RoomListProps {
 const clock = (text: string) => text.slice(11, 16);
 
 /** Rooms with the button of their status, counting down the not-started ones (2 §4). */
-export function RoomList({ role, rooms, loading, error, updatedAt, reload, withDate = false, empty }: RoomListProps) {
+export function RoomList({ role, call, rooms = call.answer?.data, withDate = false, empty }: RoomListProps) {
+  const { loading, error, updatedAt, retry: reload } = call;
   const ticks = useRoomCountdown(rooms, updatedAt, reload);
   if (error && !loading)
     return <Result status="warning" title="直播加载失败" subTitle={error.message} extra={<Button onClick={reload}>重试</Button>} />;
