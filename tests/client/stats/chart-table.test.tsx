@@ -2,6 +2,10 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { chartFigures, ChartTable } from "../../../src/lib/echarts/chart-table";
 import type { ChartOption } from "../../../src/lib/echarts/option";
+import { freezeClock } from "../../support/clock";
+
+// The days below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).
+freezeClock("2026-01-03T10:00:00+08:00");
 
 /** Issue 16 item 4.3: a chart is not only a picture; its figures are a table a reader can reach. */
 describe("a chart's figures", () => {
