@@ -8,6 +8,11 @@ export interface HealthFigures {
   max: number;
   /** Probes answered with anything but 200. */
   failed: number;
+  /**
+   * The share of the probes answered before the last request's answer: near 0 when the server's
+   * thread is held until the work is done, however fast the machine; most of them when it yields.
+   */
+  answeredWhileBusy: number;
 }
 
 export interface HeavyRequest {
@@ -55,7 +60,14 @@ export async function healthDuring(base: URL, requests: HeavyRequest[], everyMs 
     const ms = during.map((s) => s.ms).sort((a, b) => a - b);
     return {
       answers,
-      health: { probes: ms.length, p50: percentile(ms, 50) ?? 0, p95: percentile(ms, 95) ?? 0, max: ms.at(-1) ?? 0, failed: during.filter((s) => s.status !== 200).length },
+      health: {
+        probes: ms.length,
+        p50: percentile(ms, 50) ?? 0,
+        p95: percentile(ms, 95) ?? 0,
+        max: ms.at(-1) ?? 0,
+        failed: during.filter((s) => s.status !== 200).length,
+        answeredWhileBusy: during.length ? during.filter((s) => s.at + s.ms < to).length / during.length : 0,
+      },
     };
   } finally {
     await Promise.all([prober.terminate(), sender.terminate()]);

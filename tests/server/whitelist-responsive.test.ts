@@ -13,11 +13,11 @@ import { orgLives, sheetRows, tokenFor } from "./verification-helpers";
  * Over real sockets: the server listens, the import and the probes are HTTP requests.
  *
  * The bench states the target in milliseconds (p95 < 100 ms, scripts/bench-whitelist.ts). A test
- * machine shared with other workers can be several times slower, so the test compares the probes
- * with the work they waited beside, which slows down with them: a blocked thread makes the probes
- * wait about as long as the work takes; a thread that yields answers them in a small part of it.
+ * machine shared with other workers can be many times slower, and a wait in milliseconds slows
+ * down with it; whether the probes are answered while the work runs does not: a thread held until
+ * the work is done answers none of them before it ends, a thread that yields answers most.
  */
-const SHARE = 1 / 4;
+const ANSWERED_WHILE_BUSY = 1 / 2;
 
 let s: TestServer;
 let admin: string;
@@ -44,15 +44,15 @@ type Content = { code: number; content: { added?: number; errors: unknown[] } };
 const contentOf = (text: string) => JSON.parse(text) as Content;
 
 describe("the server keeps answering while a whitelist is imported", () => {
-  it("answers /healthz during a 20,000-row import in a small part of the import's time", async () => {
+  it("answers /healthz while a 20,000-row import runs, not after it", async () => {
     const { answers, health } = await healthDuring(base, [await heavy(validatorApi.whitelistImport, lives[0], sheetRows(20_000, "r"))]);
     expect(contentOf(answers[0].text).content).toEqual({ added: 20_000, errors: [] });
     expect(health.failed).toBe(0);
     expect(health.probes).toBeGreaterThan(5);
-    expect(health.p95).toBeLessThan(answers[0].ms * SHARE);
+    expect(health.answeredWhileBusy, `p95 ${health.p95} ms of an import of ${answers[0].ms} ms`).toBeGreaterThan(ANSWERED_WHILE_BUSY);
   }, 60_000);
 
-  it("answers /healthz during 4 parallel dry runs of 20,000 rows in a small part of one dry run's time", async () => {
+  it("answers /healthz while 4 parallel dry runs of 20,000 rows run, not after them", async () => {
     // Every row is already in the list: each answer names all 20,000, the heaviest a dry run gives.
     const check = await heavy(validatorApi.whitelistCheck, lives[0], sheetRows(20_000, "r"));
     const alone = (await healthDuring(base, [check])).answers[0];
@@ -61,6 +61,6 @@ describe("the server keeps answering while a whitelist is imported", () => {
     for (const answer of answers) expect(contentOf(answer.text).content.errors).toHaveLength(20_000);
     expect(health.failed).toBe(0);
     expect(health.probes).toBeGreaterThan(5);
-    expect(health.p95).toBeLessThan(alone.ms * SHARE);
+    expect(health.answeredWhileBusy, `p95 ${health.p95} ms beside dry runs of ${alone.ms} ms each`).toBeGreaterThan(ANSWERED_WHILE_BUSY);
   }, 90_000);
 });
