@@ -98,7 +98,7 @@ describe("course management on /courseop", () => {
     await prompt.getByRole("button", { name: /确\s*定/ }).click();
     await expect.poll(() => enrol.getByRole("status").innerText(), { timeout: 20_000 }).toBe("导入完成：成功 2 条，失败 1 条");
     await screenshot(page, "course-enrol-done");
-    await enrol.getByRole("button", { name: /关\s*闭/ }).click();
+    await enrol.getByRole("button", { name: "关 闭", exact: true }).click();
 
     // Student management shows the two in the course.
     await row.getByRole("button", { name: "学员管理" }).click();

@@ -191,7 +191,7 @@ describe("a course's lives (/liveCourse from /courseop)", () => {
     expect(await enrol.locator(".ant-table-row").nth(2).innerText()).toContain("新建学员");
     await screenshot(page, "lives-import");
     expect(await axeFindings(page)).toEqual([]);
-    await enrol.getByRole("button", { name: /关\s*闭/ }).click();
+    await enrol.getByRole("button", { name: "关 闭", exact: true }).click();
     const inLive = await api<{ Mobile: string }[]>(page, `/cms/studentlivesearch?liveid=${first.Id}&key=${fresh}&page=1&count=5`);
     expect(inLive.map((s) => s.Mobile)).toEqual([fresh]);
   });

@@ -108,7 +108,7 @@ describe("the student batch import on /studentop", () => {
       const found = await api<{ Mobile: string }[]>(page, `/cms/studentsearch?key=${mobile}&count=10&page=1`);
       expect(found.map((row) => row.Mobile)).toEqual([mobile]);
     }
-    await dialog.getByRole("button", { name: /关\s*闭/ }).click();
+    await dialog.getByRole("button", { name: "关 闭", exact: true }).click();
     await page.context().close();
   });
 });
