@@ -85,13 +85,13 @@ describe("a share link of a whitelist live", () => {
     await viewer.goto(`/share_qxc/liveclass.html?guid=${guid}&livetype=all`);
     await viewer.waitForURL((u) => u.pathname === "/room/share", { timeout: 20_000 });
     await viewer.getByLabel("用户名").fill("观众甲");
-    await viewer.getByLabel("密码").fill("wrong-one");
+    await viewer.getByLabel("密码", { exact: true }).fill("wrong-one");
     await viewer.getByRole("button", { name: "进入直播" }).click();
     await expect.poll(() => viewer.getByRole("alert").allInnerTexts(), { timeout: 10_000 }).toContain("用户名或密码错误");
     await screenshot(viewer, "room-share-refused");
     expect(await axeFindings(viewer)).toEqual([]);
 
-    await viewer.getByLabel("密码").fill("pw123456");
+    await viewer.getByLabel("密码", { exact: true }).fill("pw123456");
     await viewer.getByRole("button", { name: "进入直播" }).click();
     await viewer.waitForURL((u) => u.pathname === "/room/", { timeout: 20_000 });
     await expect.poll(() => viewer.getByRole("list", { name: "在线成员" }).innerText(), { timeout: 15_000 }).toContain("观众甲");
@@ -104,7 +104,7 @@ describe("a share link of a whitelist live", () => {
     const mobile = await newPage(phone);
     await mobile.goto(`/share_qxc/liveclass.html?guid=${guid}&livetype=all`);
     await mobile.getByLabel("用户名").fill("观众甲");
-    await mobile.getByLabel("密码").fill("pw123456");
+    await mobile.getByLabel("密码", { exact: true }).fill("pw123456");
     await mobile.getByRole("button", { name: "进入直播" }).click();
     await mobile.waitForURL((u) => u.pathname === "/room/h5/", { timeout: 20_000 });
     await mobile.getByRole("textbox", { name: "聊天内容" }).fill("手机上也能聊天");
