@@ -22,6 +22,7 @@ import * as m0020 from "./migrations/0020-rooms";
 import * as m0021 from "./migrations/0021-live-lists";
 import * as m0022 from "./migrations/0022-room-visitors";
 import * as m0023 from "./migrations/0023-room-limits";
+import * as m0024 from "./migrations/0024-shared-counters";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "0021-live-lists": m0021,
   "0022-room-visitors": m0022,
   "0023-room-limits": m0023,
+  "0024-shared-counters": m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

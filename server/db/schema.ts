@@ -524,6 +524,20 @@ export interface RoomGuestPassTable {
   window_started_at: number;
 }
 
+/** A declared rate limit's window for one subject (migration 0024). */
+export interface RateCounterTable {
+  key: string;
+  hits: number;
+  window_started_at: number;
+}
+
+/** A periodic job's turn, held by one process until `until` (migration 0024). */
+export interface JobLeaseTable {
+  name: string;
+  holder: string;
+  until: number;
+}
+
 /** A live whose end has been processed by the closing job (migration 0020). */
 export interface LiveClosingTable {
   live_id: number;
@@ -586,4 +600,6 @@ export interface Database {
   room_guest_passes: RoomGuestPassTable;
   live_closings: LiveClosingTable;
   room_relay: RoomRelayTable;
+  rate_counters: RateCounterTable;
+  job_leases: JobLeaseTable;
 }
