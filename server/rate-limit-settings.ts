@@ -1,47 +1,34 @@
+import { declaredLimits, type LimitName } from "../resources/kernel/limits";
+
 export interface Limit {
   max: number;
   windowMs: number;
 }
 
 /**
- * How often one client may knock on the sign-in doors (docs/security.md, "Sign-in under attack").
- *
- * The counters live in each process's memory, not in the database. They are a coarse
- * brake on volume, and a flood is exactly when a database write per request would hurt
- * most; behind N processes a client gets N times the allowance, which stays harmless
- * because what must hold across processes is counted in the database: the tries of each
- * SMS code, an account's failures, captcha and lock, the resend wait and the hourly SMS
- * budget of a mobile, and the failures from an address (services/login-guards.ts).
+ * How often one client may knock (docs/security.md, "Sign-in under attack"): every limit a
+ * declared call names (resources/kernel/limits.ts), counted in the database so a limit holds
+ * across processes (server/engine/rate-counter.ts), and the wrong passwords from one address
+ * after which every sign-in from there needs the captcha (services/login-guards.ts).
  *
  * Per address the limits are generous: a whole school signs in from one NAT address at the
  * start of a lesson, and the test suites sign in many times from 127.0.0.1.
  */
-export interface RateLimits {
+export type RateLimits = Record<LimitName, Limit> & {
   /** false (`LECTERN_RATE_LIMITS=off`): no per-address limit and no per-address captcha, for benchmarks. */
   perIp: boolean;
-  /** Password and SMS sign-ins, registration, retrieval and password changes from one address. */
-  signInPerIp: Limit;
-  /** The same calls for one mobile. */
-  signInPerMobile: Limit;
-  /** SMS code requests from one address (each also needs a graphic captcha and has a per-mobile budget). */
-  codesPerIp: Limit;
-  /** Graphic captcha images from one address. */
-  captchasPerIp: Limit;
-  /** Graphic captcha images for one mobile. */
-  captchasPerMobile: Limit;
   /** Wrong passwords from one address, across accounts, after which every sign-in from there needs the captcha. */
   ipCaptchaAfter: Limit;
-}
+};
 
 const minute = 60_000;
 
+const limitNames = Object.keys(declaredLimits) as LimitName[];
+const perAddress = (name: LimitName) => declaredLimits[name].per === "address";
+
 export const defaultRateLimits: RateLimits = {
+  ...(Object.fromEntries(limitNames.map((name) => [name, { max: declaredLimits[name].max, windowMs: declaredLimits[name].windowMs }])) as Record<LimitName, Limit>),
   perIp: true,
-  signInPerIp: { max: 600, windowMs: minute },
-  signInPerMobile: { max: 30, windowMs: minute },
-  codesPerIp: { max: 60, windowMs: 10 * minute },
-  captchasPerIp: { max: 120, windowMs: minute },
-  captchasPerMobile: { max: 20, windowMs: minute },
   ipCaptchaAfter: { max: 10, windowMs: 15 * minute },
 };
 
@@ -55,11 +42,7 @@ export function rateLimitsFrom(setting: string | undefined): RateLimits {
   if (!setting || !(factor > 0)) return defaultRateLimits;
   const scaled = (limit: Limit) => ({ ...limit, max: Math.ceil(limit.max * factor) });
   const d = defaultRateLimits;
-  return {
-    ...d,
-    signInPerIp: scaled(d.signInPerIp),
-    codesPerIp: scaled(d.codesPerIp),
-    captchasPerIp: scaled(d.captchasPerIp),
-    ipCaptchaAfter: scaled(d.ipCaptchaAfter),
-  };
+  const out: RateLimits = { ...d, ipCaptchaAfter: scaled(d.ipCaptchaAfter) };
+  for (const name of limitNames) if (perAddress(name)) out[name] = scaled(d[name]);
+  return out;
 }

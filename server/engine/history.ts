@@ -5,7 +5,7 @@ import type { Ctx } from "../context";
 import { fail, ok } from "../plugins/envelope";
 import { needAnyMenu } from "../plugins/permissions";
 import { needIdentity } from "../plugins/session";
-import { route } from "../routes/define";
+import { route } from "./route";
 import { orgScope } from "./org-scope";
 import { toWire } from "./table-rows";
 
@@ -24,7 +24,7 @@ export function registerAuditHistory(app: FastifyInstance, { db }: Ctx, resource
     // Whoever may list a resource's records through a page of another menu may read their history too.
     return needAnyMenu(request, [target.menu.key, ...(target.menu.alsoFor ?? [])], target.mainAdminOnly);
   };
-  route(app, auditApi.history, { query: "audit-history.query", guard, summary: "A record's change history (变更记录), newest first", tags: ["audit"] }, async (request) => {
+  route(app, auditApi.history, { query: "audit-history.query", guard, summary: "A record's change history (变更记录), newest first", tags: ["audit"], declared: "table" }, async (request) => {
     const { resource, id, page, count } = request.query as { resource: string; id: number; page: number; count: number };
     const scope = orgScope(request, db);
     const mine = () => scope.selectFrom("audit_log").where("resource", "=", resource).where("record_id", "=", id);

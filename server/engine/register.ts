@@ -5,7 +5,7 @@ import type { TableDecl } from "../../resources/table";
 import type { Ctx } from "../context";
 import { ApiError, ok } from "../plugins/envelope";
 import { readGuard, resourceGuard } from "../plugins/permissions";
-import { route } from "../routes/define";
+import { route } from "./route";
 import { hooksNamed } from "../hooks";
 import { recordAudit, type AuditAction } from "./audit";
 import type { HookContext, ResourceHooks } from "./hooks";
@@ -83,12 +83,12 @@ export function registerResource(app: FastifyInstance, { db }: Ctx, resource: Ta
     return ok(await mapRows(rows, scope), { count: total });
   };
   const listQuery = table.query ?? "list.query";
-  if (api.list) route(app, api.list, { query: listQuery, guard: reading, summary: `${resource.title}: one page${table.search ? `; ${table.search.param} searches` : ""}`, tags }, list);
+  if (api.list) route(app, api.list, { query: listQuery, guard: reading, summary: `${resource.title}: one page${table.search ? `; ${table.search.param} searches` : ""}`, tags, declared: "table" }, list);
   if (api.search && !(api.list && api.search.method === api.list.method && api.search.path === api.list.path))
-    route(app, api.search, { query: listQuery, guard: reading, summary: `${resource.title}: search`, tags }, list);
+    route(app, api.search, { query: listQuery, guard: reading, summary: `${resource.title}: search`, tags, declared: "table" }, list);
 
   if (api.get)
-    route(app, api.get, { query: "id.query", guard: reading, summary: `${resource.title}: one record`, tags }, async (request) => {
+    route(app, api.get, { query: "id.query", guard: reading, summary: `${resource.title}: one record`, tags, declared: "table" }, async (request) => {
       const scope = scopeOf(request);
       const row = await byId(scope, table, (request.query as { id: number }).id);
       if (!row) throw new ApiError(404, `${resource.noun}不存在`);
@@ -96,7 +96,7 @@ export function registerResource(app: FastifyInstance, { db }: Ctx, resource: Ta
     });
 
   if (api.create && forms.create)
-    route(app, api.create, { body: forms.create, guard, summary: `${resource.title}: add`, tags }, async (request) => {
+    route(app, api.create, { body: forms.create, guard, summary: `${resource.title}: add`, tags, declared: "table" }, async (request) => {
       const values = { ...(request.body as FormValues) };
       try {
         const row = await scopeOf(request).transaction(async (tx) => {
@@ -115,7 +115,7 @@ export function registerResource(app: FastifyInstance, { db }: Ctx, resource: Ta
     });
 
   if (api.update && forms.edit)
-    route(app, api.update, { body: forms.edit, guard, summary: `${resource.title}: change`, tags }, async (request) => {
+    route(app, api.update, { body: forms.edit, guard, summary: `${resource.title}: change`, tags, declared: "table" }, async (request) => {
       const { id, ...body } = request.body as FormValues & { id: number };
       try {
         const row = await scopeOf(request).transaction(async (tx) => {
@@ -138,7 +138,7 @@ export function registerResource(app: FastifyInstance, { db }: Ctx, resource: Ta
     });
 
   if (api.remove)
-    route(app, api.remove, { query: "id.query", guard, summary: `${resource.title}: remove${table.softDelete ? " (voids the record)" : ""}`, tags }, async (request) => {
+    route(app, api.remove, { query: "id.query", guard, summary: `${resource.title}: remove${table.softDelete ? " (voids the record)" : ""}`, tags, declared: "table" }, async (request) => {
       const { id } = request.query as { id: number };
       await scopeOf(request).transaction(async (tx) => {
         const before = await byId(tx, table, id);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assistant, student, subadmin, teacher } from "../../resources";
 import { ep, type Endpoint } from "../../resources/endpoint";
 import { ok } from "../../server/plugins/envelope";
-import { route } from "../../server/routes/define";
+import { route } from "../../server/engine/route";
 import { schemaProblems } from "../../src/engine/schema-check";
 import { schemaFiles } from "../../src/engine/validator";
 import { signIn, startTestServer, type TestServer } from "../server/helpers";

@@ -5,7 +5,7 @@ import { orgScope, type OrgScope } from "../../engine/org-scope";
 import { ApiError, ok } from "../../plugins/envelope";
 import { needIdentity, needPerson, typeOfRole } from "../../plugins/session";
 import { extendedTreeOf, menuOf, permissionTreeOf } from "../../services/menu";
-import { route } from "../define";
+import { route } from "../../engine/route";
 
 /** The organisation's own row: `organisations` carries no org_id, its id is the organisation. */
 const ownOrganisation = (scope: OrgScope) => scope.shared.selectFrom("organisations").where("id", "=", scope.orgId);

@@ -7,7 +7,7 @@ import { clientAddress } from "../../plugins/rate-limits";
 import { endSession, startSession } from "../../plugins/session";
 import { consumeCaptcha, consumeSmsCode, issueCaptcha, issueSmsCode, smsMessages } from "../../services/codes";
 import { passwordSignIn } from "../../services/password-sign-in";
-import { route } from "../define";
+import { route } from "../../engine/route";
 
 const tags = ["sign-in"];
 

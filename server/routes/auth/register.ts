@@ -6,7 +6,7 @@ import { endAllSessions, endSession, needIdentity } from "../../plugins/session"
 import { consumeCaptcha, consumeSmsCode, issueSmsCode, smsMessages } from "../../services/codes";
 import { recordSuccess } from "../../services/login-guards";
 import { hashPassword } from "../../services/passwords";
-import { route } from "../define";
+import { route } from "../../engine/route";
 
 const tags = ["registration"];
 

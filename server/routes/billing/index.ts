@@ -5,7 +5,7 @@ import { orgScope } from "../../engine/org-scope";
 import { fail, ok } from "../../plugins/envelope";
 import { resourceGuard } from "../../plugins/permissions";
 import { formatDateTime } from "../../services/datetime";
-import { route } from "../define";
+import { route } from "../../engine/route";
 
 /**
  * The payment result (3 §7.3 resultquery) that /payresult polls. Billing itself (making orders,

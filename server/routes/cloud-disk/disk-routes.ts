@@ -9,7 +9,7 @@ import { findByMd5, signedUrlOf } from "../../services/cloud-disk/objects";
 import type { DiskStore } from "../../services/cloud-disk/store";
 import { removeItems } from "../../services/cloud-disk/remove";
 import { addItem, moveItems, renameItem, type AddInput } from "../../services/cloud-disk/tree";
-import { route } from "../define";
+import { route } from "../../engine/route";
 
 const tags = ["cloud disk"];
 const { messages } = cloudDisk;

@@ -10,7 +10,7 @@ import { contentTypes } from "../../services/cloud-disk/file-signatures";
 import { canSeeFile } from "../../services/cloud-disk/objects";
 import { validSignature } from "../../services/cloud-disk/signing";
 import type { DiskStore } from "../../services/cloud-disk/store";
-import { route } from "../define";
+import { route } from "../../engine/route";
 
 /** The one byte range a player or PDF viewer asks for (`bytes=a-b`, `bytes=a-`, `bytes=-n`), or null to send it all. */
 function rangeOf(header: string | undefined, size: number): { start: number; end: number } | null {

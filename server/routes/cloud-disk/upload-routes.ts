@@ -13,7 +13,7 @@ import { ownDisk, readableOwners } from "../../services/cloud-disk/access";
 import { abandonUpload, declareSize, finishUpload, openUpload, startUpload, statusOf } from "../../services/cloud-disk/objects";
 import { verifyUpload } from "../../services/cloud-disk/signing";
 import type { DiskStore } from "../../services/cloud-disk/store";
-import { route } from "../define";
+import { route } from "../../engine/route";
 
 const tags = ["cloud disk upload"];
 const badToken = () => new ApiError(401, "上传凭证无效或已过期", 401);

@@ -15,7 +15,7 @@ import {
   type CourseFilter,
   type CourseInput,
 } from "../../services/courses";
-import { route } from "../define";
+import { route } from "../../engine/route";
 
 const tags = ["courses"];
 

@@ -5,7 +5,7 @@ import { ok } from "../../plugins/envelope";
 import { orgScope } from "../../engine/org-scope";
 import { resourceGuard } from "../../plugins/permissions";
 import { addedStudents, addStudent, addStudentByMobile, removeStudent, unaddedStudents } from "../../services/course-students";
-import { route } from "../define";
+import { route } from "../../engine/route";
 
 const tags = ["courses"];
 

@@ -9,7 +9,7 @@ import { ApiError, apiNotFound, fail, ok } from "../../plugins/envelope";
 import { needIdentity } from "../../plugins/session";
 import { menuKeysOf } from "../../services/menu";
 import { needRoom, recordUpload, type UploadLimits } from "../../services/uploads";
-import { route } from "../define";
+import { route } from "../../engine/route";
 
 const tags = ["upload"];
 

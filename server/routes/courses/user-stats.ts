@@ -8,7 +8,7 @@ import { needResource } from "../../plugins/permissions";
 import { needIdentity } from "../../plugins/session";
 import { menuKeysOf } from "../../services/menu";
 import { checkCounts, courseCounts, findStudent, findTeacher, liveCounts, liveRows, userInfo, type LiveFilter, type Subject } from "../../services/user-stats";
-import { route } from "../define";
+import { route } from "../../engine/route";
 
 const tags = ["user stats"];
 const resourceOf = { teacher, student } as const;

@@ -5,7 +5,7 @@ import { orgScope } from "../../engine/org-scope";
 import { ok } from "../../plugins/envelope";
 import { anyMenuGuard } from "../../plugins/permissions";
 import { readGroupConfig, saveGroupConfig } from "../../services/group-config";
-import { route } from "../define";
+import { route } from "../../engine/route";
 
 const tags = ["lives"];
 

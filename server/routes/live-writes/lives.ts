@@ -7,7 +7,7 @@ import { anyMenuGuard } from "../../plugins/permissions";
 import { findConflicts, type ConflictQuery } from "../../services/live-conflicts";
 import { addLive, changeLive, type LiveChange, type LiveInput } from "../../services/live-writes";
 import { voidLive } from "../../services/lives/void";
-import { route } from "../define";
+import { route } from "../../engine/route";
 
 const tags = ["lives"];
 

@@ -9,7 +9,7 @@ import { allLives, masterLives, needCourse, subLives, type Page } from "../../se
 import { searchLives, type LiveSearch } from "../../services/lives/search";
 import { findLive } from "../../services/lives/records";
 import { voidLive } from "../../services/lives/void";
-import { route } from "../define";
+import { route } from "../../engine/route";
 
 const tags = ["lives"];
 

@@ -6,7 +6,7 @@ import { ok } from "../../plugins/envelope";
 import { anyMenuGuard } from "../../plugins/permissions";
 import { initNumOf, setInitNum } from "../../services/lives/audience";
 import { shareGuidOf, type ShareKind } from "../../services/lives/share";
-import { route } from "../define";
+import { route } from "../../engine/route";
 
 const tags = ["lives"];
 

@@ -8,7 +8,7 @@ import { anyMenuGuard } from "../../plugins/permissions";
 import { needIdentity } from "../../plugins/session";
 import { menuKeysOf } from "../../services/menu";
 import { addLiveStudent, addLiveStudentByMobile, liveStudents, removeLiveStudent, unaddedLiveStudents } from "../../services/lives/students";
-import { route } from "../define";
+import { route } from "../../engine/route";
 
 const tags = ["lives"];
 

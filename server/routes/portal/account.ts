@@ -9,7 +9,7 @@ import { needIdentity } from "../../plugins/session";
 import { consumeCaptcha, consumeSmsCode, issueSmsCode } from "../../services/codes";
 import { recordFailure, recordSuccess, releaseTry, reserveTry } from "../../services/login-guards";
 import { hashPassword, verifyPassword } from "../../services/passwords";
-import { route } from "../define";
+import { route } from "../../engine/route";
 import { portalGuard } from "./viewer";
 
 const tags = ["portal"];

@@ -11,7 +11,7 @@ import { formatDateTime } from "../../services/datetime";
 import { randomToken, sha256 } from "../../services/passwords";
 import type { PortalRole } from "../../services/portal-rooms";
 import { hostPrefixes } from "../../config";
-import { route } from "../define";
+import { route } from "../../engine/route";
 import { portalGuard } from "./viewer";
 
 const tags = ["portal calendar"];

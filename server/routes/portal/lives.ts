@@ -4,7 +4,7 @@ import type { Ctx } from "../../context";
 import { orgScope } from "../../engine/org-scope";
 import { ApiError, fail, ok } from "../../plugins/envelope";
 import { classesOf, liveDays, roomsOf, seesCourse } from "../../services/portal-rooms";
-import { route } from "../define";
+import { route } from "../../engine/route";
 import { portalGuard, rangeOf, viewerOf } from "./viewer";
 
 const tags = ["portal"];

@@ -4,7 +4,7 @@ import type { Ctx } from "../../context";
 import { orgScope } from "../../engine/org-scope";
 import { fail, ok } from "../../plugins/envelope";
 import { groupMessages, messageGroups } from "../../services/portal-messages";
-import { route } from "../define";
+import { route } from "../../engine/route";
 import { portalGuard, viewerOf } from "./viewer";
 
 const tags = ["portal"];

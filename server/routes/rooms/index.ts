@@ -14,7 +14,7 @@ import { roomGrantFor, type EnterQuery } from "../../services/rooms/room-access"
 import { startRoomJobs } from "../../services/rooms/room-jobs";
 import { signRoomToken } from "../../services/rooms/room-token";
 import { enterShared, shareInfo } from "../../services/rooms/share-access";
-import { route } from "../define";
+import { route } from "../../engine/route";
 import { tokenSecret } from "../tools/tokens";
 
 const TOO_MANY = "请求过于频繁，请稍后再试";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { DEFAULT_MODULES, statsApi } from "../../../resources/stats";
 import type { Ctx } from "../../context";
 import { fail, ok } from "../../plugins/envelope";
-import { route } from "../define";
+import { route } from "../../engine/route";
 import type { OrgScope } from "../../engine/org-scope";
 import { adminScope, guardOf, moduleVisibility } from "./access";
 

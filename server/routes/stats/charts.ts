@@ -4,7 +4,7 @@ import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
 import { needRange, type RangeQuery } from "../../services/stat-range";
 import { bandwidthSeries, concurrencySeries } from "../../services/usage-series";
-import { route } from "../define";
+import { route } from "../../engine/route";
 import type { OrgScope } from "../../engine/org-scope";
 import { adminScope, guardOf } from "./access";
 

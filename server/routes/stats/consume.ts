@@ -3,7 +3,7 @@ import { statsApi, type ConsumeRecord, type ConsumeType } from "../../../resourc
 import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
 import { CONSUME_RANGE, needRange, type RangeQuery } from "../../services/stat-range";
-import { route } from "../define";
+import { route } from "../../engine/route";
 import { adminScope, guardOf } from "./access";
 
 interface ConsumeQuery extends RangeQuery {

@@ -13,7 +13,7 @@ import {
 import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
 import { addDays, localDay, needRange, startOfDay, type RangeQuery } from "../../services/stat-range";
-import { route } from "../define";
+import { route } from "../../engine/route";
 import { adminScope, guardOf } from "./access";
 
 const tags = ["stats"];

@@ -6,7 +6,7 @@ import { orgScope, type OrgScope } from "../../engine/org-scope";
 import { ApiError, fail, ok } from "../../plugins/envelope";
 import { needResource } from "../../plugins/permissions";
 import { formatDateTime } from "../../services/datetime";
-import { route } from "../define";
+import { route } from "../../engine/route";
 import { verifyToolToken } from "./tokens";
 
 const tags = ["exam"];

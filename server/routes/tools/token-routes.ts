@@ -4,7 +4,7 @@ import type { Ctx } from "../../context";
 import { ApiError, fail, ok } from "../../plugins/envelope";
 import { needIdentity } from "../../plugins/session";
 import { menuKeysOf } from "../../services/menu";
-import { route } from "../define";
+import { route } from "../../engine/route";
 import { signToolToken, verifyToolToken } from "./tokens";
 
 const tags = ["tools"];

@@ -23,7 +23,7 @@ import { formatDateTime } from "../../services/datetime";
 import { listIdentities, type ListedIdentity } from "../../services/user-list";
 import { defaultPermissions } from "../../services/user-permissions";
 import { addIdentity, changeIdentity, findIdentity, removeIdentity, type ManagedRole } from "../../services/users";
-import { route } from "../define";
+import { route } from "../../engine/route";
 
 /** A resource that declares the whole CRUD family and both forms. */
 export type CrudResource = ResourceDecl & {
@@ -65,7 +65,7 @@ const sameEndpoint = (a: Endpoint, b: Endpoint) => a.method === b.method && a.pa
 /**
  * Registers list, search, add, change and remove for one family, from its resource declaration:
  * the endpoints, the schemas that validate them and the menu key that guards them. The guard runs
- * once, before validation (routes/define.ts); handlers reach the rows only through the session's
+ * once, before validation (engine/route.ts); handlers reach the rows only through the session's
  * organisation scope.
  */
 export function registerUserFamily(app: FastifyInstance, { db, config }: Ctx, family: UserFamily) {

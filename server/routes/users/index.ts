@@ -9,7 +9,7 @@ import { orgScope } from "../../engine/org-scope";
 import { anyMenuGuard } from "../../plugins/permissions";
 import { adminUserop, adminUseropex, portalUserop } from "../../services/user-permissions";
 import { isRegistered } from "../../services/users";
-import { route } from "../define";
+import { route } from "../../engine/route";
 import { registerUserFamily } from "./family";
 
 /** User management (1 §2.4, §7): sub-admins, teachers, assistants and students. */

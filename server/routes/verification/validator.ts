@@ -7,7 +7,7 @@ import { recordAudit, type AuditRecord } from "../../engine/audit";
 import { orgScope } from "../../engine/org-scope";
 import { fail, ok } from "../../plugins/envelope";
 import { cleanIntroduction } from "../../services/rich-text";
-import { route } from "../define";
+import { route } from "../../engine/route";
 import { signToolToken } from "../tools/tokens";
 import { activeLive } from "../../services/active-live";
 import { verificationGuard, validatorScope } from "./access";

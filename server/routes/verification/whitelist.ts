@@ -5,7 +5,7 @@ import type { Ctx } from "../../context";
 import { ok } from "../../plugins/envelope";
 import { addEntry, allEntries, checkImport, importRows, listPage, removeEntries, updateEntry } from "../../services/whitelist";
 import { jsonStream, Mutex } from "../../services/yielding";
-import { route } from "../define";
+import { route } from "../../engine/route";
 import { verificationGuard, validatorScope } from "./access";
 
 const tags = ["verification"];
@@ -30,7 +30,7 @@ export default async function whitelistRoutes(app: FastifyInstance, { db, key }:
   const guard = verificationGuard(app, 600);
   // Each of these reads or writes up to tens of thousands of rows: a person imports now and then.
   const heavy = verificationGuard(app, 30);
-  // The imports and their dry runs of all lives, one at a time (routes/define.ts oneAtATime).
+  // The imports and their dry runs of all lives, one at a time (engine/route.ts oneAtATime).
   const imports = new Mutex();
 
   route(app, validatorApi.whitelist, { query: "whitelist.list.query", guard, summary: "A page of the live's whitelist: content {total, page, limit, resultset}", tags }, async (request) => {

@@ -10,6 +10,8 @@ export interface RouteOptions {
   body?: string;
   /** `$id` of the schema validating the query string (GET, DELETE). */
   query?: string;
+  /** `$id` of the schema validating the path's parameters. */
+  params?: string;
   summary: string;
   tags?: string[];
   /**
@@ -30,6 +32,19 @@ export interface RouteOptions {
    * thread four times as long (issue 16).
    */
   oneAtATime?: Mutex;
+  /** Anyone may call it: no session in the API document, whatever limits guard it. */
+  open?: boolean;
+  /** Which registrar declared it: a table's CRUD or a declared call (the census of tests/server/registration.test.ts). */
+  declared?: "table" | "call";
+  /** `feature.call` or `resource.action`: the operation's name in the declarations. */
+  operation?: string;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    declared?: "table" | "call";
+    operation?: string;
+  }
 }
 
 /** Reads the body aside within `limit` bytes, then waits for the route's turn, which ends when the answer is sent or the connection closes. */
@@ -75,9 +90,11 @@ export function route(
       tags: opts.tags ?? [endpoint.host],
       ...(opts.body ? { body: ref(opts.body) } : {}),
       ...(opts.query ? { querystring: ref(opts.query) } : {}),
-      // Without a guard anyone may call it: no session (the document's default, server/plugins/openapi.ts).
-      ...(guard ? {} : { security: [] }),
+      ...(opts.params ? { params: ref(opts.params) } : {}),
+      // Anyone may call it: no session (the document's default, server/plugins/openapi.ts).
+      ...(opts.open ?? !guard ? { security: [] } : {}),
     },
+    config: { declared: opts.declared, operation: opts.operation },
     ...(guard || oneAtATime ? { preValidation: check } : {}),
     ...(oneAtATime ? { preParsing: takeTurn(oneAtATime, opts.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024) } : {}),
     ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
