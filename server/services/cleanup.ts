@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { DeleteResult } from "kysely";
 import type { Db } from "../db/database";
+import { jobHolder, runOnce } from "../engine/job-lease";
+import { sweepCounters } from "../engine/rate-counter";
 import { CAPTCHA_LIFE_MS, SMS_LIFE_MS } from "./codes";
 import { nextTurn } from "./yielding";
 
@@ -9,6 +11,8 @@ const HOUR = 3600_000;
 const KEEP_SPENT_MS = HOUR;
 /** Sign-in marks idle this long go; a day outlasts every lock and captcha demand they carry. */
 const KEEP_IDLE_GUARD_MS = 24 * HOUR;
+/** Rate limit windows started this long ago are over: the longest declared window (the feed per secret) is an hour. */
+const KEEP_COUNTER_WINDOWS_MS = HOUR;
 const EVERY_MS = 60_000;
 
 export interface CleanupLimits {
@@ -50,6 +54,7 @@ function sweeps(db: Db, now: number): Record<string, (n: number) => Promise<numb
       const rows = k.selectFrom("sessions").select("id").where("expires_at", "<", now);
       return deleted(k.deleteFrom("sessions").where("id", "in", rows.limit(n)));
     },
+    rate_counters: (n) => sweepCounters(db, now - KEEP_COUNTER_WINDOWS_MS, n),
   };
 }
 
@@ -68,12 +73,18 @@ export async function runCleanup(db: Db, now = Date.now(), limits: CleanupLimits
   return counts;
 }
 
-/** Runs the cleanup every minute while `app` is up; a run never overlaps the previous one. */
+/**
+ * Runs the cleanup every minute while `app` is up, once across the processes on the database (the
+ * job's lease): the work is the same wherever it runs, so one run a period is enough. A run never
+ * overlaps this process's previous one.
+ */
 export function startCleanup(app: FastifyInstance, db: Db, everyMs = EVERY_MS): void {
+  const holder = jobHolder();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | null = null;
   const tick = () => {
-    running ??= runCleanup(db)
+    const now = Date.now();
+    running ??= runOnce(db, "cleanup", holder, everyMs, () => runCleanup(db, now), now)
       .catch((err) => app.log.warn({ err }, "cleanup failed; the next run tries again"))
       .finally(() => (running = null));
   };

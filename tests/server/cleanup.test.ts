@@ -24,7 +24,7 @@ afterAll(() => s.close());
 
 const k = () => s.db.kysely;
 const clear = async () => {
-  for (const table of ["captchas", "sms_codes", "login_guards", "login_ip_failures", "sessions"] as const) await k().deleteFrom(table).execute();
+  for (const table of ["captchas", "sms_codes", "login_guards", "login_ip_failures", "sessions", "rate_counters"] as const) await k().deleteFrom(table).execute();
 };
 
 /** A captcha or SMS code created `ago` before NOW with the given life, spent `usedAgo` before NOW if given. */
@@ -78,6 +78,13 @@ describe("cleanup", () => {
     expect((await k().selectFrom("login_ip_failures").select("ip").execute()).map((r) => r.ip)).toEqual(["10.0.0.2"]);
     expect(await mobilesOf("login_guards")).toEqual(["g-idle-23h", "g-now"]);
     expect((await k().selectFrom("sessions").select("id").execute()).map((r) => r.id)).toEqual(["live"]);
+  });
+
+  it("forgets rate limit windows started over an hour ago (the longest window), and keeps the others", async () => {
+    const started = { over: HOUR + MIN, hour: HOUR - MIN, now: 0 };
+    for (const [key, ago] of Object.entries(started)) await k().insertInto("rate_counters").values({ key, hits: 3, window_started_at: NOW - ago }).execute();
+    expect((await runCleanup(s.db, NOW)).rate_counters).toBe(1);
+    expect((await k().selectFrom("rate_counters").select("key").orderBy("key").execute()).map((r) => r.key)).toEqual(["hour", "now"]);
   });
 
   it("works in bounded batches: one run takes at most its batches, the next run the rest", async () => {

@@ -6,6 +6,7 @@ import { sql, type ExpressionBuilder } from "kysely";
 import { cloudDisk } from "../../../resources/cloud-disk";
 import type { Db } from "../../db/database";
 import type { Database } from "../../db/schema";
+import { jobHolder, runOnce } from "../../engine/job-lease";
 import { objectState, previewState } from "./items";
 import type { DiskStore } from "./store";
 
@@ -16,6 +17,7 @@ export interface OfficeConverter {
 
 export const CONVERT_TIMEOUT_MS = 120_000;
 const MAX_TRIES = 3;
+const SWEEP_MS = 60_000;
 /** A claim older than this is taken to be a process that died mid-conversion. */
 const STALE_CLAIM_MS = CONVERT_TIMEOUT_MS + 60_000;
 
@@ -137,8 +139,12 @@ export async function sweepUploads(db: Db, store: DiskStore, now = Date.now()): 
 /**
  * Runs conversions one at a time while the server is up (a wake-up after each finished upload,
  * and a look every few seconds for work other processes left), and the sweep every minute.
+ * Conversions run in every process: each document is claimed by one of them (convertNext), so
+ * several processes convert several documents at once. The sweep is the same work wherever it
+ * runs: it runs once a minute across the processes (its lease).
  */
 export function startDiskJobs(db: Db, store: DiskStore, converter: OfficeConverter | null, log: { warn: (obj: object, msg: string) => void }) {
+  const holder = jobHolder();
   let running = false;
   let stopped = false;
   const drain = async () => {
@@ -153,7 +159,10 @@ export function startDiskJobs(db: Db, store: DiskStore, converter: OfficeConvert
     }
   };
   const look = setInterval(() => void drain(), 5_000);
-  const sweep = setInterval(() => void sweepUploads(db, store).catch((err) => log.warn({ err }, "cloud-disk sweep failed")), 60_000);
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    runOnce(db, "cloud-disk.sweep", holder, SWEEP_MS, () => sweepUploads(db, store, now), now).catch((err) => log.warn({ err }, "cloud-disk sweep failed"));
+  }, SWEEP_MS);
   look.unref();
   sweep.unref();
   return {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { roomLimits } from "../../../resources/room-api";
 import type { Db } from "../../db/database";
+import { runOnce } from "../../engine/job-lease";
 import { attendanceOf, attendingRoles } from "./attendance";
 import type { BusEvent } from "./bus";
 import { sampleConcurrency } from "./concurrency";
@@ -15,9 +16,10 @@ const HEARTBEAT_MS = 30_000;
 const RELAY_KEEP_MS = 5 * MINUTE;
 
 /**
- * The rooms' background work, in every server process (each step is idempotent and conditional, so
- * several processes may run it at once). It spans organisations and is no request handler, so it
- * reads the database directly, like the cleanup job.
+ * The rooms' background work. It spans organisations and is no request handler, so it reads the
+ * database directly, like the cleanup job. The heartbeat is each process's own; the minute's work
+ * runs once a period across processes (its lease), and each of its steps is idempotent and
+ * conditional besides, so a run that outlasts its period and meets the next does no harm.
  */
 
 /** This process is alive: its open visits are touched, so no other process takes them for a dead one's. */
@@ -146,6 +148,13 @@ export interface RoomJobs {
  * Runs the heartbeat every 30 s and the minute's work at the start of each period (a minute unless
  * configured shorter) while `app` is up; a run never overlaps the previous one, and a failure waits
  * for the next.
+ *
+ * The heartbeat stays in every process: it says this process (`node`) is alive by touching its own
+ * open visits, which no other process can say for it; were it run once across processes, the
+ * others' visits would go stale and be closed as a dead process's. The minute's work is about every
+ * organisation's rooms, not this process's: closing dead processes' visits (and announcing their
+ * leaving on the shared bus), the concurrency figures, live states, absents and the tidying of relay
+ * and share-link rows. It runs once a period across the processes, under the lease "rooms.minute".
  */
 export function startRoomJobs(app: FastifyInstance, jobs: RoomJobs): void {
   const { db, node } = jobs;
@@ -162,8 +171,7 @@ export function startRoomJobs(app: FastifyInstance, jobs: RoomJobs): void {
         .finally(() => running.delete(kind)),
     );
   };
-  const minuteWork = async () => {
-    const now = Date.now();
+  const minuteWork = async (now: number) => {
     for (const event of await sweepStaleVisits(db, now)) await jobs.publish(event);
     await sampleConcurrency(db, now);
     await advanceLiveStates(db, now);
@@ -173,7 +181,8 @@ export function startRoomJobs(app: FastifyInstance, jobs: RoomJobs): void {
   const nextMinute = () => {
     // A second into the period, so every process samples the same minute.
     minute = setTimeout(() => {
-      once("minute", minuteWork);
+      const now = Date.now();
+      once("minute", () => runOnce(db, "rooms.minute", node, jobs.periodMs, () => minuteWork(now), now));
       nextMinute();
     }, jobs.periodMs - (Date.now() % jobs.periodMs) + 1000).unref();
   };
