@@ -32,6 +32,9 @@ import roomsDomain from "./routes/rooms";
 import { configureHashing } from "./services/passwords";
 import { startCleanup } from "./services/cleanup";
 import { registerResources } from "./engine/register";
+import { registerCalls } from "./engine/calls";
+import { trackRegistrations } from "./engine/route";
+import { features } from "./features";
 import { resources } from "../resources";
 
 /** Builds the whole API and console server; `main.ts` listens, tests `inject`. */
@@ -46,6 +49,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
     ajv: ajvOptions,
   });
 
+  trackRegistrations(app);
   configureHashing({ memoryKiB: ctx.config.passwordMemoryKiB, concurrency: ctx.config.hashConcurrency, queue: ctx.config.hashQueue });
   await app.register(envelope);
   const framed = [ctx.config.openPlatformUrl, ctx.config.liveRoomUrl].filter((u): u is string => !!u).map((u) => new URL(u).origin);
@@ -71,6 +75,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(statsRoutes, ctx);
   await app.register(liveWritesDomain, ctx);
   await app.register(async (scope) => registerResources(scope, ctx, resources));
+  await app.register(async (scope) => registerCalls(scope, ctx, features));
   await app.register(toolsDomain, ctx);
   await app.register(portalDomain, ctx);
   await app.register(billingRoutes, ctx);

@@ -68,6 +68,8 @@ export interface CallDecl {
    */
   oneAtATime?: string;
   answer?: AnswerShape;
+  /** A blank query parameter is no parameter: search forms send their empty fields as `title=`. */
+  blankIsAbsent?: boolean;
 }
 
 /** A feature's calls, by name: the names its server handlers use. */

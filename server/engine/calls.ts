@@ -65,6 +65,7 @@ export function registerCalls(app: FastifyInstance, ctx: Ctx, features: readonly
           guard,
           bodyLimit: call.bodyLimit,
           oneAtATime: call.oneAtATime ? lockNamed(call.oneAtATime) : undefined,
+          blankIsAbsent: call.blankIsAbsent,
           open: call.access.kind === "public",
           declared: "call",
           operation: `${group.feature}.${name}`,

@@ -32,6 +32,8 @@ export interface RouteOptions {
    * thread four times as long (issue 16).
    */
   oneAtATime?: Mutex;
+  /** A blank query parameter is dropped before validation (search forms send empty fields as `title=`). */
+  blankIsAbsent?: boolean;
   /** Anyone may call it: no session in the API document, whatever limits guard it. */
   open?: boolean;
   /** Which registrar declared it: a table's CRUD or a declared call (the census of tests/server/registration.test.ts). */
@@ -69,6 +71,10 @@ function takeTurn(lock: Mutex, limit: number) {
   };
 }
 
+function dropBlanks(query: unknown) {
+  if (query && typeof query === "object") for (const [k, v] of Object.entries(query)) if (v === "") delete (query as Record<string, unknown>)[k];
+}
+
 /** Registers the server side of an endpoint declared in `resources/`, under its host's prefix. */
 export function route(
   app: FastifyInstance,
@@ -76,8 +82,9 @@ export function route(
   opts: RouteOptions,
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ) {
-  const { guard, oneAtATime } = opts;
+  const { guard, oneAtATime, blankIsAbsent } = opts;
   const check = async (request: FastifyRequest) => {
+    if (blankIsAbsent) dropBlanks(request.query);
     // A large body is parsed in one turn; its checks and validation, as long again, in the next.
     if (oneAtATime) await nextTurn();
     await guard?.(request);
@@ -95,9 +102,35 @@ export function route(
       ...(opts.open ?? !guard ? { security: [] } : {}),
     },
     config: { declared: opts.declared, operation: opts.operation },
-    ...(guard || oneAtATime ? { preValidation: check } : {}),
+    ...(guard || oneAtATime || blankIsAbsent ? { preValidation: check } : {}),
     ...(oneAtATime ? { preParsing: takeTurn(oneAtATime, opts.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024) } : {}),
     ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
     handler,
+  });
+}
+
+/** One registered route, as the census of tests/server/registration.test.ts reads it. */
+export interface Registration {
+  method: string;
+  url: string;
+  declared?: "table" | "call";
+  operation?: string;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route registered, with the registrar that declared it (none for the listed exceptions). */
+    registrations: Registration[];
+  }
+}
+
+/** Records every route as it is registered; called first, so every later scope inherits the hook. */
+export function trackRegistrations(app: FastifyInstance) {
+  const registrations: Registration[] = [];
+  app.decorate("registrations", registrations);
+  app.addHook("onRoute", (options) => {
+    if (options.method === "HEAD") return;
+    for (const method of [options.method].flat())
+      if (method !== "HEAD") registrations.push({ method, url: options.url, declared: options.config?.declared, operation: options.config?.operation });
   });
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { Ctx } from "../../context";
-import courseRoutes from "./courses";
 import courseStudentRoutes from "./students";
 import uploadRoutes from "./upload";
 import userStatRoutes from "./user-stats";
@@ -12,7 +11,6 @@ export default async function coursesDomain(app: FastifyInstance, ctx: Ctx) {
     const query = request.query as Record<string, unknown> | null;
     if (query && typeof query === "object") for (const [k, v] of Object.entries(query)) if (v === "") delete query[k];
   });
-  await app.register(courseRoutes, ctx);
   await app.register(courseStudentRoutes, ctx);
   await app.register(uploadRoutes, ctx);
   await app.register(userStatRoutes, ctx);

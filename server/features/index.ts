@@ -1,0 +1,5 @@
+import type { Feature } from "../engine/calls";
+import courses from "./courses/courses";
+
+/** Every feature's declared calls with their handlers; server/app.ts hands them to the engine. */
+export const features: readonly Feature[] = [courses];
