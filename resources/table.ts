@@ -61,6 +61,12 @@ export interface TableDecl {
   softDelete?: { column: string; wire?: string };
   /** Rules a schema cannot state, by name: server/hooks/index.ts. */
   hooks?: string;
+  /**
+   * Form fields the hooks take without a column of this table storing them (a password hashed into
+   * another table): every other field of the create and edit forms must be stored by a column's
+   * `from` (tests/server/form-columns.test.ts), so a field nothing keeps fails a test by name.
+   */
+  consumes?: readonly string[];
   /** Writes are not audited (the audit log itself). */
   unaudited?: boolean;
 }

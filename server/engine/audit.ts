@@ -1,6 +1,7 @@
+import type { AuditAction } from "../db/column-types";
 import type { OrgScope } from "./org-scope";
 
-export type AuditAction = "create" | "update" | "remove";
+export type { AuditAction };
 
 /** A record as the log compares it: wire field → value (JSON text columns flattened as `Product.productname`). */
 export type AuditRecord = Record<string, unknown>;

@@ -52,7 +52,7 @@ export const ref = (id: string) => {
 };
 
 /** Field order of a schema, following `allOf` references: the order messages are chosen in. */
-function fieldsOf(schema: JsonSchema | undefined): { name: string; title?: string }[] {
+export function fieldsOf(schema: JsonSchema | undefined): { name: string; title?: string }[] {
   if (!schema) return [];
   const inherited = (schema.allOf ?? []).flatMap((part) => fieldsOf(schemaRegistry.get((part.$ref ?? "").replace(/#$/, ""))));
   const own = Object.entries(schema.properties ?? {}).map(([name, p]) => ({ name, title: p.title }));

@@ -251,7 +251,7 @@ async function seedOrganisation(tx: Transaction<Database>, orgName: string, spec
   );
 
   const staff: { live_id: number; identity_id: number; role: "teacher" | "assistant"; position: number }[] = [];
-  const attendance: Omit<AttendanceTable, "id">[] = [];
+  const attendance: Insertable<AttendanceTable>[] = [];
   let demoStudentTurn = 0;
   let demoTeacherTurn = 0;
   for (const { spec, courseId, lives } of planned) {

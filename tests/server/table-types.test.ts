@@ -1,17 +1,23 @@
+import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type Db } from "../../server/db/database";
 import { migrateToLatest } from "../../server/db/migrate";
+import { generateCommand, generatedFile, migratedTableTypes, renderTableTypes, untypedTable, type TypedTable } from "../../server/db/table-types";
 import { freshDatabase } from "./helpers";
 
 /**
- * The Kysely table types (server/db/schema.ts) are written by hand; this checks them against the
- * schema the migrations produce, on SQLite and (with DATABASE_URL) on PostgreSQL: the same tables,
- * the same columns, the same nullability, the same family of type (number or text), and a
- * database default behind every `Generated<…>`. The types are read with the TypeScript compiler,
- * so the interfaces stay as they are written.
+ * The Kysely table types are generated from the migrated database (server/db/table-types.ts,
+ * `npm run db:types`). Two checks:
+ *
+ * - the generated file is what the generator writes today: a migration added without running the
+ *   command fails here, naming the table and column that differ and the command to run;
+ * - the types match the schema the migrations produce on the database under test, SQLite or (with
+ *   DATABASE_URL) PostgreSQL, which the generator does not read: the same tables, the same columns,
+ *   the same nullability, the same family of type (number or text), and a database default behind
+ *   every `Generated<…>`. The types are read with the TypeScript compiler.
  */
 
 type Family = "number" | "string";
@@ -21,22 +27,17 @@ interface TypedColumn {
   generated: boolean;
 }
 
-const schemaFile = fileURLToPath(new URL("../../server/db/schema.ts", import.meta.url));
+const typesFile = fileURLToPath(new URL(`../../${generatedFile}`, import.meta.url));
 
-/**
- * Tables the migrations make that Kysely never names: on SQLite, the full-text index of
- * migration 0002 (the fts5 table `identity_search` with its shadow tables, and `search_positions`),
- * kept by triggers and read through raw SQL in services/user-list.ts, and the live titles' one of
- * migration 0021 (`live_search`, read in services/lives/title-search.ts). Views are left out too.
- */
-const untyped = (name: string) => /^(identity|live)_search(_\w+)?$/.test(name) || name === "search_positions";
+/** The full-text indexes (migrations 0002, 0021): SQLite's virtual and shadow tables, which the generator leaves out by their kind. */
+const untyped = (name: string) => untypedTable(name) || /^(identity|live)_search(_\w+)?$/.test(name);
 
 function typedTables(): Map<string, Map<string, TypedColumn>> {
-  const program = ts.createProgram([schemaFile], { strict: true, noEmit: true, skipLibCheck: true });
+  const program = ts.createProgram([typesFile], { strict: true, noEmit: true, skipLibCheck: true });
   const checker = program.getTypeChecker();
-  const source = program.getSourceFile(schemaFile)!;
+  const source = program.getSourceFile(typesFile)!;
   const database = source.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === "Database");
-  if (!database) throw new Error("no interface Database in server/db/schema.ts");
+  if (!database) throw new Error(`no interface Database in ${generatedFile}`);
 
   const columnOf = (property: ts.Symbol): TypedColumn => {
     const declaration = property.valueDeclaration as ts.PropertySignature;
@@ -130,5 +131,64 @@ describe(`the Kysely table types match the migrated schema (${process.env.DATABA
       }
     }
     expect(mismatches).toEqual([]);
+  });
+});
+
+/** Columns and their written types, by table, of a types file's text (its Database interface and the row interfaces it names). */
+function writtenTables(text: string): Map<string, Map<string, string>> {
+  const source = ts.createSourceFile("tables.generated.ts", text, ts.ScriptTarget.Latest, true);
+  const interfaces = new Map(source.statements.filter(ts.isInterfaceDeclaration).map((i) => [i.name.text, i]));
+  const properties = (i: ts.InterfaceDeclaration | undefined) =>
+    (i?.members ?? []).flatMap((m) => (ts.isPropertySignature(m) ? [[m.name.getText(source), m.type?.getText(source) ?? ""] as const] : []));
+  return new Map(properties(interfaces.get("Database")).map(([table, row]) => [table, new Map(properties(interfaces.get(row)))]));
+}
+
+/** What differs between the types the migrations give and a file's text, by table and column; the file's text otherwise. */
+function staleness(expected: readonly TypedTable[], text: string): string[] {
+  const written = writtenTables(text);
+  const found: string[] = [];
+  for (const table of expected) {
+    const columns = written.get(table.name);
+    if (!columns) {
+      found.push(`${table.name}: made by the migrations, not in ${generatedFile}`);
+      continue;
+    }
+    for (const c of table.columns) {
+      const type = columns.get(c.name);
+      if (type === undefined) found.push(`${table.name}.${c.name}: made by the migrations (${c.type}), not in ${generatedFile}`);
+      else if (type !== c.type) found.push(`${table.name}.${c.name}: ${type} in ${generatedFile}, ${c.type} from the migrations`);
+    }
+    for (const name of columns.keys()) if (!table.columns.some((c) => c.name === name)) found.push(`${table.name}.${name}: in ${generatedFile}, not made by the migrations`);
+  }
+  for (const name of written.keys()) if (!expected.some((t) => t.name === name)) found.push(`${name}: in ${generatedFile}, not made by the migrations`);
+  if (!found.length && text !== renderTableTypes(expected)) found.push(`${generatedFile}: its text differs from what the generator writes (no column differs)`);
+  return found;
+}
+
+describe(`${generatedFile} is what \`${generateCommand}\` writes from the migrations`, () => {
+  let expected: TypedTable[];
+  beforeAll(async () => {
+    expected = await migratedTableTypes();
+  });
+
+  it("is up to date", () => {
+    const stale = staleness(expected, fs.readFileSync(typesFile, "utf8"));
+    expect(stale, `stale table types: run \`${generateCommand}\` and commit ${generatedFile}`).toEqual([]);
+  });
+
+  it("names the table and column of a stale file", () => {
+    const current = renderTableTypes(expected);
+    // As if a migration had added rate_counters.limit_hits and let job_leases.until be null, the file left as it was.
+    const migrated = expected.map((t) =>
+      t.name === "rate_counters" ? { ...t, columns: [...t.columns, { name: "limit_hits", type: "number" }] }
+      : t.name === "job_leases" ? { ...t, columns: t.columns.map((c) => (c.name === "until" ? { ...c, type: "number | null" } : c)) }
+      : t,
+    );
+    expect(staleness(migrated, current)).toEqual([
+      `job_leases.until: number in ${generatedFile}, number | null from the migrations`,
+      `rate_counters.limit_hits: made by the migrations (number), not in ${generatedFile}`,
+    ]);
+    expect(staleness(expected, current.replace("  job_leases: JobLeasesTable;\n", ""))).toEqual([`job_leases: made by the migrations, not in ${generatedFile}`]);
+    expect(staleness(expected, current.replace("// Generated", "// Written"))).toEqual([`${generatedFile}: its text differs from what the generator writes (no column differs)`]);
   });
 });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { generatedFile } from "../../server/db/table-types";
 
 /**
  * Tenancy by construction: outside server/engine, no route, service or hook reaches an
@@ -74,16 +75,16 @@ const rawSql: Record<string, Record<string, string>> = {
   },
 };
 
-/** The tables of server/db/schema.ts's Database whose row type has an org_id, and the child tables. */
+/** The tables of the generated Database (server/db/tables.generated.ts) whose row type has an org_id, and the child tables. */
 function organisationTables(): Set<string> {
-  const file = ts.createSourceFile("schema.ts", fs.readFileSync(path.join(root, "server/db/schema.ts"), "utf8"), ts.ScriptTarget.Latest, true);
+  const file = ts.createSourceFile("tables.generated.ts", fs.readFileSync(path.join(root, generatedFile), "utf8"), ts.ScriptTarget.Latest, true);
   const interfaces = new Map<string, ts.InterfaceDeclaration>();
   file.forEachChild((n) => {
     if (ts.isInterfaceDeclaration(n)) interfaces.set(n.name.text, n);
   });
   const memberNames = (i: ts.InterfaceDeclaration) => i.members.map((m) => (m.name && ts.isIdentifier(m.name) ? m.name.text : ""));
   const database = interfaces.get("Database");
-  if (!database) throw new Error("server/db/schema.ts has no Database interface");
+  if (!database) throw new Error(`${generatedFile} has no Database interface`);
   const tables = new Set(childTables);
   for (const m of database.members) {
     if (!ts.isPropertySignature(m) || !m.type || !ts.isTypeReferenceNode(m.type)) continue;
