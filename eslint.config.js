@@ -2,9 +2,32 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import fs from "node:fs";
+import path from "node:path";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 
 const root = import.meta.dirname;
+
+/**
+ * One feature never reaches into another's internals (issue 17 item 6): inside each folder that
+ * holds features, a feature may import its own files and another feature's `index.ts` only.
+ */
+const featureFolders = ["server/features", "src/features"];
+const featureWalls = featureFolders.flatMap((folder) => {
+  const dir = path.join(root, folder);
+  const features = fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  return features.map((feature) => ({
+    target: `./${folder}/${feature}`,
+    from: `./${folder}`,
+    except: [`./${feature}`, "./index.ts", ...features.filter((f) => f !== feature).map((f) => `./${f}/index.ts`)],
+    message: `${folder}/${feature} may use another feature only through its index.ts.`,
+  }));
+});
+const importSettings = {
+  "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".json"] })],
+  // Only the project's own files are walked: a package cannot import back into it.
+  "import-x/extensions": [".ts", ".tsx", ".js"],
+};
 
 export default tseslint.config(
   { ignores: ["dist", "storybook-static", "data", "node_modules", ".bench"] },
@@ -26,11 +49,7 @@ export default tseslint.config(
     // imports vanish at build time and are not counted.
     files: ["src/**/*.{ts,tsx}", "resources/**/*.ts", "providers/**/*.{ts,tsx}"],
     plugins: { "import-x": importX },
-    settings: {
-      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".json"] })],
-      // Only the project's own files are walked: a package cannot import back into it.
-      "import-x/extensions": [".ts", ".tsx", ".js"],
-    },
+    settings: importSettings,
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       // The engine is handed its bespoke parts through src/engine/registry, never reaches for them.
@@ -45,10 +64,17 @@ export default tseslint.config(
               from: ["./src/pages", "./src/app"],
               message: "src/engine never imports src/pages or src/app: register the part from its own area (src/engine/registry).",
             },
+            ...featureWalls.filter((zone) => zone.target.startsWith("./src/")),
           ],
         },
       ],
     },
+  },
+  {
+    files: ["server/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: importSettings,
+    rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: featureWalls.filter((zone) => zone.target.startsWith("./server/")) }] },
   },
   {
     // Imports go one way: schemas <- resources <- providers <- src; server never reads src or providers.

@@ -49,3 +49,13 @@ describe("lint walls inside src/", () => {
     expect(await ruleIds(file, allowed)).toEqual([]);
   }, 60_000);
 });
+
+describe("feature walls inside server/features", () => {
+  it("forbids one feature reaching into another's internals, and allows its own files", async () => {
+    // Two real features: users may not import a file of courses, but courses may.
+    const intoInternals = 'import courses from "../courses/courses";\nexport const all = [courses];\n';
+    expect(await ruleIds(join(root, "server", "features", "users", "reach.ts"), intoInternals)).toContain("import-x/no-restricted-paths");
+    const own = 'import courses from "./courses";\nexport const all = [courses];\n';
+    expect(await ruleIds(join(root, "server", "features", "courses", "reach.ts"), own)).toEqual([]);
+  }, 60_000);
+});
