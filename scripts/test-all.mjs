@@ -1,9 +1,10 @@
 // `npm test`: every check CI runs, in order, with one closing count.
 // The client tests run on the machine's Node; the server tests on PostgreSQL (when DATABASE_URL is
-// set) on the machine's Node too, and on SQLite on Node 24 LTS, last (scripts/node24-check.mjs), so
-// each server test runs once per database and the server code on both Nodes. With LECTERN_NODE24=0
+// set) on the machine's Node too, and on SQLite on Node 24 LTS (scripts/node24-check.mjs), so each
+// server test runs once per database and the server code on both Nodes. With LECTERN_NODE24=0
 // (no registry in reach) the SQLite run stays on the machine's Node.
-// The browser suite runs against the production build on each database.
+// The browser suite runs against the production build on each database. Steps that each keep about
+// one of CI's two cores busy run side by side (lanes), to keep the whole run under 30 minutes.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,14 +30,23 @@ function run(label, cmd, args, env = process.env) {
   return r.status === 0;
 }
 
-function step(label, cmd, args, env) {
-  if (run(label, cmd, args, env)) passed += 1;
+/** A step's outcome in the closing count. */
+function counted(label, ok) {
+  if (ok) passed += 1;
   else { failed += 1; failures.push(label); }
 }
 
-function vitest(label, args, env) {
+function step(label, cmd, args, env) {
+  counted(label, run(label, cmd, args, env));
+}
+
+const vitestArgs = (label, args) => {
   const file = path.join(out, `${label.replace(/\W+/g, "-")}.json`);
-  const ok = run(label, bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`], env);
+  return { file, args: ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`] };
+};
+
+/** A vitest run's tests in the closing count, from its JSON report (none: the run itself failed). */
+function countVitest(label, file, ok) {
   if (existsSync(file)) {
     const r = JSON.parse(readFileSync(file, "utf8"));
     passed += r.numPassedTests;
@@ -47,55 +57,87 @@ function vitest(label, args, env) {
   } else { failed += 1; failures.push(label); }
 }
 
-/**
- * Steps that each keep one core busy, run side by side: their output is held and printed whole,
- * one step after the other, so it reads as if they had run in turn.
- */
-async function together(steps) {
-  const runs = steps.map(([label, cmd, args]) => new Promise((resolve) => {
+/** The server suite on SQLite and a real start on Node 24 LTS (scripts/node24-check.mjs), counted. */
+const node24Label = "unit: server on SQLite, and start-up, on Node 24";
+const node24File = path.join(out, "node24.json");
+function countNode24(ok) {
+  const r = existsSync(node24File) ? JSON.parse(readFileSync(node24File, "utf8")) : { passed: 0, failed: 1 };
+  passed += r.passed;
+  failed += r.failed;
+  if (r.failed || !ok) failures.push(node24Label);
+  failedTests.push(...(r.failedTests ?? []).map((t) => `[${node24Label}] ${t}`));
+}
+
+/** Runs a command with its output held, resolving with the output and how it ended. */
+function held(label, cmd, args, env = process.env) {
+  return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(cmd, args, { env: process.env });
+    const child = spawn(cmd, args, { env });
     const chunks = [];
     child.stdout.on("data", (chunk) => chunks.push(chunk));
     child.stderr.on("data", (chunk) => chunks.push(chunk));
-    child.on("close", (status) => resolve({ label, status, output: Buffer.concat(chunks), secs: ((Date.now() - started) / 1000).toFixed(1) }));
-  }));
-  for (const { label, status, output, secs } of await Promise.all(runs)) {
+    child.on("close", (status) => resolve({ label, ok: status === 0, output: Buffer.concat(chunks), secs: ((Date.now() - started) / 1000).toFixed(1) }));
+  });
+}
+
+/**
+ * Lanes run side by side, the steps of a lane one after the other; each step's output is held
+ * and printed whole, lane after lane, so it reads as if they had run in turn. A step is
+ * { label, cmd, args, env, count(ok) }.
+ */
+async function lanes(...all) {
+  const done = await Promise.all(
+    all.map(async (lane) => {
+      const results = [];
+      for (const s of lane) results.push({ ...s, ...(await held(s.label, s.cmd, s.args, s.env)) });
+      return results;
+    }),
+  );
+  for (const { label, ok, output, secs, count } of done.flat()) {
     process.stdout.write(`\n▶ ${label}\n`);
     process.stdout.write(output);
-    process.stdout.write(`${status === 0 ? "✔" : "✘"} ${label} (${secs}s, alongside ${steps.length - 1} other)\n`);
-    if (status === 0) passed += 1;
-    else { failed += 1; failures.push(label); }
+    process.stdout.write(`${ok ? "✔" : "✘"} ${label} (${secs}s${all.length > 1 ? `, in one of ${all.length} lanes side by side` : ""})\n`);
+    count(ok);
   }
 }
 
+const plain = (label, cmd, args, env) => ({ label, cmd, args, env, count: (ok) => counted(label, ok) });
+const vitestStep = (label, args, env) => {
+  const v = vitestArgs(label, args);
+  return { label, cmd: bin("vitest"), args: v.args, env, count: (ok) => countVitest(label, v.file, ok) };
+};
+
 // The type-checker and the linter each use one core.
-await together([
-  ["type-check", bin("tsc"), ["-p", "tsconfig.json", "--noEmit"]],
-  ["lint", bin("eslint"), [".", "--max-warnings=0"]],
-]);
+await lanes(
+  [plain("type-check", bin("tsc"), ["-p", "tsconfig.json", "--noEmit"])],
+  [plain("lint", bin("eslint"), [".", "--max-warnings=0"])],
+);
 const node24 = process.env.LECTERN_NODE24 !== "0";
-if (node24) vitest("unit: client", ["--project", "client", "--project", "client-mocking"], sqliteEnv);
-else vitest("unit: client and server on SQLite", [], sqliteEnv);
-if (pgUrl) vitest("unit: server on PostgreSQL", ["--project", "server"], { ...process.env, DATABASE_URL: pgUrl });
+// On two cores vitest runs one worker (cores - 1): the client and server projects each keep about
+// one core busy, so they run side by side.
+const clientTests = node24
+  ? vitestStep("unit: client", ["--project", "client", "--project", "client-mocking"], sqliteEnv)
+  : vitestStep("unit: client and server on SQLite", [], sqliteEnv);
+if (pgUrl) await lanes([clientTests], [vitestStep("unit: server on PostgreSQL", ["--project", "server"], { ...process.env, DATABASE_URL: pgUrl })]);
+else await lanes([clientTests]);
 step("production build", bin("vite"), ["build"]);
 step("storybook build", bin("storybook"), ["build", "--quiet", "-o", "storybook-static"]);
-vitest("end-to-end in Chromium on SQLite", ["--config", "tests/e2e/vitest.config.ts"], sqliteEnv);
-if (pgUrl) vitest("end-to-end in Chromium on PostgreSQL", ["--config", "tests/e2e/vitest.config.ts"], { ...process.env, DATABASE_URL: pgUrl });
 
-// Last, the server suite on SQLite and a real start on Node 24 LTS (scripts/node24-check.mjs fetches it
-// and builds its SQLite binding); LECTERN_NODE24=0 leaves it out where the registry is out of reach.
+// Each browser pass runs against a server and database of its own, and spends most of its time
+// waiting for screens to settle (about half a core on average: the accessibility file took 165 s
+// of CPU in 328 s): the SQLite pass, in two parts (LECTERN_E2E_PART, tests/e2e/vitest.config.ts),
+// and the PostgreSQL pass run side by side. The server suite on SQLite and a real start on Node 24
+// LTS (scripts/node24-check.mjs fetches it and builds its SQLite binding) follow the shorter part.
+// LECTERN_NODE24=0 leaves Node 24 out where the registry is out of reach.
+const e2e = (label, env) => vitestStep(`end-to-end in Chromium on ${label}`, ["--config", "tests/e2e/vitest.config.ts"], env);
+const browserLanes = [
+  [e2e("SQLite, the files that use the database", { ...sqliteEnv, LECTERN_E2E_PART: "data" })],
+  [e2e("SQLite, the database-blind files", { ...sqliteEnv, LECTERN_E2E_PART: "blind" })],
+];
+if (pgUrl) browserLanes.push([e2e("PostgreSQL", { ...process.env, DATABASE_URL: pgUrl })]);
+if (node24) browserLanes[1].push({ label: node24Label, cmd: process.execPath, args: ["scripts/node24-check.mjs", "--results", node24File], env: process.env, count: countNode24 });
+await lanes(...browserLanes);
 if (!node24) process.stdout.write("\n▶ Node 24: skipped (LECTERN_NODE24=0)\n");
-else {
-  const label = "unit: server on SQLite, and start-up, on Node 24";
-  const file = path.join(out, "node24.json");
-  const ok = run(label, process.execPath, ["scripts/node24-check.mjs", "--results", file]);
-  const r = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : { passed: 0, failed: 1 };
-  passed += r.passed;
-  failed += r.failed;
-  if (r.failed || !ok) failures.push(label);
-  failedTests.push(...(r.failedTests ?? []).map((t) => `[${label}] ${t}`));
-}
 
 // A flake stays visible: a test the browser suite passed only on its retry is named too.
 for (const t of retriedTests) process.stdout.write(`\n  ⚠ passed on its retry: ${t}`);

@@ -48,7 +48,8 @@ export function outboxLength(): number {
 }
 
 export async function screenshot(page: Page, name: string) {
-  const dir = path.resolve(".e2e-shots");
+  // The two databases' passes run side by side (scripts/test-all.mjs): each keeps its own pictures.
+  const dir = path.resolve(".e2e-shots", inject("databaseUrl") ? "postgresql" : "");
   fs.mkdirSync(dir, { recursive: true });
   // Dialogs zoom in and out: a picture mid-way shows neither state. Spinners animate for ever,
   // so only finite animations are waited for, and not for long.

@@ -11,14 +11,23 @@ const databaseBlind = [
   "tests/e2e/tools.e2e.ts",
 ];
 
+/**
+ * The files a run takes: all of them on SQLite, the database-dependent ones on PostgreSQL.
+ * LECTERN_E2E_PART splits the SQLite run in two, `blind` and `data`, each with its own server, so
+ * that `npm test` can run the parts side by side (scripts/test-all.mjs).
+ */
+const part = process.env.LECTERN_E2E_PART;
+const include = part === "blind" ? databaseBlind : ["tests/e2e/**/*.e2e.ts"];
+const exclude = process.env.DATABASE_URL || part === "data" ? [...configDefaults.exclude, ...databaseBlind] : configDefaults.exclude;
+
 // The browser suite: the production build served by the real server on a fresh database
 // (SQLite, or PostgreSQL when DATABASE_URL is set), driven by Debian's Chromium.
 export default defineConfig({
   test: {
     name: "e2e",
     environment: "node",
-    include: ["tests/e2e/**/*.e2e.ts"],
-    exclude: process.env.DATABASE_URL ? [...configDefaults.exclude, ...databaseBlind] : configDefaults.exclude,
+    include,
+    exclude,
     globalSetup: ["tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
