@@ -18,8 +18,6 @@ import consoleRoutes from "./routes/console";
 import loginRoutes from "./routes/auth/login";
 import identityRoutes from "./routes/auth/identity";
 import registerRoutes from "./routes/auth/register";
-import userRoutes from "./routes/users";
-import coursesDomain from "./routes/courses";
 import livesDomain from "./routes/lives";
 import statsRoutes from "./routes/stats";
 import toolsDomain from "./routes/tools";
@@ -69,8 +67,6 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(loginRoutes, ctx);
   await app.register(identityRoutes, ctx);
   await app.register(registerRoutes, ctx);
-  await app.register(userRoutes, ctx);
-  await app.register(coursesDomain, ctx);
   await app.register(livesDomain, ctx);
   await app.register(statsRoutes, ctx);
   await app.register(liveWritesDomain, ctx);

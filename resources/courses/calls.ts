@@ -1,5 +1,6 @@
 import course from "../course";
 import { access, defineCalls } from "../kernel/call";
+import { uploadApi } from "../upload";
 
 const listSummary =
   "Courses: one page, newest change first; filters title (fragment), type, status (1 valid and not expired, 0 otherwise), begintime/endtime (a live of the course starts in the range)";
@@ -20,4 +21,46 @@ export const courseCalls = defineCalls("courses", {
   create: { endpoint: course.api.create, body: course.forms.create, access: access.menu(course), summary: "Courses: add (type limited by the admin's extended permissions)" },
   update: { endpoint: course.api.update, body: course.forms.edit, access: access.menu(course), summary: "Courses: change (the type stays)" },
   remove: { endpoint: course.api.remove, query: "id.query", access: access.menu(course), summary: "Courses: remove one that has no lives, with its enrolments" },
+});
+
+const unaddedSummary = "Students of the organisation not in course `id`; key narrows by a name fragment or 3+ digits of the mobile";
+const addedSummary = "Students in course `courseid`, most recently added first; key as in the student search";
+
+/** The students of a course (1 §2.5 student management and batch import, §7): pages of the course's student dialogs. */
+export const courseStudentCalls = defineCalls("courses", {
+  unaddedStudents: { endpoint: course.extra.unaddedStudents, query: "course.unadded-students.query", access: access.menu(course), summary: unaddedSummary, blankIsAbsent: true },
+  unaddedStudentsSearch: { endpoint: course.extra.unaddedStudentsSearch, query: "course.unadded-students.query", access: access.menu(course), summary: unaddedSummary, blankIsAbsent: true },
+  students: { endpoint: course.extra.students, query: "course.students.query", access: access.menu(course), summary: addedSummary, blankIsAbsent: true },
+  studentsSearch: { endpoint: course.extra.studentsSearch, query: "course.students.query", access: access.menu(course), summary: addedSummary, blankIsAbsent: true },
+  addStudent: { endpoint: course.extra.addStudent, body: "course.student", access: access.menu(course), summary: "Adds a student (userid) to a course", blankIsAbsent: true },
+  removeStudent: { endpoint: course.extra.removeStudent, query: "course.student", access: access.menu(course), summary: "Removes a student (userid) from a course", blankIsAbsent: true },
+  addStudentByMobile: {
+    endpoint: course.extra.addStudentByMobile,
+    body: "course.student-mobile",
+    access: access.menu(course),
+    summary: "Adds the organisation's student with this mobile to a course (one xlsx import row)",
+    blankIsAbsent: true,
+  },
+});
+
+/**
+ * POST /upload (the upload host kind) takes one multipart file field, judged by the rule the query
+ * names (imageRules), so who may upload depends on that rule as well as on the session: the main
+ * admin, or a sub-admin holding a menu key of the form the rule serves.
+ */
+export const uploadCalls = defineCalls("courses", {
+  upload: {
+    endpoint: uploadApi.upload,
+    query: "upload.query",
+    access: access.credential("upload.rule", "an admin holding a menu key of the form the query's image rule serves (imageRules[rule].menuKeys)"),
+    summary: "Uploads one image by the rule of ?rule= (cover: jpeg/png ≤ 3 MB; verification: jpeg/png/bmp ≤ 5 MB) within the organisation's quota and rate; answers {url}",
+    blankIsAbsent: true,
+  },
+  file: {
+    endpoint: uploadApi.file,
+    access: access.public("an uploaded file's name is random and unguessable, and the image is already shown on the pages that use it"),
+    summary: "An uploaded file; names are random and never reused, so it is cached for good",
+    answer: "image",
+    blankIsAbsent: true,
+  },
 });

@@ -1,5 +1,9 @@
 import type { Feature } from "../engine/calls";
 import courses from "./courses/courses";
+import courseStudents from "./courses/students";
+import upload from "./courses/upload";
+import { userFeatures } from "./users/users";
+import userStats from "./users/user-stats";
 
 /** Every feature's declared calls with their handlers; server/app.ts hands them to the engine. */
-export const features: readonly Feature[] = [courses];
+export const features: readonly Feature[] = [courses, courseStudents, upload, ...userFeatures, userStats];

@@ -17,11 +17,11 @@ import messageResource from "../../resources/message";
 
 /** Resources whose forms are stored by hand-written server code, not yet by a table declaration, and where. */
 const storedByHand: Record<string, string> = {
-  subadmin: "server/routes/users/family.ts (the person families' registrar) over server/services/users.ts",
-  teacher: "server/routes/users/family.ts over server/services/users.ts",
-  assistant: "server/routes/users/family.ts over server/services/users.ts",
-  student: "server/routes/users/family.ts over server/services/users.ts",
-  course: "server/routes/courses/courses.ts over server/services/courses.ts",
+  subadmin: "server/features/users/family.ts (the person families' handlers) over server/services/users.ts",
+  teacher: "server/features/users/family.ts over server/services/users.ts",
+  assistant: "server/features/users/family.ts over server/services/users.ts",
+  student: "server/features/users/family.ts over server/services/users.ts",
+  course: "server/features/courses/courses.ts over server/services/courses.ts",
 };
 
 type Columns = ReadonlyMap<string, ReadonlySet<string>>;
