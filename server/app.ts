@@ -1,28 +1,22 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyCookie from "@fastify/cookie";
 import fastifyCompress from "@fastify/compress";
-import fastifySwagger from "@fastify/swagger";
 import fastifyWebsocket from "@fastify/websocket";
 import type { Ctx } from "./context";
 import envelope, { clientErrorHandler, frameworkErrors } from "./plugins/envelope";
 import { childLoggerFactory } from "./plugins/client-aborts";
-import { openApiOptions } from "./plugins/openapi";
+import openApi from "./plugins/openapi";
 import schemas, { ajvOptions } from "./plugins/schemas";
 import session from "./plugins/session";
 import sameOrigin, { ownOrigins } from "./plugins/same-origin";
 import rateLimits from "./plugins/rate-limits";
 import strictInput from "./plugins/strict-input";
 import securityHeaders from "./plugins/security-headers";
-import metaRoutes from "./routes/meta";
 import consoleRoutes from "./routes/console";
-import loginRoutes from "./routes/auth/login";
-import identityRoutes from "./routes/auth/identity";
-import registerRoutes from "./routes/auth/register";
 import livesDomain from "./routes/lives";
 import statsRoutes from "./routes/stats";
 import toolsDomain from "./routes/tools";
 import portalDomain from "./routes/portal";
-import billingRoutes from "./routes/billing";
 import verificationDomain from "./routes/verification";
 import liveWritesDomain from "./routes/live-writes";
 import cloudDiskDomain from "./routes/cloud-disk";
@@ -52,8 +46,9 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(envelope);
   const framed = [ctx.config.openPlatformUrl, ctx.config.liveRoomUrl].filter((u): u is string => !!u).map((u) => new URL(u).origin);
   await app.register(securityHeaders, { frameOrigins: framed });
-  await app.register(fastifySwagger, openApiOptions);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // After compression, whose hook reaches only the routes registered after it: the document is large.
+  await app.register(openApi);
   await app.register(fastifyCookie);
   // Before every route (the plugin's rule): the live rooms' WebSocket; 64 KB is room for a WebRTC offer.
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
@@ -61,12 +56,8 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(strictInput);
   await app.register(sameOrigin, { origins: ownOrigins(ctx.config) });
   await app.register(session, { db: ctx.db });
-  await app.register(rateLimits, ctx.config.rateLimits);
+  await app.register(rateLimits, ctx);
 
-  await app.register(metaRoutes, ctx);
-  await app.register(loginRoutes, ctx);
-  await app.register(identityRoutes, ctx);
-  await app.register(registerRoutes, ctx);
   await app.register(livesDomain, ctx);
   await app.register(statsRoutes, ctx);
   await app.register(liveWritesDomain, ctx);
@@ -74,7 +65,6 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(async (scope) => registerCalls(scope, ctx, features));
   await app.register(toolsDomain, ctx);
   await app.register(portalDomain, ctx);
-  await app.register(billingRoutes, ctx);
   await app.register(verificationDomain, ctx);
   await app.register(cloudDiskDomain, ctx);
   await app.register(roomsDomain, ctx);

@@ -39,8 +39,11 @@ export const access = {
   credential: (name: string, why: string): Access => ({ kind: "credential", name, why }),
 };
 
-/** What a call answers: the JSON envelope `{code, data, msg, count}` unless it says otherwise. */
-export type AnswerShape = "envelope" | "image" | "file" | "text" | "redirect" | "html" | "javascript";
+/**
+ * What a call answers: the JSON envelope `{code, data, msg, count}` unless it says otherwise;
+ * "json" is a plain JSON document (the console's /config.json).
+ */
+export type AnswerShape = "envelope" | "json" | "image" | "file" | "text" | "redirect" | "html" | "javascript";
 
 /**
  * One of the spec's calls that is not a table's CRUD, declared as data: the server engine

@@ -1,4 +1,6 @@
-import type { FastifyDynamicSwaggerOptions, SwaggerTransformObject } from "@fastify/swagger";
+import fastifySwagger, { type FastifyDynamicSwaggerOptions, type SwaggerTransformObject } from "@fastify/swagger";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import { schemaKeywords } from "../../resources/schema-keywords";
 import { SESSION_COOKIE } from "./session";
 
@@ -104,7 +106,7 @@ function publishableDocument(document: Node): Node {
 }
 
 /** @fastify/swagger's options: components named by `$id`, and the document made publishable. */
-export const openApiOptions: FastifyDynamicSwaggerOptions = {
+const openApiOptions: FastifyDynamicSwaggerOptions = {
   openapi: { info: { title: "Lectern API", version: "0.1.0", description: "The cms contract Lectern answers." } },
   // Done in `publishable`, where a `const` inside `errorMessage` (a message's key) is left alone.
   convertConstToEnum: false,
@@ -112,3 +114,14 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
   // This app registers `openapi` options, so the document is always an OpenAPI one, never Swagger 2.
   transformObject: (document) => publishableDocument((document as { openapiObject: Node }).openapiObject) as ReturnType<SwaggerTransformObject>,
 };
+
+/**
+ * Collects every route registered after it and serves the document at /api/docs/json: the
+ * framework's own route (tests/server/registration.test.ts lists it), hidden from the document.
+ */
+async function openApi(app: FastifyInstance) {
+  await app.register(fastifySwagger, openApiOptions);
+  app.get("/api/docs/json", { schema: { hide: true } }, async () => app.swagger());
+}
+
+export default fp(openApi, { name: "openapi" });

@@ -10,7 +10,7 @@ export interface PasswordAttempt {
   mobile: string;
   passwd: string;
   authcode?: string;
-  /** The client's address (plugins/rate-limits.ts clientAddress). */
+  /** The client's address (server/engine/limits.ts clientAddress). */
   ip: string;
 }
 

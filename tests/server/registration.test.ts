@@ -5,7 +5,9 @@ import { startTestServer, type TestServer } from "./helpers";
  * Issue 17 item 1: every operation is registered by the engine from a declaration, a table's CRUD
  * or a declared call. What is not, is listed here with its reason, and nothing else may be.
  */
-const exceptions: Record<string, string> = {};
+const exceptions: Record<string, string> = {
+  "GET /api/docs/json": "the API document itself, served by the OpenAPI plugin (server/plugins/openapi.ts) from every route but itself",
+};
 
 let s: TestServer;
 beforeAll(async () => {

@@ -136,4 +136,21 @@ describe("rate limits", () => {
       await open.close();
     }
   });
+
+  it("hold across server processes on one database: three sign-ins from an address in all, then 429 from either (issue 17)", async () => {
+    const shared = await startTestServer({ seed: false, config: { rateLimits: { ...defaultRateLimits, signInPerIp: { max: 3, windowMs: 60_000 } } } });
+    try {
+      const apps = [shared.app, await shared.twin()];
+      const signIn = (n: number) =>
+        apps[n % 2].inject({ method: "POST", url: "/cms/tarzan", payload: { mobile: `1370000001${n}`, passwd: "x" }, remoteAddress: "192.0.2.77" });
+      for (let n = 0; n < 3; n++) expect((await signIn(n)).json().code).toBe(900);
+      for (const n of [3, 4]) {
+        const refused = await signIn(n);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toMatchObject({ code: 429, msg: "请求过于频繁，请稍后再试", data: { retryAfter: expect.any(Number) } });
+      }
+    } finally {
+      await shared.close();
+    }
+  });
 });

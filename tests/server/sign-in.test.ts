@@ -130,6 +130,22 @@ describe("menus and permissions", () => {
     expect((await s.app.inject({ url: "/cms/account/balance", headers: { cookie } })).statusCode).toBe(403);
   });
 
+  it("tells an identity who it is and the main admin its extended permissions, and neither to a person with no identity chosen", async () => {
+    const teacher = await signIn(s.app, "13800000001", "teacher");
+    const get = (url: string, cookie: string) => s.app.inject({ url, headers: { cookie } });
+    expect((await get("/api/v1/user-info", teacher)).json()).toMatchObject({
+      code: 0,
+      data: { name: "李老师", mobile: "13800000001", type: "teacher", role: "teacher", group: { id: expect.any(Number), name: "示例学校" } },
+    });
+    expect((await get("/cms/userprivex", teacher)).json()).toMatchObject({ code: 403, msg: "拒绝访问" });
+    const groups = (await get("/cms/userprivex", await signIn(s.app, "13800000000", "admin"))).json().data as { checked: boolean; subMenus: unknown[] }[];
+    expect(groups.length).toBeGreaterThan(0);
+    expect(groups.every((g) => g.checked && g.subMenus.length > 0)).toBe(true);
+    const noIdentity = await signIn(s.app, "13800000000");
+    for (const url of ["/api/v1/user-info", "/cms/userprivex", "/cms/enterprisename", "/cms/loginrouter"])
+      expect((await get(url, noIdentity)).json(), url).toMatchObject({ code: 401, msg: "未授权，请登录" });
+  });
+
   it("reports the organisation's balance in yuan", async () => {
     const cookie = await signIn(s.app, "13800000000", "admin");
     expect((await s.app.inject({ url: "/cms/account/balance", headers: { cookie } })).json().data.balance).toBeCloseTo(12345.678);

@@ -28,10 +28,10 @@ const childTables = ["course_students", "live_staff", "attendance"];
 
 /** Files that may name `.kysely`, and why. */
 const unscopedFiles: Record<string, string> = {
-  "server/routes/meta.ts": "the health check's `select 1` reads no table",
-  "server/routes/auth/login.ts": "sign-in finds a person by mobile before any organisation is chosen",
-  "server/routes/auth/register.ts": "registration and password retrieval are the person's, by mobile, across organisations",
-  "server/routes/auth/identity.ts": "a signed-in person lists and chooses among its identities in every organisation",
+  "server/features/platform/platform.ts": "the health check's `select 1` reads no table",
+  "server/features/auth/sign-in.ts": "sign-in finds a person by mobile before any organisation is chosen",
+  "server/features/auth/registration.ts": "registration and password retrieval are the person's, by mobile, across organisations",
+  "server/features/auth/identity.ts": "a signed-in person lists and chooses among its identities in every organisation",
   "server/services/codes.ts": "SMS and captcha codes belong to a mobile, not an organisation",
   "server/services/login-guards.ts": "sign-in guards count failures per mobile and address, across organisations",
   "server/services/password-sign-in.ts": "a password sign-in finds the person by mobile",
@@ -47,7 +47,7 @@ const unscopedFiles: Record<string, string> = {
 
 /** Queries on organisation tables through `.kysely`, by file and table, and why. */
 const unscopedQueries: Record<string, Record<string, string>> = {
-  "server/routes/auth/identity.ts": { identities: "the identities of the signed-in person, in every organisation, to choose one" },
+  "server/features/auth/identity.ts": { identities: "the identities of the signed-in person, in every organisation, to choose one" },
   "server/services/cloud-disk/jobs.ts": {
     cloud_objects: "office documents waiting for conversion, and uploads left behind, in every organisation",
     uploads: "the quota rows of the files the sweep removes",
