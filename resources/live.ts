@@ -138,7 +138,7 @@ export const subLiveRoute = "/subLiveManager";
 /**
  * Every live of the organisation (2 §2 /liveop), and the calls of the live lists. The /liveCourse
  * page shows the same rows for one course; its calls also admit a sub-admin holding courseop,
- * since the course page leads there (`alsoFor`, server/routes/lives). Voiding is one way (2 §4).
+ * since the course page leads there (`alsoFor`, resources/lives/calls.ts). Voiding is one way (2 §4).
  */
 export default defineResource({
   name: "live",

@@ -13,12 +13,9 @@ import rateLimits from "./plugins/rate-limits";
 import strictInput from "./plugins/strict-input";
 import securityHeaders from "./plugins/security-headers";
 import consoleRoutes from "./routes/console";
-import livesDomain from "./routes/lives";
 import statsRoutes from "./routes/stats";
 import toolsDomain from "./routes/tools";
 import portalDomain from "./routes/portal";
-import verificationDomain from "./routes/verification";
-import liveWritesDomain from "./routes/live-writes";
 import cloudDiskDomain from "./routes/cloud-disk";
 import roomsDomain from "./routes/rooms";
 import { configureHashing } from "./services/passwords";
@@ -58,14 +55,11 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(session, { db: ctx.db });
   await app.register(rateLimits, ctx);
 
-  await app.register(livesDomain, ctx);
   await app.register(statsRoutes, ctx);
-  await app.register(liveWritesDomain, ctx);
   await app.register(async (scope) => registerResources(scope, ctx, resources));
   await app.register(async (scope) => registerCalls(scope, ctx, features));
   await app.register(toolsDomain, ctx);
   await app.register(portalDomain, ctx);
-  await app.register(verificationDomain, ctx);
   await app.register(cloudDiskDomain, ctx);
   await app.register(roomsDomain, ctx);
   await app.register(consoleRoutes, ctx);

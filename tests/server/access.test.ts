@@ -250,9 +250,9 @@ describe("the portal's calls and the payment result", () => {
 });
 
 /**
- * Calls beside the engine, guarded by menu keys of their own (any one of `keys` lets a sub-admin
- * through): writing lives and the live defaults (server/routes/live-writes), the verification
- * drawer's token and the validator service (server/routes/verification). Those a course's live
+ * Declared calls guarded by menu keys of their own (any one of `keys` lets a sub-admin through):
+ * writing lives and the live defaults, the verification drawer's token and the validator service
+ * (resources/lives/calls.ts). Those a course's live
  * list leads to (创建直播, 修改, 验证方式) admit courseop as the list does, spelled out here rather
  * than read from resources/live-api.ts liveCourseKeys, so a change there shows as a failure.
  */

@@ -1,18 +1,14 @@
-import type { FastifyInstance } from "fastify";
-import { liveApi, validatorApi, type ValidatorSettings } from "../../../resources/live-api";
+import type { ValidatorSettings } from "../../../resources/live-api";
 import { defaultValidatorSettings, validatorMessages, validatorTokenTool } from "../../../resources/live-validator";
 import { tokenLifetimeSeconds } from "../../../resources/tools";
-import type { Ctx } from "../../context";
+import type { FeatureCtx, Handler } from "../../engine/calls";
 import { recordAudit, type AuditRecord } from "../../engine/audit";
 import { orgScope } from "../../engine/org-scope";
 import { fail, ok } from "../../plugins/envelope";
 import { cleanIntroduction } from "../../services/rich-text";
-import { route } from "../../engine/route";
-import { signToolToken } from "../tools/tokens";
+import { signToolToken } from "../../routes/tools/tokens";
 import { activeLive } from "../../services/active-live";
-import { verificationGuard, validatorScope } from "./access";
-
-const tags = ["verification"];
+import { validatorScope } from "./validator-scope";
 
 type StoredValidator = { check_type: number; password: string; logo_url: string; poster: string; descr: string; extra: string };
 
@@ -51,20 +47,12 @@ const audited = (s: ValidatorSettings): AuditRecord => ({
 });
 
 /**
- * The iframe token (2 §7) and the validator settings of the validator service (2 §7, 3 §7.8).
- * Bespoke rather than declared: the service's calls are keyed by the live in the query beside a
- * token bound to it, answer the spec's `content`, and one live has one settings record whose
- * first save creates it.
+ * The iframe token (2 §7) and the validator settings of the validator service (2 §7, 3 §7.8);
+ * `key` signs and verifies the validator tool's tokens (routes/tools/tokens.ts).
  */
-export default async function validatorRoutes(app: FastifyInstance, { db, key }: Ctx & { key: Buffer }) {
-  const tokenGuard = verificationGuard(app, 120);
-  const guard = verificationGuard(app, 600);
-
-  route(
-    app,
-    liveApi.validatorToken,
-    { query: "live-token.query", guard: tokenGuard, summary: "A short-lived token for the validator service, bound to the organisation, the identity and live `liveid`: {token, liveid, expires_in}", tags },
-    async (request) => {
+export function validatorHandlers({ db }: FeatureCtx, key: Buffer): Record<"validatorToken" | "validatorGet" | "validatorSave", Handler> {
+  return {
+    validatorToken: async (request) => {
       const scope = orgScope(request, db);
       const { liveid } = request.query as { liveid: number };
       if (!(await activeLive(scope, liveid))) throw fail.bad(validatorMessages.liveMissing, "liveid");
@@ -72,24 +60,19 @@ export default async function validatorRoutes(app: FastifyInstance, { db, key }:
       const answer = { token, liveid, expires_in: tokenLifetimeSeconds };
       return ok(answer, answer);
     },
-  );
 
-  route(app, validatorApi.get, { query: "validator.query", guard, summary: "The live's verification settings; content null while it has none", tags }, async (request) => {
-    const { scope, liveId } = await validatorScope(request, db, key);
-    const row = await scope
-      .selectFrom("live_validators")
-      .select(["check_type", "password", "logo_url", "poster", "descr", "extra"])
-      .where("live_id", "=", liveId)
-      .executeTakeFirst();
-    const content = row ? settingsOf(row) : null;
-    return ok(content, { content });
-  });
+    validatorGet: async (request) => {
+      const { scope, liveId } = await validatorScope(request, db, key);
+      const row = await scope
+        .selectFrom("live_validators")
+        .select(["check_type", "password", "logo_url", "poster", "descr", "extra"])
+        .where("live_id", "=", liveId)
+        .executeTakeFirst();
+      const content = row ? settingsOf(row) : null;
+      return ok(content, { content });
+    },
 
-  route(
-    app,
-    validatorApi.save,
-    { query: "validator.query", body: "validator.save", guard, summary: "Saves the live's verification settings (desc sanitised); answers them as stored", tags },
-    async (request) => {
+    validatorSave: async (request) => {
       const { scope, liveId } = await validatorScope(request, db, key);
       const body = request.body as ValidatorSettings;
       const settings: ValidatorSettings = {
@@ -131,5 +114,5 @@ export default async function validatorRoutes(app: FastifyInstance, { db, key }:
       });
       return ok(settings, { content: settings, msg: validatorMessages.saved });
     },
-  );
+  };
 }
