@@ -4,7 +4,7 @@ import { ep } from "./endpoint";
  * The embedded tool pages (3 §2.1, §2.4, §2.5): each is a header and a full-page frame of the
  * open-platform host (`openIframe` in /config.json), loaded with a short-lived token from
  * `POST /cms/webapitokenv2`. One declaration per route; the client generates the page from it
- * (src/pages/tools), the server checks a token request against it (server/routes/tools).
+ * (src/pages/tools), the server checks a token request against it (server/features/tools).
  */
 export interface ToolDecl {
   route: string;

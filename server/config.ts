@@ -45,7 +45,7 @@ export interface Config {
   soffice: string | null;
   /**
    * The live-room site the room routes frame (LIVE_ROOM_URL); absent, the built-in room page this
-   * server serves under /room (server/routes/rooms).
+   * server serves under /room (server/features/rooms).
    */
   liveRoomUrl: string | null;
   /** A large class's external stream address, `{roomId}` replaced by the live's room id (LIVE_STREAM_URL); "" none. */

@@ -1,13 +1,16 @@
 import type { Feature } from "../engine/calls";
 import auth from "./auth/auth";
 import billing from "./billing/pay-result";
+import cloudDisk from "./cloud-disk/cloud-disk";
 import courses from "./courses/courses";
 import courseStudents from "./courses/students";
 import upload from "./courses/upload";
 import lives from "./lives";
 import platform from "./platform/platform";
+import rooms from "./rooms/rooms";
+import tools from "./tools/tools";
 import { userFeatures } from "./users/users";
 import userStats from "./users/user-stats";
 
 /** Every feature's declared calls with their handlers; server/app.ts hands them to the engine. */
-export const features: readonly Feature[] = [auth, billing, courses, courseStudents, upload, lives, platform, ...userFeatures, userStats];
+export const features: readonly Feature[] = [auth, billing, cloudDisk, courses, courseStudents, upload, lives, platform, rooms, tools, ...userFeatures, userStats];

@@ -1,4 +1,4 @@
-// The sandbox open platform's page script (server/routes/tools/sandbox.ts). Plain browser script:
+// The sandbox open platform's page script (server/features/tools/sandbox.ts). Plain browser script:
 // it runs inside the console's frame, on the open-platform prefix of this server.
 (function () {
   var base = document.currentScript.src.replace(/\/_sandbox\/sandbox\.js.*$/, "");

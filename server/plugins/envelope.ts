@@ -88,6 +88,10 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
   return reply.status(status).send({ code: status, data: null, msg });
 }
 
+/** An address nothing answers, as a guard refuses it: a name nobody may see looks like one that never existed. */
+export const addressNotFound = (request: FastifyRequest) => new ApiError(404, `请求地址出错: ${request.url.split("?")[0]}`, 404);
+
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply.status(404).send({ code: 404, data: null, msg: `请求地址出错: ${request.url.split("?")[0]}` });
+  const err = addressNotFound(request);
+  return reply.status(err.status).send({ code: err.code, data: err.data, msg: err.message });
 }

@@ -94,6 +94,15 @@ describe("the sandbox open platform", () => {
     expect(js.body).toContain("goBackTip");
   });
 
+  it("answers the host's root with the stand-in page too, naming no tool, and its script as JavaScript", async () => {
+    const root = await s.app.inject({ url: `${hostPrefixes.openIframe}/` });
+    expect(root.statusCode).toBe(200);
+    expect(root.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(root.body).toContain("此地址没有对应的工具。");
+    const js = await s.app.inject({ url: `${hostPrefixes.openIframe}/_sandbox/sandbox.js` });
+    expect([js.statusCode, js.headers["content-type"], js.headers["cache-control"]]).toEqual([200, "text/javascript; charset=utf-8", "no-cache"]);
+  });
+
   it("tells an administrator in Chinese what the tool is and that the page is a local stand-in, with no developer words", async () => {
     const shown = (html: string) => html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>|<[^>]+>/g, " ");
     for (const tool of tools) {

@@ -1,16 +1,16 @@
 import fs from "node:fs";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { cloudDiskApi, extOf, isAllowedExt } from "../../../resources/cloud-disk";
-import type { Ctx } from "../../context";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { extOf, isAllowedExt } from "../../../resources/cloud-disk";
+import type { Db } from "../../db/database";
+import type { Handler } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";
-import { apiNotFound } from "../../plugins/envelope";
+import { addressNotFound, apiNotFound } from "../../plugins/envelope";
 import { storedFile } from "../../plugins/security-headers";
 import { readableOwners } from "../../services/cloud-disk/access";
 import { contentTypes } from "../../services/cloud-disk/file-signatures";
 import { canSeeFile } from "../../services/cloud-disk/objects";
 import { validSignature } from "../../services/cloud-disk/signing";
 import type { DiskStore } from "../../services/cloud-disk/store";
-import { route } from "../../engine/route";
 
 /** The one byte range a player or PDF viewer asks for (`bytes=a-b`, `bytes=a-`, `bytes=-n`), or null to send it all. */
 function rangeOf(header: string | undefined, size: number): { start: number; end: number } | null {
@@ -40,19 +40,25 @@ async function send(request: FastifyRequest, reply: FastifyReply, file: string, 
 }
 
 /**
- * GET /cloud-disk/objects/<name>: a stored file, to a session that may see an item pointing at it
- * (its organisation, and for a personal disk its owner), or to whoever holds a signed address
- * from `/mediaurlrq` until it expires. Names are 128 random bits, and a name nobody may see
- * answers 404 like one that never existed.
+ * The credential of GET /cloud-disk/objects/<name>: a session that may see an item pointing at the
+ * file (its organisation, and for a personal disk its owner), or a signed address from `/mediaurlrq`
+ * until it expires. Names are 128 random bits, and a name nobody may see answers 404 like one that
+ * never existed.
  */
-export default async function fileRoute(app: FastifyInstance, { db, store, key }: Ctx & { store: DiskStore; key: Buffer }) {
-  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+export const fileCredential = (db: Db, store: DiskStore, key: Buffer) => async (request: FastifyRequest) => {
+  const { name } = request.params as { name: string };
+  const { e, s } = request.query as { e?: unknown; s?: unknown };
+  if (!store.pathOf(name)) throw addressNotFound(request);
+  if (s !== undefined && validSignature(key, name, e, s)) return;
+  if (!(await canSeeFile(orgScope(request, db), readableOwners(request), name))) throw addressNotFound(request);
+};
+
+/** A stored file's bytes, ranges served; a file gone since its row was read answers 404. */
+export function fileHandler(store: DiskStore): Handler {
+  return async (request, reply) => {
     const { name } = request.params as { name: string };
-    const { e, s } = request.query as { e?: unknown; s?: unknown };
     const file = store.pathOf(name);
     if (!file) return apiNotFound(request, reply);
-    const signed = s !== undefined && validSignature(key, name, e, s);
-    if (!signed && !(await canSeeFile(orgScope(request, db), readableOwners(request), name))) return apiNotFound(request, reply);
     try {
       return await send(request, reply, file, name);
     } catch (err) {
@@ -60,7 +66,4 @@ export default async function fileRoute(app: FastifyInstance, { db, store, key }
       throw err;
     }
   };
-  const summary = "A stored file (ranges served): for a session that sees it, or a signed address (?e&s)";
-  route(app, cloudDiskApi.file, { summary, tags: ["cloud disk"] }, serve);
-  route(app, cloudDiskApi.namedFile, { summary: `${summary}; the name after it is the one it is shown as, read by nobody but the browser`, tags: ["cloud disk"] }, serve);
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { tools } from "../../../resources/tools";
 import { hostPrefixes } from "../../config";
+import type { Handler } from "../../engine/calls";
 
 const file = (name: string) => fs.readFileSync(new URL(`../../open-platform/${name}`, import.meta.url), "utf8");
 
@@ -15,12 +16,14 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * received, it keeps in attributes for the tests. The digital-human page's stand-in can post
  * `goBackTip` to the console. Its script is a file of its own: the Content-Security-Policy refuses
  * inline scripts here as everywhere.
+ *
+ * The script is a declared call; the page answers every path under the host, the root included,
+ * as a catch-all registered here (a wildcard is no call of the contract).
  */
-export default async function sandboxRoutes(app: FastifyInstance) {
+export function sandboxHandlers(app: FastifyInstance): { sandboxScript: Handler } {
   const base = hostPrefixes.openIframe;
   const template = file("sandbox.html").replaceAll("{{base}}", base);
   const script = file("sandbox.js");
-  const hide = { schema: { hide: true } };
 
   const pageFor = (path: string) => {
     const tool = tools.find((t) => t.subPath === path);
@@ -34,14 +37,15 @@ export default async function sandboxRoutes(app: FastifyInstance) {
     return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => escapeHtml(fill[key] ?? ""));
   };
 
-  app.get(`${base}/_sandbox/sandbox.js`, hide, async (_request, reply) =>
-    reply.header("content-type", "text/javascript; charset=utf-8").header("cache-control", "no-cache").send(script),
-  );
-  const html = async (request: FastifyRequest, reply: FastifyReply) =>
+  app.get(`${base}/*`, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) =>
     reply
       .header("content-type", "text/html; charset=utf-8")
       .header("cache-control", "no-store")
-      .send(pageFor(request.url.split("?")[0].slice(base.length) || "/"));
-  app.get(`${base}/`, hide, html);
-  app.get(`${base}/*`, hide, html);
+      .send(pageFor(request.url.split("?")[0].slice(base.length) || "/")),
+  );
+
+  return {
+    sandboxScript: async (_request, reply) =>
+      reply.header("content-type", "text/javascript; charset=utf-8").header("cache-control", "no-cache").send(script),
+  };
 }

@@ -5,7 +5,7 @@ import { EVENTS, Server, type Upload } from "@tus/server";
 import { FileStore } from "@tus/file-store";
 import { cloudDisk, cloudDiskApi } from "../../../resources/cloud-disk";
 import { hostPrefixes } from "../../config";
-import type { Ctx } from "../../context";
+import type { Handler } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";
 import { ApiError, fail, ok } from "../../plugins/envelope";
 import { needIdentity } from "../../plugins/session";
@@ -13,9 +13,8 @@ import { ownDisk, readableOwners } from "../../services/cloud-disk/access";
 import { abandonUpload, declareSize, finishUpload, openUpload, startUpload, statusOf } from "../../services/cloud-disk/objects";
 import { verifyUpload } from "../../services/cloud-disk/signing";
 import type { DiskStore } from "../../services/cloud-disk/store";
-import { route } from "../../engine/route";
+import type { Db } from "../../db/database";
 
-const tags = ["cloud disk upload"];
 const badToken = () => new ApiError(401, "上传凭证无效或已过期", 401);
 
 /** The videoid an upload's creation names in its Upload-Metadata (`key base64,key base64`). */
@@ -33,9 +32,24 @@ const tusRefusal = (err: ApiError) => ({
   body: JSON.stringify({ code: err.code, data: err.data, msg: err.message }),
 });
 
-interface UploadCtx extends Ctx {
+/**
+ * The tus file store over a folder diskStore has already made (synchronously, at start). The
+ * library's constructor also starts a mkdir of its own whose callback throws on failure: an
+ * uncaught exception when the folder's parent goes while that mkdir waits in libuv's queue (a
+ * server closed and its data folder removed right after it started, on a busy machine). That mkdir
+ * is a private method in the library's types, hence the one expected error.
+ */
+// @ts-expect-error: replaces the private, fire-and-forget checkOrCreateDirectory (see above).
+class PreparedFileStore extends FileStore {
+  checkOrCreateDirectory() {}
+}
+
+export interface UploadSetup {
+  app: FastifyInstance;
+  db: Db;
   store: DiskStore;
   key: Buffer;
+  quota: number;
   /** A finished upload may be an office document waiting for conversion. */
   wake: () => void;
   canConvert: boolean;
@@ -50,22 +64,12 @@ interface UploadCtx extends Ctx {
  * is checked before a byte is read; the body parser is left off so tus reads the stream itself.
  * Sizes are bounded (100 MB by tus, the organisation's quota on creation and again on finish),
  * and the finished bytes are judged (type, md5) by services/cloud-disk/objects.ts.
+ *
+ * The tus routes are no declared calls: a binary protocol of headers and raw bodies (no JSON schema
+ * to name), with HEAD, which no call of resources/ uses. They are registered here, in a scope of
+ * their own that takes their bodies unparsed, with the same guard-before-anything order.
  */
-/**
- * The tus file store over a folder diskStore has already made (synchronously, at start). The
- * library's constructor also starts a mkdir of its own whose callback throws on failure: an
- * uncaught exception when the folder's parent goes while that mkdir waits in libuv's queue (a
- * server closed and its data folder removed right after it started, on a busy machine). That mkdir
- * is a private method in the library's types, hence the one expected error.
- */
-// @ts-expect-error: replaces the private, fire-and-forget checkOrCreateDirectory (see above).
-class PreparedFileStore extends FileStore {
-  checkOrCreateDirectory() {}
-}
-
-export default async function uploadRoutes(app: FastifyInstance, ctx: UploadCtx) {
-  const { db, store, key, config } = ctx;
-  const quota = config.uploadQuotaBytes;
+export function uploadHandlers({ app, db, store, key, quota, wake, canConvert }: UploadSetup): { uploadToken: Handler; uploadStatus: Handler } {
   const tusPath = hostPrefixes.cloudDiskUpload + cloudDiskApi.upload.path;
 
   // The Fastify request behind each tus request: its session gives the hooks their organisation scope.
@@ -92,23 +96,14 @@ export default async function uploadRoutes(app: FastifyInstance, ctx: UploadCtx)
       return {};
     },
     onUploadFinish: async (req, upload: Upload) => {
-      await finishUpload(scopeOf(req), store, upload.id, path.join(store.uploadsDir, upload.id), quota, ctx.canConvert);
-      ctx.wake();
+      await finishUpload(scopeOf(req), store, upload.id, path.join(store.uploadsDir, upload.id), quota, canConvert);
+      wake();
       return {};
     },
     onResponseError: async (_req, err) => (err instanceof ApiError ? tusRefusal(err) : undefined),
   });
   tus.on(EVENTS.POST_TERMINATE, (req: Request, _res: Response, id: string) => {
     void abandonUpload(scopeOf(req), store, id).catch((err) => app.log.warn({ err }, "could not drop an abandoned upload"));
-  });
-
-  route(app, cloudDiskApi.token, { query: "clouddisk.token.query", guard: ownDisk, summary: "Cloud upload token {name, size}: {token, addr (the tus endpoint), videoid}", tags }, async (request) => {
-    ownDisk(request);
-    return ok(await startUpload(orgScope(request, db), request.query as { name: string; size?: number }, quota, key));
-  });
-
-  route(app, cloudDiskApi.status, { query: "clouddisk.status.query", guard: (r) => readableOwners(r), summary: "Upload status {docid}: {Status 1 viewable, 0 uploading or converting, 2 failed, url}", tags }, async (request) => {
-    return ok(await statusOf(orgScope(request, db), readableOwners(request), (request.query as { docid: string }).docid));
   });
 
   /** The session's identity, holding a token for this very upload, which is still open. */
@@ -129,12 +124,16 @@ export default async function uploadRoutes(app: FastifyInstance, ctx: UploadCtx)
     await tus.handle(request.raw, reply.raw);
   };
 
-  // tus reads the body stream itself: this plugin's routes take it unparsed.
-  app.addContentTypeParser("application/offset+octet-stream", (_request, _payload, done) => done(null));
+  void app.register(async (scope) => {
+    // tus reads the body stream itself: this scope's routes take it unparsed.
+    scope.addContentTypeParser("application/offset+octet-stream", (_request, _payload, done) => done(null));
+    const schema = { summary: "tus 1.0 upload (creation, termination): the session and the x-upload-token header of /preupload are required", tags: ["cloud-disk"] };
+    scope.route({ method: "POST", url: tusPath, schema, preValidation: uploader, handler: handOver });
+    scope.route({ method: ["PATCH", "HEAD", "DELETE"], url: `${tusPath}/:id`, schema, preValidation: uploader, handler: handOver });
+  });
 
-  // Not `route()`: tus is a binary protocol of headers and raw bodies (no JSON schema to name),
-  // with HEAD, which no call of resources/ uses. The same guard-before-anything order holds.
-  const summary = "tus 1.0 upload (creation, termination): the session and the x-upload-token header of /preupload are required";
-  app.route({ method: "POST", url: tusPath, schema: { summary, tags }, preValidation: uploader, handler: handOver });
-  app.route({ method: ["PATCH", "HEAD", "DELETE"], url: `${tusPath}/:id`, schema: { summary, tags }, preValidation: uploader, handler: handOver });
+  return {
+    uploadToken: async (request) => ok(await startUpload(orgScope(request, db), request.query as { name: string; size?: number }, quota, key)),
+    uploadStatus: async (request) => ok(await statusOf(orgScope(request, db), readableOwners(request), (request.query as { docid: string }).docid)),
+  };
 }

@@ -1,0 +1,79 @@
+import { builtInRoomPath, roomLimits, roomSocketPath, type ShareAnswers } from "../../../resources/room-api";
+import { roomCalls } from "../../../resources/rooms/calls";
+import { defineFeature } from "../../engine/calls";
+import { jobHolder } from "../../engine/job-lease";
+import { orgScope } from "../../engine/org-scope";
+import { apiNotFound, ok } from "../../plugins/envelope";
+import { clientAddress } from "../../plugins/rate-limits";
+import { needIdentity } from "../../plugins/session";
+import { chatList } from "../../services/rooms/chat";
+import { RoomHub } from "../../services/rooms/room-hub";
+import { roomGrantFor, type EnterQuery } from "../../services/rooms/room-access";
+import { startRoomJobs } from "../../services/rooms/room-jobs";
+import { signRoomToken } from "../../services/rooms/room-token";
+import { enterShared, shareInfo } from "../../services/rooms/share-access";
+import { tokenSecret } from "../../routes/tools/tokens";
+
+/** The page names of a share link (2 §7 share URL; resources/share-url.ts). */
+const sharePages = /^(name_)?(liveclass|miniliveclass)\.html$|^player\.html$/;
+
+/**
+ * The live rooms (issue 11 items 2, 4, 5): the room token of the portal, the share links of a live,
+ * the chat manager's list; and, set up here with the app, the built-in room's hub with its
+ * WebSocket and its background jobs, and the share link's page address.
+ */
+export default defineFeature({
+  group: roomCalls,
+  handlers: ({ db, config, app }) => {
+    const key = tokenSecret(config);
+    // This process in the viewer log and the job leases.
+    const node = jobHolder();
+    const hub = new RoomHub({ db, key, node, streamTemplate: config.liveStreamUrl, log: app.log });
+    app.addHook("onReady", () => hub.start());
+    app.addHook("preClose", () => hub.close());
+    startRoomJobs(app, { db, node, periodMs: config.roomJobsMs, publish: (event) => hub.bus.publish(event) });
+
+    app.get(roomSocketPath, { websocket: true, schema: { hide: true } }, (socket, request) => hub.accept(socket, request));
+
+    // A share link (2 §7 share URL) opens the built-in room site's share page with what its address says.
+    app.get("/:folder(^share_[A-Za-z0-9_-]+)/:page", { schema: { hide: true } }, async (request, reply) => {
+      const { page } = request.params as { folder: string; page: string };
+      const match = sharePages.exec(page);
+      if (!match) return apiNotFound(request, reply);
+      const given = new URLSearchParams(request.url.split("?")[1] ?? "");
+      const next = new URLSearchParams();
+      next.set("guid", given.get("guid") ?? "");
+      const replay = page === "player.html";
+      next.set("livetype", replay ? "playback" : given.get("livetype") ?? "all");
+      if (replay) next.set("replay", "1");
+      if (match[1]) next.set("byname", "1");
+      const exparam = given.get("exparam");
+      if (exparam) next.set("exparam", exparam.slice(0, roomLimits.exparamMax));
+      return reply.redirect(`${builtInRoomPath}/share?${next}`, 302);
+    });
+
+    return {
+      token: async (request) => {
+        const auth = needIdentity(request);
+        const scope = orgScope(request, db);
+        const nickname = auth.identity.name || auth.person.nickname || auth.person.mobile;
+        const grant = await roomGrantFor(scope, auth.identity, nickname, request.query as EnterQuery, Date.now());
+        const token = signRoomToken(key, grant);
+        return ok({ token, nick_name: grant.name }, { token, nick_name: grant.name });
+      },
+      share: async (request) => {
+        const q = request.query as { guid: string; replay?: number };
+        return ok(await shareInfo(db, q.guid, q.replay === 1, Date.now()));
+      },
+      shareEnter: async (request) => {
+        const grant = await enterShared(db, request.body as ShareAnswers, clientAddress(request), Date.now());
+        const token = signRoomToken(key, grant);
+        return ok({ token, nick_name: grant.name }, { token, nick_name: grant.name });
+      },
+      chatList: async (request) => {
+        const { rows, total } = await chatList(orgScope(request, db), request.body as { liveid: number; type: 0 | 1 | -1; page: number; count: number });
+        return ok({ historymsg: rows, total }, { count: total });
+      },
+    };
+  },
+});
