@@ -154,6 +154,15 @@ describe("the calendar feed", () => {
     expect(codes[60]).toBe(429);
   });
 
+  it("holds its per-address limit across two processes on one database", async () => {
+    const path = await newAddress(teacher);
+    const twin = await s.twin();
+    const codes: number[] = [];
+    for (let i = 0; i < 61; i++) codes.push((await (i % 2 ? twin : s.app).inject({ url: path })).statusCode);
+    expect(codes.slice(0, 60).every((c) => c === 200)).toBe(true);
+    expect(codes[60]).toBe(429);
+  });
+
   it("is made and stopped by portal identities only", async () => {
     const admin = await signIn(s.app, "13800000000", "admin");
     for (const endpoint of [portalApi.feedStatus, portalApi.feedCreate, portalApi.feedRevoke]) {
