@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portalApi } from "../../resources/portal";
 import { rechargeApi } from "../../resources/recharge";
 import { savePermissions } from "../../resources/menu";
+import { defaultRateLimits } from "../../server/rate-limit-settings";
 import { demoTradeNos } from "../../server/seed/portal";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { DAY, fixtures, HOUR, identityOf, orgId } from "./portal-helpers";
@@ -168,6 +169,20 @@ describe("the calendar feed", () => {
     for (const endpoint of [portalApi.feedStatus, portalApi.feedCreate, portalApi.feedRevoke]) {
       expect((await call(s.app, admin, endpoint)).body.code).toBe(403);
       expect((await call(s.app, "", endpoint)).body.code).toBe(401);
+    }
+  });
+});
+
+describe("guessing calendar addresses", () => {
+  it("counts every wrong secret against the client's address", async () => {
+    const few = await startTestServer({ seed: false, config: { rateLimits: { ...defaultRateLimits, feedPerIp: { max: 3, windowMs: 60_000 } } } });
+    try {
+      const guess = (i: number) => few.app.inject({ url: `/api/v1/calendar/${String(i).padStart(43, "x")}.ics` });
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await guess(i)).statusCode);
+      expect(codes).toEqual([404, 404, 404, 429]);
+    } finally {
+      await few.close();
     }
   });
 });
