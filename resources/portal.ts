@@ -108,7 +108,7 @@ export interface GroupMessagesAnswer {
   next: number | null;
 }
 
-/** The bounds the portal's calls keep (rows, ranges, rates). */
+/** The bounds the portal's calls keep (rows, ranges); their rates are resources/kernel/limits.ts's. */
 export const portalLimits = {
   /** The widest range one lives or dates call may ask for. */
   rangeDays: 92,
@@ -121,9 +121,6 @@ export const portalLimits = {
   /** What the calendar feed holds: lives of the past 30 days and the next 90. */
   feedPastDays: 30,
   feedFutureDays: 90,
-  /** How often one calendar address may be fetched, and how often from one client address. */
-  feedPerSecret: { max: 60, windowMs: 3_600_000 },
-  feedPerIp: { max: 600, windowMs: 60_000 },
   /** Seconds a not-started room counts down before its list is reloaded anyway (2 §4: more than 60 ticks). */
   countdownTicks: 60,
 } as const;

@@ -13,8 +13,6 @@ import rateLimits from "./plugins/rate-limits";
 import strictInput from "./plugins/strict-input";
 import securityHeaders from "./plugins/security-headers";
 import consoleRoutes from "./routes/console";
-import statsRoutes from "./routes/stats";
-import portalDomain from "./routes/portal";
 import { configureHashing } from "./services/passwords";
 import { startCleanup } from "./services/cleanup";
 import { registerResources } from "./engine/register";
@@ -52,10 +50,8 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(session, { db: ctx.db });
   await app.register(rateLimits, ctx);
 
-  await app.register(statsRoutes, ctx);
   await app.register(async (scope) => registerResources(scope, ctx, resources));
   await app.register(async (scope) => registerCalls(scope, ctx, features));
-  await app.register(portalDomain, ctx);
   await app.register(consoleRoutes, ctx);
   startCleanup(app, ctx.db);
   return app;

@@ -46,11 +46,14 @@ export function registerCalls(app: FastifyInstance, ctx: Ctx, features: readonly
       if (!handler) throw new Error(`${group.feature}.${name} is declared but has no handler`);
       const allowed = accessCheck(call.access, credentials);
       const limited = call.limits ? limitsCheck(ctx.db, ctx.config.rateLimits, call.limits) : undefined;
+      // A credential other than the session is what a guesser tries: its limits count every try, the wrong ones too.
+      const limitsFirst = call.access.kind === "credential";
       const guard =
         allowed || limited
           ? async (request: FastifyRequest) => {
+              if (limitsFirst) await limited?.(request);
               await allowed?.(request);
-              await limited?.(request);
+              if (!limitsFirst) await limited?.(request);
             }
           : undefined;
       route(

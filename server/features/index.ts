@@ -7,10 +7,12 @@ import courseStudents from "./courses/students";
 import upload from "./courses/upload";
 import lives from "./lives";
 import platform from "./platform/platform";
+import portal from "./portal/portal";
 import rooms from "./rooms/rooms";
+import stats from "./stats/stats";
 import tools from "./tools/tools";
 import { userFeatures } from "./users/users";
 import userStats from "./users/user-stats";
 
 /** Every feature's declared calls with their handlers; server/app.ts hands them to the engine. */
-export const features: readonly Feature[] = [auth, billing, cloudDisk, courses, courseStudents, upload, lives, platform, rooms, tools, ...userFeatures, userStats];
+export const features: readonly Feature[] = [auth, billing, cloudDisk, courses, courseStudents, upload, lives, platform, portal, rooms, stats, tools, ...userFeatures, userStats];

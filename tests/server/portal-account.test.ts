@@ -153,6 +153,16 @@ describe("the phone change", () => {
     expect(again.body.msg).toMatch(/^验证码发送过于频繁，请\d+秒后再试$/);
   });
 
+  it("bounds the tries at one new mobile across two processes on one database, as sign-in does", async () => {
+    const { cookie } = await newStudent();
+    const target = fresh();
+    const twin = await s.twin();
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) codes.push((await call(i % 2 ? twin : s.app, cookie, portalApi.mobile, { area_code: "86", mobile: target, auth_code: "000000" })).body.code);
+    expect(codes.slice(0, 30).every((c) => c === 1)).toBe(true);
+    expect(codes[30]).toBe(429);
+  });
+
   it("moves the sign-in mobile with the code sent to it, and tells the organisation's log", async () => {
     const { cookie, mobile } = await newStudent();
     const target = fresh();

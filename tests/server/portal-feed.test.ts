@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portalApi } from "../../resources/portal";
 import { rechargeApi } from "../../resources/recharge";
 import { savePermissions } from "../../resources/menu";
+import { defaultRateLimits } from "../../server/rate-limit-settings";
 import { demoTradeNos } from "../../server/seed/portal";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { DAY, fixtures, HOUR, identityOf, orgId } from "./portal-helpers";
@@ -154,11 +155,34 @@ describe("the calendar feed", () => {
     expect(codes[60]).toBe(429);
   });
 
+  it("holds its per-address limit across two processes on one database", async () => {
+    const path = await newAddress(teacher);
+    const twin = await s.twin();
+    const codes: number[] = [];
+    for (let i = 0; i < 61; i++) codes.push((await (i % 2 ? twin : s.app).inject({ url: path })).statusCode);
+    expect(codes.slice(0, 60).every((c) => c === 200)).toBe(true);
+    expect(codes[60]).toBe(429);
+  });
+
   it("is made and stopped by portal identities only", async () => {
     const admin = await signIn(s.app, "13800000000", "admin");
     for (const endpoint of [portalApi.feedStatus, portalApi.feedCreate, portalApi.feedRevoke]) {
       expect((await call(s.app, admin, endpoint)).body.code).toBe(403);
       expect((await call(s.app, "", endpoint)).body.code).toBe(401);
+    }
+  });
+});
+
+describe("guessing calendar addresses", () => {
+  it("counts every wrong secret against the client's address", async () => {
+    const few = await startTestServer({ seed: false, config: { rateLimits: { ...defaultRateLimits, feedPerIp: { max: 3, windowMs: 60_000 } } } });
+    try {
+      const guess = (i: number) => few.app.inject({ url: `/api/v1/calendar/${String(i).padStart(43, "x")}.ics` });
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await guess(i)).statusCode);
+      expect(codes).toEqual([404, 404, 404, 429]);
+    } finally {
+      await few.close();
     }
   });
 });

@@ -43,6 +43,8 @@ const unscopedFiles: Record<string, string> = {
   "server/services/rooms/bus.ts": "the room bus relays events by id through room_relay, which belongs to no organisation",
   "server/services/organisations.ts": "making a new organisation (npm run create-organisation) happens before there is any organisation to be scoped to",
   "server/services/rooms/share-access.ts": "a share-link viewer has no session: the live is named by its unguessable guid, and every further query reads that one live's rows by its id",
+  "server/features/portal/feed-credential.ts":
+    "a calendar app fetches the feed with no session: the identity is found by its secret's hash, across organisations, and becomes the request's auth",
 };
 
 /** Queries on organisation tables through `.kysely`, by file and table, and why. */
@@ -65,6 +67,9 @@ const unscopedQueries: Record<string, Record<string, string>> = {
     live_validators: "the verification of that live",
     live_whitelist: "that live's whitelist entry of the given password",
     room_registrations: "the registration answers of that live's viewer",
+  },
+  "server/features/portal/feed-credential.ts": {
+    calendar_feeds: "the feed whose secret hash the address names, with its portal identity, in whichever organisation it is",
   },
 };
 

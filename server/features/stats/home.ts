@@ -1,8 +1,7 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { sql } from "kysely";
 import {
   RECORDED_COURSE_TYPE,
-  statsApi,
   todayLiveScales,
   type CourseLiveCounts,
   type TodayConsume,
@@ -10,19 +9,17 @@ import {
   type UserCounts,
   type UvPv,
 } from "../../../resources/stats";
-import type { Ctx } from "../../context";
+import type { FeatureCtx } from "../../engine/calls";
+import { orgScope } from "../../engine/org-scope";
 import { ok } from "../../plugins/envelope";
 import { addDays, localDay, needRange, startOfDay, type RangeQuery } from "../../services/stat-range";
-import { route } from "../../engine/route";
-import { adminScope, guardOf } from "./access";
 
-const tags = ["stats"];
 const n = (v: unknown) => Number(v ?? 0);
 
-/** The figure cards of the home dashboard (1 §2.3, §3). */
-export default function homeRoutes(app: FastifyInstance, { db }: Ctx) {
-  route(app, statsApi.courseLive, { guard: guardOf("courseLive"), summary: "Course overview: {course, live, vod} counts", tags }, async (request) => {
-    const scope = adminScope(request, db);
+/** The figure cards of the home dashboard (1 §2.3, §3), each read for the session's organisation alone. */
+export const homeHandlers = ({ db }: FeatureCtx) => ({
+  courseLive: async (request: FastifyRequest) => {
+    const scope = orgScope(request, db);
     const courses = await scope
       .selectFrom("courses")
       .select([sql<number>`sum(case when type = ${RECORDED_COURSE_TYPE} then 0 else 1 end)`.as("course"), sql<number>`sum(case when type = ${RECORDED_COURSE_TYPE} then 1 else 0 end)`.as("vod")])
@@ -36,12 +33,12 @@ export default function homeRoutes(app: FastifyInstance, { db }: Ctx) {
       .executeTakeFirst();
     const data: CourseLiveCounts = { course: n(courses?.course), live: n(lives?.live), vod: n(courses?.vod) };
     return ok(data);
-  });
+  },
 
-  route(app, statsApi.todayLive, { guard: guardOf("todayLive"), summary: "Today's lives: {total, used (begun), big, samll, ass (dual-teacher)}", tags }, async (request) => {
+  todayLive: async (request: FastifyRequest) => {
     const today = startOfDay(Date.now());
     const among = (scales: readonly number[]) => sql<number>`sum(case when l.scale in (${sql.join(scales.map((s) => sql.lit(s)))}) then 1 else 0 end)`;
-    const row = await adminScope(request, db)
+    const row = await orgScope(request, db)
       .selectFrom("lives as l")
       .innerJoin("courses as c", "c.id", "l.course_id")
       .select((eb) => [
@@ -58,11 +55,11 @@ export default function homeRoutes(app: FastifyInstance, { db }: Ctx) {
       .executeTakeFirst();
     const data: TodayLiveCounts = { total: n(row?.total), used: n(row?.used), big: n(row?.big), samll: n(row?.samll), ass: n(row?.ass) };
     return ok(data);
-  });
+  },
 
-  route(app, statsApi.users, { guard: guardOf("users"), summary: "People of the organisation: {assistant, student, teacher}, from the kept counts", tags }, async (request) => {
+  users: async (request: FastifyRequest) => {
     // The counts the identity triggers keep (migration 0005), not a count over every person.
-    const rows = await adminScope(request, db)
+    const rows = await orgScope(request, db)
       .selectFrom("identity_counts")
       .select(["role", "n"])
       .where("role", "in", ["assistant", "student", "teacher"])
@@ -70,13 +67,13 @@ export default function homeRoutes(app: FastifyInstance, { db }: Ctx) {
     const count = (role: string) => n(rows.find((r) => r.role === role)?.n);
     const data: UserCounts = { assistant: count("assistant"), student: count("student"), teacher: count("teacher") };
     return ok(data);
-  });
+  },
 
-  route(app, statsApi.uvpv, { guard: guardOf("uvpv"), query: "uvpv.query", summary: "Visitors and views {uv, pv, vod_uv, vod_pv}: today, or summed over the days of {begindate, enddate}", tags }, async (request) => {
+  uvpv: async (request: FastifyRequest) => {
     const q = request.query as RangeQuery;
     const today = localDay(Date.now());
     const { firstDay, lastDay } = q.begindate || q.enddate ? needRange(q) : { firstDay: today, lastDay: today };
-    const row = await adminScope(request, db)
+    const row = await orgScope(request, db)
       .selectFrom("page_views")
       .select((eb) => [eb.fn.sum<number>("uv").as("uv"), eb.fn.sum<number>("pv").as("pv"), eb.fn.sum<number>("vod_uv").as("vod_uv"), eb.fn.sum<number>("vod_pv").as("vod_pv")])
       .where("day", ">=", firstDay)
@@ -84,11 +81,11 @@ export default function homeRoutes(app: FastifyInstance, { db }: Ctx) {
       .executeTakeFirst();
     const data: UvPv = { uv: n(row?.uv), pv: n(row?.pv), vod_uv: n(row?.vod_uv), vod_pv: n(row?.vod_pv) };
     return ok(data);
-  });
+  },
 
-  route(app, statsApi.todayConsume, { guard: guardOf("todayConsume"), summary: "Today's cost so far in yuan: {live, replay, sms, voicesms}", tags }, async (request) => {
+  todayConsume: async (request: FastifyRequest) => {
     const wanted = ["live", "replay", "sms", "voicesms"] as const;
-    const rows = await adminScope(request, db)
+    const rows = await orgScope(request, db)
       .selectFrom("daily_consumption")
       .select(["type", "cost_milli"])
       .where("day", "=", localDay(Date.now()))
@@ -97,5 +94,5 @@ export default function homeRoutes(app: FastifyInstance, { db }: Ctx) {
     const yuan = (type: string) => n(rows.find((r) => r.type === type)?.cost_milli) / 1000;
     const data: TodayConsume = { live: yuan("live"), replay: yuan("replay"), sms: yuan("sms"), voicesms: yuan("voicesms") };
     return ok(data);
-  });
-}
+  },
+});

@@ -6,12 +6,9 @@ import { needIdentity } from "../../plugins/session";
 import { parseDateTime } from "../../services/local-time";
 import type { PortalRole, Viewer } from "../../services/portal-rooms";
 
-/** The portal's guard, before validation: a teacher, assistant or student identity (no admin). */
-export const portalGuard = (request: FastifyRequest) => needIdentity(request, "teacher", "assistant", "student");
-
 /** The signed-in portal identity, which must be of the user type the call names (2 §6). */
 export function viewerOf(request: FastifyRequest, userType: number): Viewer {
-  const { identity } = portalGuard(request);
+  const { identity } = needIdentity(request);
   if (userTypeOf[identity.type] !== userType) throw new ApiError(403, portalMessages.wrongUserType, 403);
   return { identityId: identity.id, role: identity.role as PortalRole };
 }

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from "fastify";
-import { statsApi, type ConsumeRecord, type ConsumeType } from "../../../resources/stats";
-import type { Ctx } from "../../context";
+import type { FastifyRequest } from "fastify";
+import type { ConsumeRecord, ConsumeType } from "../../../resources/stats";
+import type { FeatureCtx } from "../../engine/calls";
+import { orgScope } from "../../engine/org-scope";
 import { ok } from "../../plugins/envelope";
 import { CONSUME_RANGE, needRange, type RangeQuery } from "../../services/stat-range";
-import { route } from "../../engine/route";
-import { adminScope, guardOf } from "./access";
 
 interface ConsumeQuery extends RangeQuery {
   type: ConsumeType | "all" | "-1";
@@ -13,12 +12,11 @@ interface ConsumeQuery extends RangeQuery {
 }
 
 /** Consumption records (3 §3, §7.2): one row per day and billed item, newest day first. */
-export default function consumeRoutes(app: FastifyInstance, { db }: Ctx) {
-  const summary = "Consumption records {data: [{recorddate, consumetype, consumevalue, consumecost (yuan)}], count}: at most 93 days, count ≤ 1000";
-  route(app, statsApi.consume, { guard: guardOf("consume"), query: "consume.query", summary, tags: ["stats"] }, async (request) => {
+export const consumeHandlers = ({ db }: FeatureCtx) => ({
+  consume: async (request: FastifyRequest) => {
     const q = request.query as ConsumeQuery;
     const { firstDay, lastDay } = needRange(q, CONSUME_RANGE);
-    let base = adminScope(request, db).selectFrom("daily_consumption").where("day", ">=", firstDay).where("day", "<=", lastDay);
+    let base = orgScope(request, db).selectFrom("daily_consumption").where("day", ">=", firstDay).where("day", "<=", lastDay);
     if (q.type !== "all" && q.type !== "-1") base = base.where("type", "=", q.type);
     const total = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     const rows = await base
@@ -32,5 +30,5 @@ export default function consumeRoutes(app: FastifyInstance, { db }: Ctx) {
       (r): ConsumeRecord => ({ recorddate: r.day, consumetype: r.type as ConsumeType, consumevalue: Number(r.value), consumecost: Number(r.cost_milli) / 1000 }),
     );
     return ok(data, { count: Number(total.n) });
-  });
-}
+  },
+});

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from "fastify";
-import type { Db } from "../db/database";
-import { portalMessages } from "../../resources/portal";
-import { sha256 } from "../services/passwords";
-import { ApiError } from "./envelope";
-import { typeOfRole, type Auth } from "./session";
+import type { Db } from "../../db/database";
+import { portalMessages } from "../../../resources/portal";
+import { sha256 } from "../../services/passwords";
+import { ApiError } from "../../plugins/envelope";
+import { typeOfRole, type Auth } from "../../plugins/session";
 
 /** A calendar secret as made by randomToken(): 32 random bytes, base64url. */
 const SECRET = /^([A-Za-z0-9_-]{43})\.ics$/;
