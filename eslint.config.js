@@ -82,6 +82,22 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: ["**/src/**", "**/providers/**"] }] },
   },
   {
+    // One registration path (issue 17 item 1): the engine registers every route from a declaration.
+    // The few that cannot be calls (a WebSocket, a tus upload, a frame's wildcard pages) say so where
+    // they are registered and are listed with their reasons in tests/server/registration.test.ts.
+    files: ["server/**/*.ts"],
+    ignores: ["server/engine/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name=/^(app|scope|instance|fastify)$/][callee.property.name=/^(get|post|put|patch|delete|head|options|all|route)$/]",
+          message: "Declare the call (resources/<feature>/calls.ts) and give its handler to the engine; a route that cannot be a call is a listed exception.",
+        },
+      ],
+    },
+  },
+  {
     files: ["resources/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: ["**/src/**", "**/providers/**", "**/server/**", "react", "antd"] }] },
   },

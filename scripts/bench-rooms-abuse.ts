@@ -12,7 +12,7 @@ import WebSocket from "ws";
 import { roomSocketPath } from "../resources/room-api";
 import type { ServerMessage } from "../resources/room-protocol";
 import { openDb } from "../server/db/database";
-import { tokenSecret } from "../server/routes/tools/tokens";
+import { tokenSecret } from "../server/services/tool-tokens";
 import { signRoomToken } from "../server/services/rooms/room-token";
 import type { Report } from "./bench-rooms-viewers";
 import { makeBenchLive, startViewers } from "./lib/room-viewers";

@@ -9,10 +9,9 @@ import openApi from "./plugins/openapi";
 import schemas, { ajvOptions } from "./plugins/schemas";
 import session from "./plugins/session";
 import sameOrigin, { ownOrigins } from "./plugins/same-origin";
-import rateLimits from "./plugins/rate-limits";
 import strictInput from "./plugins/strict-input";
 import securityHeaders from "./plugins/security-headers";
-import consoleRoutes from "./routes/console";
+import consoleRoutes from "./plugins/console";
 import { configureHashing } from "./services/passwords";
 import { startCleanup } from "./services/cleanup";
 import { registerResources } from "./engine/register";
@@ -48,7 +47,6 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(strictInput);
   await app.register(sameOrigin, { origins: ownOrigins(ctx.config) });
   await app.register(session, { db: ctx.db });
-  await app.register(rateLimits, ctx);
 
   await app.register(async (scope) => registerResources(scope, ctx, resources));
   await app.register(async (scope) => registerCalls(scope, ctx, features));

@@ -30,7 +30,7 @@ export interface Config {
   uploadQuotaBytes: number;
   distDir: string;
   logLevel: string;
-  /** Key of the frame tokens (LECTERN_TOKEN_SECRET); absent, one kept in DATA_DIR (routes/tools/tokens.ts). */
+  /** Key of the frame tokens (LECTERN_TOKEN_SECRET); absent, one kept in DATA_DIR (services/tool-tokens.ts). */
   tokenSecret: string | null;
   /**
    * The open-platform address the tool pages frame (OPEN_PLATFORM_URL); absent, the sandbox this

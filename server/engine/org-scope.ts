@@ -29,7 +29,7 @@
  * There is deliberately no exported way to build a scope from a bare organisation number: jobs
  * that span organisations (cleanup, the demo seed, migrations) use the database directly and are
  * not request handlers. The one other door is `signedScope`: a live room's WebSocket has no session
- * but a token this server signed and has just verified (server/routes/tools/tokens.ts), which names
+ * but a token this server signed and has just verified (server/services/tool-tokens.ts), which names
  * the organisation as surely as a session does; only the verifier can produce a `SignedOrg`.
  */
 import type { FastifyRequest } from "fastify";

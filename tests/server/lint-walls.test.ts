@@ -59,3 +59,11 @@ describe("feature walls inside server/features", () => {
     expect(await ruleIds(join(root, "server", "features", "courses", "reach.ts"), own)).toEqual([]);
   }, 60_000);
 });
+
+describe("one registration path on the server", () => {
+  it("refuses a route registered outside the engine, and allows the engine's own", async () => {
+    const text = 'import type { FastifyInstance } from "fastify";\nexport const add = (app: FastifyInstance) => app.get("/x", async () => 1);\n';
+    expect(await ruleIds(join(root, "server", "features", "courses", "reach.ts"), text)).toContain("no-restricted-syntax");
+    expect(await ruleIds(join(root, "server", "engine", "reach.ts"), text)).not.toContain("no-restricted-syntax");
+  }, 60_000);
+});

@@ -2,7 +2,7 @@ import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roomApi, roomLimits, roomMessages } from "../../resources/room-api";
 import { statsApi } from "../../resources/stats";
-import { tokenSecret } from "../../server/routes/tools/tokens";
+import { tokenSecret } from "../../server/services/tool-tokens";
 import { signRoomToken, type RoomGrant } from "../../server/services/rooms/room-token";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { eventually, identityOf, listening, makeLive, MINUTE, openRoom, type RoomPage } from "./rooms-helpers";

@@ -7,7 +7,7 @@ import { attendanceOf } from "../../server/services/rooms/attendance";
 import { sampleConcurrency } from "../../server/services/rooms/concurrency";
 import { advanceLiveStates, closeEndedLives, sweepStaleVisits } from "../../server/services/rooms/room-jobs";
 import { signRoomToken } from "../../server/services/rooms/room-token";
-import { tokenSecret } from "../../server/routes/tools/tokens";
+import { tokenSecret } from "../../server/services/tool-tokens";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { enterRoom, eventually, identityOf, listening, makeLive, MINUTE, openRoom, type RoomPage } from "./rooms-helpers";
 import { call } from "./users-helpers";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roomApi, roomMessages, type ShareAnswers, type ShareInfo } from "../../resources/room-api";
 import type { RegistrationField } from "../../resources/live-api";
-import { tokenSecret } from "../../server/routes/tools/tokens";
+import { tokenSecret } from "../../server/services/tool-tokens";
 import { verifyRoomToken } from "../../server/services/rooms/room-token";
 import { startTestServer, type TestServer } from "./helpers";
 import { identityOf, listening, makeLive, MINUTE, openRoom } from "./rooms-helpers";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roomMessages } from "../../resources/room-api";
 import { signRoomToken, verifyRoomToken } from "../../server/services/rooms/room-token";
-import { tokenSecret, signToolToken } from "../../server/routes/tools/tokens";
+import { tokenSecret, signToolToken } from "../../server/services/tool-tokens";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { enterRoom, identityOf, makeLive, MINUTE } from "./rooms-helpers";
 

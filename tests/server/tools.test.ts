@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { examApi } from "../../resources/exam";
 import { toolApi, tools } from "../../resources/tools";
 import { hostPrefixes } from "../../server/config";
-import { signToolToken, tokenSecret } from "../../server/routes/tools/tokens";
+import { signToolToken, tokenSecret } from "../../server/services/tool-tokens";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 
 let s: TestServer;

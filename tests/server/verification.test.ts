@@ -3,7 +3,7 @@ import { validatorApi, type RegistrationField, type ValidatorSettings } from "..
 import { defaultValidatorSettings, phoneField, validatorMessages, validatorTokenTool } from "../../resources/live-validator";
 import { savePermissions } from "../../resources/menu";
 import { toolApi } from "../../resources/tools";
-import { signToolToken, tokenSecret } from "../../server/routes/tools/tokens";
+import { signToolToken, tokenSecret } from "../../server/services/tool-tokens";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { askToken, orgLives, serviceCall, tokenFor } from "./verification-helpers";
 

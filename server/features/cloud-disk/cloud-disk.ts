@@ -3,7 +3,7 @@ import { defineFeature } from "../../engine/calls";
 import { groupDisk, ownDisk, readableOwners } from "../../services/cloud-disk/access";
 import { sofficeConverter, startDiskJobs } from "../../services/cloud-disk/jobs";
 import { diskStore } from "../../services/cloud-disk/store";
-import { tokenSecret } from "../../routes/tools/tokens";
+import { tokenSecret } from "../../services/tool-tokens";
 import { diskHandlers } from "./disk";
 import { fileCredential, fileHandler } from "./files";
 import { uploadHandlers } from "./upload";

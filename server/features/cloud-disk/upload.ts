@@ -128,7 +128,9 @@ export function uploadHandlers({ app, db, store, key, quota, wake, canConvert }:
     // tus reads the body stream itself: this scope's routes take it unparsed.
     scope.addContentTypeParser("application/offset+octet-stream", (_request, _payload, done) => done(null));
     const schema = { summary: "tus 1.0 upload (creation, termination): the session and the x-upload-token header of /preupload are required", tags: ["cloud-disk"] };
+    // eslint-disable-next-line no-restricted-syntax -- tus 1.0 is a binary protocol @tus/server reads itself (census exception)
     scope.route({ method: "POST", url: tusPath, schema, preValidation: uploader, handler: handOver });
+    // eslint-disable-next-line no-restricted-syntax -- tus 1.0 is a binary protocol @tus/server reads itself (census exception)
     scope.route({ method: ["PATCH", "HEAD", "DELETE"], url: `${tusPath}/:id`, schema, preValidation: uploader, handler: handOver });
   });
 

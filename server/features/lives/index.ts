@@ -1,6 +1,6 @@
 import { liveCalls } from "../../../resources/lives/calls";
 import { defineFeature } from "../../engine/calls";
-import { tokenSecret } from "../../routes/tools/tokens";
+import { tokenSecret } from "../../services/tool-tokens";
 import { listHandlers } from "./lists";
 import { shareHandlers } from "./share";
 import { studentHandlers } from "./students";

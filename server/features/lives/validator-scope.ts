@@ -3,7 +3,7 @@ import { validatorMessages, validatorTokenTool } from "../../../resources/live-v
 import type { Db } from "../../db/database";
 import { orgScope, type OrgScope } from "../../engine/org-scope";
 import { ApiError, fail } from "../../plugins/envelope";
-import { verifyToolToken } from "../../routes/tools/tokens";
+import { verifyToolToken } from "../../services/tool-tokens";
 import { activeLive } from "../../services/active-live";
 
 /**

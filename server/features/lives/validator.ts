@@ -6,7 +6,7 @@ import { recordAudit, type AuditRecord } from "../../engine/audit";
 import { orgScope } from "../../engine/org-scope";
 import { fail, ok } from "../../plugins/envelope";
 import { cleanIntroduction } from "../../services/rich-text";
-import { signToolToken } from "../../routes/tools/tokens";
+import { signToolToken } from "../../services/tool-tokens";
 import { activeLive } from "../../services/active-live";
 import { validatorScope } from "./validator-scope";
 
@@ -48,7 +48,7 @@ const audited = (s: ValidatorSettings): AuditRecord => ({
 
 /**
  * The iframe token (2 §7) and the validator settings of the validator service (2 §7, 3 §7.8);
- * `key` signs and verifies the validator tool's tokens (routes/tools/tokens.ts).
+ * `key` signs and verifies the validator tool's tokens (services/tool-tokens.ts).
  */
 export function validatorHandlers({ db }: FeatureCtx, key: Buffer): Record<"validatorToken" | "validatorGet" | "validatorSave", Handler> {
   return {

@@ -4,7 +4,7 @@ import { defineFeature } from "../../engine/calls";
 import { jobHolder } from "../../engine/job-lease";
 import { orgScope } from "../../engine/org-scope";
 import { apiNotFound, ok } from "../../plugins/envelope";
-import { clientAddress } from "../../plugins/rate-limits";
+import { clientAddress } from "../../engine/limits";
 import { needIdentity } from "../../plugins/session";
 import { chatList } from "../../services/rooms/chat";
 import { RoomHub } from "../../services/rooms/room-hub";
@@ -12,7 +12,7 @@ import { roomGrantFor, type EnterQuery } from "../../services/rooms/room-access"
 import { startRoomJobs } from "../../services/rooms/room-jobs";
 import { signRoomToken } from "../../services/rooms/room-token";
 import { enterShared, shareInfo } from "../../services/rooms/share-access";
-import { tokenSecret } from "../../routes/tools/tokens";
+import { tokenSecret } from "../../services/tool-tokens";
 
 /** The page names of a share link (2 §7 share URL; resources/share-url.ts). */
 const sharePages = /^(name_)?(liveclass|miniliveclass)\.html$|^player\.html$/;
@@ -33,9 +33,11 @@ export default defineFeature({
     app.addHook("preClose", () => hub.close());
     startRoomJobs(app, { db, node, periodMs: config.roomJobsMs, publish: (event) => hub.bus.publish(event) });
 
+    // eslint-disable-next-line no-restricted-syntax -- a WebSocket, not an HTTP call (census exception)
     app.get(roomSocketPath, { websocket: true, schema: { hide: true } }, (socket, request) => hub.accept(socket, request));
 
     // A share link (2 §7 share URL) opens the built-in room site's share page with what its address says.
+    // eslint-disable-next-line no-restricted-syntax -- a share link's page address, a pattern of folders (census exception)
     app.get("/:folder(^share_[A-Za-z0-9_-]+)/:page", { schema: { hide: true } }, async (request, reply) => {
       const { page } = request.params as { folder: string; page: string };
       const match = sharePages.exec(page);

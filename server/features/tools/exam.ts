@@ -6,7 +6,7 @@ import type { Handler } from "../../engine/calls";
 import { orgScope, type OrgScope } from "../../engine/org-scope";
 import { ApiError, fail, ok } from "../../plugins/envelope";
 import { formatDateTime } from "../../services/datetime";
-import { verifyToolToken } from "../../routes/tools/tokens";
+import { verifyToolToken } from "../../services/tool-tokens";
 
 type ExamCall = "examBound" | "examPapers" | "examBind" | "examUnbind";
 

@@ -4,7 +4,7 @@ import { defineFeature } from "../../engine/calls";
 import { ApiError, fail, ok } from "../../plugins/envelope";
 import { needIdentity } from "../../plugins/session";
 import { menuKeysOf } from "../../services/menu";
-import { signToolToken, tokenSecret, verifyToolToken } from "../../routes/tools/tokens";
+import { signToolToken, tokenSecret, verifyToolToken } from "../../services/tool-tokens";
 import { examHandlers } from "./exam";
 import { sandboxHandlers } from "./sandbox";
 

@@ -12,7 +12,7 @@ export interface UploadClaims {
 const b64 = (buf: Buffer) => buf.toString("base64url");
 
 // Each kind of signature is made over its own prefix, so neither can stand for the other or for
-// the tool pages' frame tokens made with the same key (routes/tools/tokens.ts).
+// the tool pages' frame tokens made with the same key (services/tool-tokens.ts).
 const mac = (key: Buffer, kind: string, body: string) => crypto.createHmac("sha256", key).update(`clouddisk-${kind}:${body}`).digest();
 
 const sameMac = (given: string, expected: Buffer) => {

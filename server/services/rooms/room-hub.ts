@@ -6,7 +6,7 @@ import type { ClientMessage, PresenceEntry, ServerMessage } from "../../../resou
 import type { Db } from "../../db/database";
 import type { Role } from "../../db/schema";
 import { signedScope, type OrgScope, type SignedOrg } from "../../engine/org-scope";
-import { clientAddress } from "../../plugins/rate-limits";
+import { clientAddress } from "../../engine/limits";
 import { roomBus, type BusEvent, type RoomBus } from "./bus";
 import { chatHistory, chatTextCheck, storeChat } from "./chat";
 import { closeVisit, loadLive, openVisit, presentIn, recordingsOf, roomLive, type LiveRow } from "./presence";

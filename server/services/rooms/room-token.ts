@@ -1,6 +1,6 @@
 import type { PlayType, PresenceRole, RoomUserType } from "../../../resources/room-api";
 import type { SignedOrg } from "../../engine/org-scope";
-import { signToolToken, verifyToolToken } from "../../routes/tools/tokens";
+import { signToolToken, verifyToolToken } from "../tool-tokens";
 
 /** The tool name room tokens are signed for: no tool page's token opens a room, nor the reverse. */
 const ROOM_TOOL = "room";

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { tokenLifetimeSeconds } from "../../../resources/tools";
-import type { Config } from "../../config";
-import type { SignedOrg } from "../../engine/org-scope";
+import { tokenLifetimeSeconds } from "../../resources/tools";
+import type { Config } from "../config";
+import type { SignedOrg } from "../engine/org-scope";
 
 /** Who a frame token was issued to, and for what. */
 export interface ToolClaims {
