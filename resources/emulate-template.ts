@@ -50,6 +50,7 @@ export default defineResource({
   actions: ["edit", "delete"],
   addLabel: "创建模板",
   forms: { create: "emulate-template.create", edit: "emulate-template.edit" },
+  formLabels: { livetype: templateLiveTypes },
   createRoute: "/createFzLive",
   editRoute: "/changeFzLive?liveId={Id}&courseType={LiveType}",
   table: {

@@ -5,6 +5,8 @@
  * the client builds the sidebar and the permission picker from it.
  */
 
+import { courseTypes } from "./course";
+
 /** Sidebar group labels, in sidebar order (1 §2.2). */
 export const sidebarGroups = [
   { key: "account", label: "我的账户" },
@@ -151,13 +153,12 @@ export const extendedPermissionGroups = [
   {
     label: "课程类型",
     items: [
-      { key: "smallClass", label: "小班课" },
-      { key: "bigClass", label: "大班课", defaultOn: true },
-      { key: "hudongClass", label: "互动大班课" },
-      { key: "doubleTeaClass", label: "双师课" },
-      { key: "mergeClass", label: "融合课" },
-      { key: "bigSmallClass", label: "大班小课" },
-      { key: "publicReplyClass", label: "公开课" },
+      // The picker's order (1 §3); each type's label is its course type's.
+      ...["smallClass", "bigClass", "hudongClass", "doubleTeaClass", "mergeClass", "bigSmallClass", "publicReplyClass"].map((key) => ({
+        key,
+        label: courseTypes.find((type) => type.permission === key)!.label,
+        ...(key === "bigClass" ? { defaultOn: true } : {}),
+      })),
     ],
   },
   {
