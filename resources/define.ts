@@ -129,6 +129,8 @@ export interface ResourceDecl {
   formFields?: Record<string, string>;
   /** Form field → value → label: the choices of an enum field, from a declared enum rather than `ui:enumNames`. */
   formLabels?: Record<string, Readonly<Record<string, string>>>;
+  /** The titles of the detail page (`show`) and the full-page forms (`createRoute`, `editRoute`), where there are. */
+  pageTitles?: { show?: string; create?: string; edit?: string };
   /** A full-page create form at this route; the list's 添加 goes there instead of opening a dialog. */
   createRoute?: string;
   /** With `createRoute`: the list also offers the create form as a dialog, 快速添加 beside 添加 (1 §2.4 /adminop). */

@@ -53,6 +53,7 @@ export default defineResource({
   formLabels: { livetype: templateLiveTypes },
   createRoute: "/createFzLive",
   editRoute: "/changeFzLive?liveId={Id}&courseType={LiveType}",
+  pageTitles: { create: "创建仿真直播模板", edit: "修改仿真直播模板" },
   table: {
     name: "emulate_templates",
     columns: [
