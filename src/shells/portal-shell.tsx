@@ -58,7 +58,7 @@ function PortalLayout({ role }: { role: PortalIdentity }) {
   const phone = usePhoneLayout();
   const [drawer, setDrawer] = useState(false);
   const items = [
-    ...portalChildren.map(({ child }) => pageEntry(child ? `${base}/${child}` : base)),
+    ...portalChildren.filter(({ inMenu }) => inMenu).map(({ child }) => pageEntry(child ? `${base}/${child}` : base)),
     ...cloudDisk,
   ];
   const menu = (
