@@ -1,4 +1,5 @@
 import { routeTable, routeTitles } from "../../resources/routes/index";
+import { titled } from "./app-name";
 
 /**
  * Every route of the route table with its Chinese title, derived from the declarations
@@ -11,7 +12,6 @@ export { routeTitles };
 export const routesOfShell = (shell: (typeof routeTable)[number]["shell"]): string[] =>
   routeTable.filter((route) => route.shell === shell).map(({ route }) => route);
 
-export const appName = "Lectern";
 
 /** The title of a path: exact, trailing slash ignored; unknown paths get "页面不存在". */
 export function routeTitle(pathname: string): string | undefined {
@@ -20,6 +20,5 @@ export function routeTitle(pathname: string): string | undefined {
 }
 
 export function documentTitle(pathname: string): string {
-  const title = routeTitle(pathname);
-  return title ? `${title} - ${appName}` : `页面不存在 - ${appName}`;
+  return titled(routeTitle(pathname) ?? "页面不存在");
 }
