@@ -1,5 +1,3 @@
-import { portalCloudDisk } from "./menu";
-
 /**
  * The cloud disk's screens (2 §2, 1 §2.2), kept apart from the rest of resources/cloud-disk.ts so
  * the console's route table carries only these few lines; the calls and messages load with the
@@ -9,7 +7,7 @@ import { portalCloudDisk } from "./menu";
 /** The menu keys of the disks (1 §6): the organisation's, and a teacher's or assistant's own. */
 export const cloudDiskKeys = {
   org: "clouddiskop",
-  personal: { teacher: portalCloudDisk.teacher.personal, assistant: portalCloudDisk.assistant.personal },
+  personal: { teacher: "teaclouddiskop", assistant: "assclouddiskop" },
 } as const;
 
 /** The screens of the disk (2 §2, 1 §2.2), by route, and how each shows it. */

@@ -127,6 +127,10 @@ export interface ResourceDecl {
    * Without it a form field takes the record field of the same name, ignoring case.
    */
   formFields?: Record<string, string>;
+  /** Form field → value → label: the choices of an enum field, from a declared enum rather than `ui:enumNames`. */
+  formLabels?: Record<string, Readonly<Record<string, string>>>;
+  /** The titles of the detail page (`show`) and the full-page forms (`createRoute`, `editRoute`), where there are. */
+  pageTitles?: { show?: string; create?: string; edit?: string };
   /** A full-page create form at this route; the list's 添加 goes there instead of opening a dialog. */
   createRoute?: string;
   /** With `createRoute`: the list also offers the create form as a dialog, 快速添加 beside 添加 (1 §2.4 /adminop). */
@@ -149,6 +153,8 @@ export interface ResourceDecl {
    * teacher and assistant lists are user pickers). Writes stay with the resource's own key.
    */
   readableWith?: readonly string[];
+  /** The list's page sizes, the first the default, when not the usual ones (resources/kernel/paging.ts). */
+  pageSizes?: readonly number[];
   /** The resource's table: with it the server engine registers the declared calls (resources/table.ts). */
   table?: TableDecl;
 }

@@ -50,8 +50,10 @@ export default defineResource({
   actions: ["edit", "delete"],
   addLabel: "创建模板",
   forms: { create: "emulate-template.create", edit: "emulate-template.edit" },
+  formLabels: { livetype: templateLiveTypes },
   createRoute: "/createFzLive",
   editRoute: "/changeFzLive?liveId={Id}&courseType={LiveType}",
+  pageTitles: { create: "创建仿真直播模板", edit: "修改仿真直播模板" },
   table: {
     name: "emulate_templates",
     columns: [

@@ -31,9 +31,6 @@ export const paperColumns = [
   { field: "last_modified", title: "最后修改时间" },
 ] as const;
 
-/** The import dialog's page sizes (3 §5, §9). */
-export const paperPageSizes = [10, 20, 50] as const;
-
 export const examMessages = {
   confirmDelete: "确定删除吗？",
   deleted: "删除成功",

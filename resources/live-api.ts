@@ -1,4 +1,5 @@
 import { ep } from "./endpoint";
+import { liveStateLabels, liveTypeLabels } from "./live-labels";
 
 /**
  * The wire contract of live management (2 §7 "Lives", 3 §7.4, §7.5, §7.8): every call the live
@@ -134,14 +135,9 @@ export const validatorApi = {
   whitelistExport: ep("GET /admin/whitelist/export", "liveValidator"),
 } as const;
 
-/** Live types (2 §4); double-teacher is 3 in the add flow and 5 in lists. */
-export const liveTypeLabels: Record<string, string> = {
-  "0": "小班课", "1": "大班课", "2": "公开课", "3": "双师课", "5": "双师课", "6": "互动大班课",
-  "7": "融合课", "8": "智慧融合课", "101": "仿真直播", "200": "录播",
-};
+export { liveStateLabels, liveTypeLabels };
 
-/** LiveState (2 §4) and the list filter's values (-1 all). */
-export const liveStateLabels: Record<string, string> = { "0": "未开始", "1": "直播中", "2": "已结束" };
+/** The list filter's values of LiveState (-1 all). */
 export const liveStatusFilter: Record<string, string> = { "-1": "全部", ...liveStateLabels };
 
 /**

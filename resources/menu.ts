@@ -5,6 +5,12 @@
  * the client builds the sidebar and the permission picker from it.
  */
 
+import { cloudDiskKeys } from "./cloud-disk-screens";
+import { courseTypes } from "./course";
+import type { ResourceDecl } from "./define";
+import { adTemplate, assistant, auditLog, course, emulateTemplate, live, message, productTemplate, student, subadmin, teacher } from "./index";
+import { routeTitles } from "./routes/index";
+
 /** Sidebar group labels, in sidebar order (1 §2.2). */
 export const sidebarGroups = [
   { key: "account", label: "我的账户" },
@@ -25,11 +31,27 @@ export const sidebarGroups = [
 ] as const;
 export type SidebarGroupKey = (typeof sidebarGroups)[number]["key"];
 
+export interface MenuItem {
+  key: string;
+  label: string;
+  sidebar: SidebarGroupKey;
+}
+
+/** A menu item's words are its route's title (resources/routes), the route being `/<key>`. */
+function item(key: string, sidebar: SidebarGroupKey): MenuItem {
+  const label = routeTitles[`/${key}`];
+  if (!label) throw new Error(`菜单项 ${key} 没有声明的路由 /${key}`);
+  return { key, label, sidebar };
+}
+
+/** The menu item of a declared resource: its key, sidebar group and title, as declared. */
+const entry = (decl: ResourceDecl): MenuItem => ({ key: decl.menu.key, label: decl.title, sidebar: decl.menu.group });
+
 export interface PermissionGroup {
   label: string;
   /** The label the saved permission value carries, when it differs (the course-and-live group). */
   savedLabel?: string;
-  items: { key: string; label: string; sidebar: SidebarGroupKey }[];
+  items: MenuItem[];
 }
 
 /** Permission groups and item paths, in the order of 1 §3. */
@@ -37,142 +59,142 @@ export const permissionGroups: PermissionGroup[] = [
   {
     label: "我的账户",
     items: [
-      { key: "accountOverview", label: "账户概览", sidebar: "account" },
-      { key: "recharge", label: "账户充值", sidebar: "account" },
-      { key: "rechargerecord", label: "充值记录", sidebar: "account" },
-      { key: "costrecord", label: "消费记录", sidebar: "account" },
-      { key: "costrecordv2", label: "消费明细", sidebar: "account" },
-      { key: "groupCertification", label: "机构认证", sidebar: "account" },
+      item("accountOverview", "account"),
+      item("recharge", "account"),
+      item("rechargerecord", "account"),
+      item("costrecord", "account"),
+      item("costrecordv2", "account"),
+      item("groupCertification", "account"),
     ],
   },
   {
     label: "用户管理",
     items: [
-      { key: "teacherop", label: "老师管理", sidebar: "user" },
-      { key: "assistantop", label: "助教管理", sidebar: "user" },
-      { key: "studentop", label: "学生管理", sidebar: "user" },
-      { key: "mediaUploadMgr", label: "媒体上传管理", sidebar: "user" },
+      entry(teacher),
+      entry(assistant),
+      entry(student),
+      item("mediaUploadMgr", "user"),
     ],
   },
   {
     label: "课程与直播管理",
     savedLabel: "课程直播",
     items: [
-      { key: "courseop", label: "课程管理", sidebar: "course" },
-      { key: "liveop", label: "直播管理", sidebar: "course" },
+      entry(course),
+      entry(live),
     ],
   },
   {
     label: "录播管理",
     items: [
-      { key: "vodcourseop", label: "录播课程", sidebar: "course" },
-      { key: "vodop", label: "录播课节", sidebar: "course" },
-      { key: "vodMediaMgr", label: "媒体管理", sidebar: "course" },
+      item("vodcourseop", "course"),
+      item("vodop", "course"),
+      item("vodMediaMgr", "course"),
     ],
   },
-  { label: "字幕管理", items: [{ key: "srtMediaMgr", label: "字幕管理", sidebar: "course" }] },
+  { label: "字幕管理", items: [item("srtMediaMgr", "course")] },
   {
     label: "PaaS接入",
     items: [
-      { key: "appidop", label: "AppId管理", sidebar: "paas" },
-      { key: "pushDataOp", label: "数据推送", sidebar: "paas" },
+      item("appidop", "paas"),
+      item("pushDataOp", "paas"),
     ],
   },
-  { label: "云盘管理", items: [{ key: "clouddiskop", label: "机构云盘", sidebar: "clouddisk" }] },
-  { label: "消息通知", items: [{ key: "messageop", label: "消息推送", sidebar: "message" }] },
-  { label: "直播带货", items: [{ key: "productTemplate", label: "商品模板", sidebar: "commerce" }] },
+  { label: "云盘管理", items: [item(cloudDiskKeys.org, "clouddisk")] },
+  { label: "消息通知", items: [entry(message)] },
+  { label: "直播带货", items: [entry(productTemplate)] },
   {
     label: "题库考试",
     items: [
-      { key: "questionBankMgr", label: "题库管理", sidebar: "classroom" },
-      { key: "questionTagMgr", label: "题目标签", sidebar: "classroom" },
-      { key: "examMgr", label: "考试管理", sidebar: "classroom" },
+      item("questionBankMgr", "classroom"),
+      item("questionTagMgr", "classroom"),
+      item("examMgr", "classroom"),
     ],
   },
   {
     label: "数字人管理",
     items: [
-      { key: "virtualAudio", label: "声音模型", sidebar: "digitalhuman" },
-      { key: "virtualProtrait", label: "形象模型", sidebar: "digitalhuman" },
-      { key: "virtualOcr", label: "课件语料", sidebar: "digitalhuman" },
-      { key: "virtualBgDoc", label: "背景文档", sidebar: "digitalhuman" },
-      { key: "virtualBgVideo", label: "背景视频", sidebar: "digitalhuman" },
-      { key: "virtualMake", label: "数字人制作", sidebar: "digitalhuman" },
+      item("virtualAudio", "digitalhuman"),
+      item("virtualProtrait", "digitalhuman"),
+      item("virtualOcr", "digitalhuman"),
+      item("virtualBgDoc", "digitalhuman"),
+      item("virtualBgVideo", "digitalhuman"),
+      item("virtualMake", "digitalhuman"),
     ],
   },
   {
     label: "智能监控",
     items: [
-      { key: "liveMonitor", label: "直播监控", sidebar: "monitor" },
-      { key: "chatMonitor", label: "聊天监控", sidebar: "monitor" },
-      { key: "filterWords", label: "敏感词管理", sidebar: "monitor" },
+      item("liveMonitor", "monitor"),
+      item("chatMonitor", "monitor"),
+      item("filterWords", "monitor"),
     ],
   },
   {
     label: "氛围暖场",
     items: [
-      { key: "aichat", label: "AI互动", sidebar: "atmosphere" },
-      { key: "chatRobotMgr", label: "机器人管理", sidebar: "atmosphere" },
-      { key: "chatTemplateMgr", label: "话术模板", sidebar: "atmosphere" },
+      item("aichat", "atmosphere"),
+      item("chatRobotMgr", "atmosphere"),
+      item("chatTemplateMgr", "atmosphere"),
     ],
   },
   {
     label: "内审外宣",
     items: [
-      { key: "streamFilterWords", label: "音视频敏感词", sidebar: "review" },
-      { key: "streamRecBySelect", label: "直播流审核", sidebar: "review" },
+      item("streamFilterWords", "review"),
+      item("streamRecBySelect", "review"),
     ],
   },
-  { label: "偏好设置", items: [{ key: "liveSetting", label: "直播设置", sidebar: "preference" }] },
-  { label: "仿真直播", items: [{ key: "fzLiveTemplate", label: "仿真直播模板", sidebar: "fzlive" }] },
-  { label: "增值服务", items: [{ key: "smartTeaService", label: "智能提醒", sidebar: "valueadded" }] },
-  { label: "广告管理", items: [{ key: "adTemplate", label: "广告模板", sidebar: "commerce" }] },
+  { label: "偏好设置", items: [item("liveSetting", "preference")] },
+  { label: "仿真直播", items: [entry(emulateTemplate)] },
+  { label: "增值服务", items: [item("smartTeaService", "valueadded")] },
+  { label: "广告管理", items: [entry(adTemplate)] },
 ];
 
 /** Only the main admin manages sub-admins; it is never granted to a sub-admin. */
-export const mainAdminOnlyItem = { key: "adminop", label: "子管理员", sidebar: "user" as SidebarGroupKey };
+export const mainAdminOnlyItem = entry(subadmin);
 
 /**
  * Every item only the main admin has, never in the permission picker: sub-admins, and the
  * organisation's log of changes (resources/audit-log.ts).
  */
-export const mainAdminOnlyItems = [mainAdminOnlyItem, { key: "auditLog", label: "操作日志", sidebar: "account" as SidebarGroupKey }];
+export const mainAdminOnlyItems = [mainAdminOnlyItem, entry(auditLog)];
 
 /** Extended (live-system) permission groups (1 §3). `defaultOn` items start checked. */
 export const extendedPermissionGroups = [
   {
     label: "直播回放",
     items: [
-      { key: "audioDown", label: "音频下载" },
+      // A download's permission reads as its page's title (2 §2), the video's having no page.
+      { key: "audioDown", label: routeTitles["/audioDown"] },
       { key: "videoDown", label: "视频下载" },
-      { key: "docDown", label: "课件下载" },
+      { key: "docDown", label: routeTitles["/downloadDoc"] },
     ],
   },
   {
     label: "课程类型",
     items: [
-      { key: "smallClass", label: "小班课" },
-      { key: "bigClass", label: "大班课", defaultOn: true },
-      { key: "hudongClass", label: "互动大班课" },
-      { key: "doubleTeaClass", label: "双师课" },
-      { key: "mergeClass", label: "融合课" },
-      { key: "bigSmallClass", label: "大班小课" },
-      { key: "publicReplyClass", label: "公开课" },
+      // The picker's order (1 §3); each type's label is its course type's.
+      ...["smallClass", "bigClass", "hudongClass", "doubleTeaClass", "mergeClass", "bigSmallClass", "publicReplyClass"].map((key) => ({
+        key,
+        label: courseTypes.find((type) => type.permission === key)!.label,
+        ...(key === "bigClass" ? { defaultOn: true } : {}),
+      })),
     ],
   },
   {
     label: "更多设置",
     items: [
       { key: "syncLive", label: "同步直播" },
-      { key: "liveUserData", label: "听课数据" },
+      { key: "liveUserData", label: routeTitles["/exportLiveUserDataShowData"] },
     ],
   },
 ] as { label: string; items: { key: string; label: string; defaultOn?: boolean }[] }[];
 
 /** Teachers and assistants get only the cloud disk (1 §6). */
 export const portalCloudDisk = {
-  teacher: { org: "clouddiskop", personal: "teaclouddiskop" },
-  assistant: { org: "clouddiskop", personal: "assclouddiskop" },
+  teacher: { org: cloudDiskKeys.org, personal: cloudDiskKeys.personal.teacher },
+  assistant: { org: cloudDiskKeys.org, personal: cloudDiskKeys.personal.assistant },
 } as const;
 
 export type PortalRole = keyof typeof portalCloudDisk;

@@ -14,4 +14,5 @@ export default defineResource({
   formFields: { id: "Id", name: "Name", mobile: "Mobile" },
   toolbar: ["studentImport"],
   show: "/studentInfo?mobile={Mobile}",
+  pageTitles: { show: "学生详情" },
 });

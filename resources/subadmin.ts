@@ -18,5 +18,6 @@ export default defineResource({
    * nickname, backend permissions) is also offered as a dialog.
    */
   createRoute: "/createAdmin",
+  pageTitles: { create: "添加子管理员" },
   quickCreate: true,
 });

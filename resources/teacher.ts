@@ -16,4 +16,5 @@ export default defineResource({
   forms: { create: "teacher.create", edit: "teacher.edit" },
   formFields: { id: "Id", name: "Name", mobile: "Mobile", userop: "UserOp" },
   show: "/teacherInfo?teacherId={Id}",
+  pageTitles: { show: "老师详情" },
 });

@@ -17,9 +17,6 @@ export const userStatApi = {
   studentCourse: ep("GET /userstat/usercoursestat"),
 } as const;
 
-/** Live status (1 §4, 2 §4): 0 not started, 1 in progress, 2 ended. */
-export const liveStatusLabels: Record<string, string> = { "0": "未开始", "1": "直播中", "2": "已结束" };
-
 /** How a live was listened to (1 §3): 1 live, otherwise replay. */
 export const playTypeLabels: Record<string, string> = { "1": "直播", "2": "回放" };
 

@@ -1,3 +1,4 @@
+import { signInRoutes } from "../../resources/routes/auth";
 import { ConfigProvider } from "antd";
 import { lazy, Suspense } from "react";
 import { BrowserRouter, Route, Routes } from "react-router-dom";
@@ -27,10 +28,10 @@ export function App() {
         <DocumentTitle />
         <Suspense fallback={<PageLoading fullScreen />}>
           <Routes>
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/register" element={<RegisterPage />} />
-            <Route path="/forget-password" element={<ForgetPasswordPage />} />
-            <Route path="/identity" element={<IdentityPage />} />
+            <Route path={signInRoutes.login.route} element={<LoginPage />} />
+            <Route path={signInRoutes.register.route} element={<RegisterPage />} />
+            <Route path={signInRoutes.forgetPassword.route} element={<ForgetPasswordPage />} />
+            <Route path={signInRoutes.identity.route} element={<IdentityPage />} />
             <Route path="/room/*" element={<RoomSite />} />
             <Route
               path="/*"

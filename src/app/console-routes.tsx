@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactElement } from "react";
 import { Route, Routes } from "react-router-dom";
 import { homeOf } from "../../resources/auth";
+import { adminOwnRoutes } from "../../resources/routes/auth";
 import { NotFoundPage } from "../components/not-found-page";
 import { PendingPage } from "../components/pending-page";
 import { AdminShell } from "../shells/admin-shell";
@@ -11,19 +12,11 @@ import { PageLoading } from "../components/page-loading";
 import { adminPages } from "./admin-pages";
 import { portalPages } from "../pages/portal/pages";
 import { cloudDiskPortalPages } from "../pages/clouddisk/pages";
-import { routeTitles } from "./route-titles";
+import { payResultRoute } from "../../resources/routes/rooms";
+import { portalRoles } from "../../resources/routes/portal";
+import { routesOfShell, routeTitles } from "./route-titles";
 
-const publicPaths = ["/login", "/register", "/forget-password", "/identity"];
-const portalRoles: PortalIdentity[] = ["teacher", "assistant", "student"];
-const roomPaths = [
-  "/stuLiveRoom",
-  "/stuMiniLiveRoom",
-  "/assistantLiveRoom",
-  "/assistantMiniLiveRoom",
-  "/teaLiveRoom",
-  "/playbackRoom",
-  "/payresult",
-];
+const roomPaths = routesOfShell("room");
 export type BuiltPages = Record<string, ReactElement>;
 
 // Forms bring the schema validator (ajv and every schema, about 125 kB gzipped): loaded with
@@ -33,7 +26,7 @@ const PayResultPage = lazy(() => import("../pages/billing/pay-result-page").then
 const RoomRoutePage = lazy(() => import("../pages/rooms/room-route-page").then((m) => ({ default: m.RoomRoutePage })));
 
 const builtAdminPages: BuiltPages = {
-  "/changepwd": (
+  [adminOwnRoutes.changePassword.route]: (
     <Suspense fallback={<PageLoading />}>
       <ChangePasswordPage />
     </Suspense>
@@ -48,13 +41,8 @@ const builtAdminPages: BuiltPages = {
   ),
 };
 
-const isPortalPath = (path: string) => portalRoles.some((role) => path === homeOf[role] || path.startsWith(`${homeOf[role]}/`));
-
-/** Every route of the table not public, portal or room belongs to the admin shell. */
-const adminPathsBesides = (pages: BuiltPages) =>
-  Object.keys(routeTitles).filter(
-    (path) => !publicPaths.includes(path) && !roomPaths.includes(path) && !isPortalPath(path) && !(path in pages),
-  );
+/** The admin shell's declared routes no built page renders: the shell's honest empty state. */
+const adminPathsBesides = (pages: BuiltPages) => routesOfShell("admin").filter((path) => path !== "/" && !(path in pages));
 
 /**
  * A portal child's built page: the portal's own (src/pages/portal/pages.ts, handed its role), else a
@@ -98,7 +86,7 @@ export function ConsoleRoutes({ pages = builtAdminPages }: { pages?: BuiltPages 
             key={path}
             path={path}
             element={
-              path === "/payresult" ? (
+              path === payResultRoute.route ? (
                 <Suspense fallback={<PageLoading />}>
                   <PayResultPage />
                 </Suspense>

@@ -1,123 +1,17 @@
+import { routeTable, routeTitles } from "../../resources/routes/index";
+import { titled } from "./app-name";
+
 /**
- * Every route of the route table (the spec's route table) with its Chinese title. The
- * document title follows it on each navigation (1 §9), and the console renders a
- * route only if it is listed here, so a route missing from this table is a 404.
+ * Every route of the route table with its Chinese title, derived from the declarations
+ * (resources/routes/index.ts). The document title follows it on each navigation (1 §9), and the
+ * console renders a route only if it is declared, so a route declared nowhere is a 404.
  */
-export const routeTitles: Record<string, string> = {
-  "/login": "登录",
-  "/register": "注册账号",
-  "/forget-password": "找回密码",
-  "/identity": "选择身份",
+export { routeTitles };
 
-  "/": "首页",
-  "/changepwd": "修改密码",
-  "/adminop": "子管理员",
-  "/createAdmin": "添加子管理员",
-  "/teacherop": "老师管理",
-  "/teacherInfo": "老师详情",
-  "/assistantop": "助教管理",
-  "/studentop": "学生管理",
-  "/studentInfo": "学生详情",
-  "/mediaUploadMgr": "媒体上传管理",
-  "/courseop": "课程管理",
-  "/liveCourse": "课程直播",
-  "/liveop": "直播管理",
-  "/createLive": "创建直播",
-  "/changeLive": "修改直播",
-  "/subLiveManager": "子班级管理",
-  "/sellProduct": "直播商品",
-  "/productTemplate": "商品模板",
-  "/adInfoByLive": "直播广告",
-  "/adTemplate": "广告模板",
-  "/bindExamByLive": "绑定考试",
-  "/liveStat": "直播统计",
-  "/recordCut": "录制剪辑",
-  "/emulive": "仿真直播",
-  "/audioDown": "音频下载",
-  "/downloadDoc": "课件下载",
-  "/exportLiveUserDataShowData": "听课数据",
-  "/clouddiskop": "机构云盘",
-  "/teaclouddiskop": "机构云盘（只读）",
-  "/messageop": "消息推送",
-  "/liveMonitor": "直播监控",
-  "/userLiveStatus": "学生在线状态",
-  "/liveSetting": "直播设置",
-  "/fzLiveTemplate": "仿真直播模板",
-  "/createFzLive": "创建仿真直播模板",
-  "/changeFzLive": "修改仿真直播模板",
-  "/chatManager": "聊天管理",
-  "/chatMonitor": "聊天监控",
-  "/teaTimeMachine": "老师时光机",
-  "/vodcourseop": "录播课程",
-  "/recordvoditemop": "录播课节",
-  "/createRecordInfo": "创建录播课节",
-  "/changeRecordInfo": "修改录播课节",
-  "/bindingRecordMedia": "绑定视频",
-  "/vodop": "录播课节管理",
-  "/vodMediaMgr": "媒体管理",
-  "/srtMediaMgr": "字幕管理",
-  "/liveConcurrencyStat": "直播并发统计",
-  "/replayConcurrencyStat": "回放并发统计",
-  "/replayBandwidthStat": "回放带宽统计",
-  "/storeStat": "存储统计",
-  "/storeStatv2": "存储统计",
-  "/accountOverview": "账户概览",
-  "/accountOverviewv2": "账户概览",
-  "/recharge": "账户充值",
-  "/rechargerecord": "充值记录",
-  "/costrecord": "消费记录",
-  "/costrecordv2": "消费明细",
-  "/costrecordv3": "消费明细",
-  "/groupCertification": "机构认证",
-  // Not in the spec's route table: the organisation's change log (issue 9), main admin only.
-  "/auditLog": "操作日志",
-  "/filterWords": "敏感词管理",
-  "/smartTeaService": "智能提醒",
-  "/pushDataOp": "数据推送",
-  "/appidop": "AppId管理",
-  "/chatRobotMgr": "机器人管理",
-  "/chatTemplateMgr": "话术模板",
-  "/aichat": "AI互动",
-  "/streamFilterWords": "音视频敏感词",
-  "/streamRec": "直播流审核",
-  "/streamRecBySelect": "直播流审核",
-  "/questionTagMgr": "题目标签",
-  "/questionBankMgr": "题库管理",
-  "/examMgr": "考试管理",
-  "/virtualAudio": "声音模型",
-  "/virtualProtrait": "形象模型",
-  "/virtualOcr": "课件语料",
-  "/virtualBgDoc": "背景文档",
-  "/virtualBgVideo": "背景视频",
-  "/virtualMake": "数字人制作",
+/** The declared routes of one shell. */
+export const routesOfShell = (shell: (typeof routeTable)[number]["shell"]): string[] =>
+  routeTable.filter((route) => route.shell === shell).map(({ route }) => route);
 
-  "/teaIndex": "今日课程",
-  "/teaIndex/courses": "我的课程",
-  "/teaIndex/message": "消息",
-  "/teaIndex/userinfo": "个人信息",
-  "/teaIndex/clouddiskop": "机构云盘",
-  "/teaIndex/teaclouddiskop": "个人云盘",
-  "/assistantIndex": "今日课程",
-  "/assistantIndex/courses": "我的课程",
-  "/assistantIndex/message": "消息",
-  "/assistantIndex/userinfo": "个人信息",
-  "/assistantIndex/clouddiskop": "机构云盘",
-  "/assistantIndex/assclouddiskop": "个人云盘",
-  "/stuIndex": "今日课程",
-  "/stuIndex/courses": "我的课程",
-  "/stuIndex/message": "消息",
-  "/stuIndex/userinfo": "个人信息",
-
-  "/stuLiveRoom": "直播教室",
-  "/stuMiniLiveRoom": "直播小教室",
-  "/assistantLiveRoom": "助教直播教室",
-  "/assistantMiniLiveRoom": "助教直播小教室",
-  "/teaLiveRoom": "老师直播教室",
-  "/playbackRoom": "回放教室",
-  "/payresult": "支付结果",
-};
-
-export const appName = "Lectern";
 
 /** The title of a path: exact, trailing slash ignored; unknown paths get "页面不存在". */
 export function routeTitle(pathname: string): string | undefined {
@@ -126,6 +20,5 @@ export function routeTitle(pathname: string): string | undefined {
 }
 
 export function documentTitle(pathname: string): string {
-  const title = routeTitle(pathname);
-  return title ? `${title} - ${appName}` : `页面不存在 - ${appName}`;
+  return titled(routeTitle(pathname) ?? "页面不存在");
 }

@@ -76,6 +76,21 @@ function foldRootAllOf(schema: SchemaNode): SchemaNode {
 }
 
 /**
+ * The labels of a form's choices from a declared enum (value → label), so a label is written once,
+ * in resources/, and not again as `ui:enumNames` (a template's 直播类型 reads the course types').
+ */
+export function withEnumLabels(definition: FormDefinition, labels: Record<string, Readonly<Record<string, string>>> | undefined): FormDefinition {
+  if (!labels) return definition;
+  const properties = (definition.schema.properties ?? {}) as Record<string, SchemaNode>;
+  const uiSchema: UiSchema = { ...definition.uiSchema };
+  for (const [field, names] of Object.entries(labels)) {
+    const values = properties[field]?.enum as unknown[] | undefined;
+    if (values) uiSchema[field] = { ...(uiSchema[field] as UiSchema | undefined), "ui:enumNames": values.map((value) => names[String(value)] ?? String(value)) };
+  }
+  return { ...definition, uiSchema };
+}
+
+/**
  * A form as RJSF draws it, from its schema file, its `*.ui.json` and the files its `$ref`s name.
  * RJSF resolves only references inside the schema it is handed, so they are written out here;
  * validation uses the registered file itself (validator.ts), references and all.

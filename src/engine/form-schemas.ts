@@ -1,5 +1,5 @@
 import type { UiSchema } from "@rjsf/utils";
-import { prepareForm, type FormDefinition } from "./form-drawing";
+import { prepareForm, withEnumLabels, type FormDefinition } from "./form-drawing";
 import { schemaFiles } from "./schema-files";
 
 export { prepareForm, type FormDefinition };
@@ -17,8 +17,15 @@ async function load(id: string): Promise<FormDefinition> {
   return prepareForm(schema, uiFile ? await uiFile() : {}, schemaFiles);
 }
 
-/** A form by its schema `$id` (schemas/<id>.schema.json and, when present, schemas/<id>.ui.json). */
-export function loadForm(id: string): Promise<FormDefinition> {
+/**
+ * A form by its schema `$id` (schemas/<id>.schema.json and, when present, schemas/<id>.ui.json),
+ * its choices labelled from the declaration's enums (`ResourceDecl.formLabels`).
+ */
+export function loadForm(id: string, labels?: Record<string, Readonly<Record<string, string>>>): Promise<FormDefinition> {
+  return loadDrawn(id).then((definition) => withEnumLabels(definition, labels));
+}
+
+function loadDrawn(id: string): Promise<FormDefinition> {
   let pending = cache.get(id);
   if (!pending) {
     pending = load(id);

@@ -93,7 +93,7 @@ function FormPage({ decl, mode, record }: { decl: ResourceDecl; mode: FormMode; 
     let live = true;
     setFailure(null);
     // The same interaction check as before an add or edit dialog (1 §7); its answer is ignored.
-    Promise.all([loadForm(decl.forms[mode]!), request(authApi.interCheck).catch(() => undefined)])
+    Promise.all([loadForm(decl.forms[mode]!, decl.formLabels), request(authApi.interCheck).catch(() => undefined)])
       .then(([loaded]) => live && setDefinition(loaded))
       .catch((error: unknown) => live && setFailure(errorText(error)));
     return () => {

@@ -42,7 +42,7 @@ export function useFormOpener(decl: ResourceDecl) {
     if (!id) return;
     setOpening(mode === "create" ? "create" : String(record?.[decl.id]));
     try {
-      const [definition] = await Promise.all([loadForm(id), loadSchemaForm(), request(authApi.interCheck).catch(() => undefined)]);
+      const [definition] = await Promise.all([loadForm(id, decl.formLabels), loadSchemaForm(), request(authApi.interCheck).catch(() => undefined)]);
       serial.current += 1;
       setForm({ serial: serial.current, mode, record, definition });
       setVisible(true);

@@ -16,7 +16,8 @@ import { ListToolbar } from "./list-toolbar";
 import { ResourceFormDialog, useFormOpener } from "./resource-form-dialog";
 import { RowActions, rowActionNames, rowActionsWidth, type BespokeRowActions } from "./row-actions";
 import { tableColumn } from "./table-columns";
-import { pageSizes, useListPlace } from "./use-list-place";
+import { pageSizes } from "../../resources/kernel/paging";
+import { useListPlace } from "./use-list-place";
 import { useResourceRows, type ListCall } from "./use-resource-rows";
 
 export interface ResourceListProps {
@@ -58,7 +59,7 @@ type TableProps = Pick<ResourceListProps, "decl" | "rowActions" | "widgets" | "l
 
 function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra }: TableProps) {
   const navigate = useNavigate();
-  const { place, go } = useListPlace(decl.filters);
+  const { place, go } = useListPlace(decl.filters, decl.pageSizes);
   const filtered = !!place.key || Object.keys(place.filters).length > 0;
   const list = useResourceRows(decl, place, listCall?.(filtered));
   const { mutateAsync: remove } = useDelete();
@@ -184,7 +185,7 @@ function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra }: Tab
               pageSize: place.pageSize,
               total: list.total,
               showSizeChanger: true,
-              pageSizeOptions: pageSizes.map(String),
+              pageSizeOptions: (decl.pageSizes ?? pageSizes).map(String),
               showTotal: (total) => `共 ${total} 条`,
               onChange: (page, pageSize) => go({ page: pageSize !== place.pageSize ? 1 : page, pageSize }),
             }}

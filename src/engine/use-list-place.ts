@@ -1,10 +1,8 @@
 import { useEffect, useMemo } from "react";
 import { useLocation, useSearchParams } from "react-router-dom";
 import type { FilterDecl } from "../../resources/define";
+import { offeredPageSize, pageSizes } from "../../resources/kernel/paging";
 import { filterParams, readFilters, type FilterValues } from "./list-filter-values";
-
-/** Page sizes of 1 §9; the first is the default. */
-export const pageSizes = [10, 20, 50] as const;
 
 export interface ListPlace {
   page: number;
@@ -45,13 +43,13 @@ function rememberPlace(route: string, search: string) {
  * that back, forward and reload return to the same place, and remembered for `listAddress`.
  * Defaults stay out of the URL.
  */
-export function useListPlace(declared: readonly FilterDecl[] = noFilters) {
+export function useListPlace(declared: readonly FilterDecl[] = noFilters, offered: readonly number[] = pageSizes) {
   const { pathname, search } = useLocation();
   useEffect(() => rememberPlace(pathname, search), [pathname, search]);
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "", 10) || 1);
   const size = Number(params.get("pageSize"));
-  const pageSize = (pageSizes as readonly number[]).includes(size) ? size : pageSizes[0];
+  const pageSize = offeredPageSize(size, offered);
   const key = params.get("key") ?? "";
   const filters = useMemo(() => readFilters(params, declared), [params, declared]);
 
@@ -60,7 +58,7 @@ export function useListPlace(declared: readonly FilterDecl[] = noFilters) {
     const query = new URLSearchParams(params);
     const set = (name: string, value: string | null) => (value === null ? query.delete(name) : query.set(name, value));
     set("page", place.page > 1 ? String(place.page) : null);
-    set("pageSize", place.pageSize !== pageSizes[0] ? String(place.pageSize) : null);
+    set("pageSize", place.pageSize !== offered[0] ? String(place.pageSize) : null);
     set("key", place.key ? place.key : null);
     for (const name of filterParams(declared)) set(name, place.filters[name] || null);
     setParams(query, options);

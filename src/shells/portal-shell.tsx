@@ -5,6 +5,7 @@ import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { homeOf } from "../../resources/auth";
 import { portalCloudDisk } from "../../resources/menu";
 import type { UserInfo } from "../../providers/session-store";
+import { portalChildren } from "../../resources/routes/portal";
 import { routeTitle } from "../app/route-titles";
 import { MenuOutlined } from "../components/icons";
 import { PageLoading } from "../components/page-loading";
@@ -23,6 +24,9 @@ export function PortalShell({ role }: { role: PortalIdentity }) {
   return allowed ? <PortalLayout role={role} /> : <PageLoading fullScreen />;
 }
 
+/** A menu entry: the route and its declared title. */
+const pageEntry = (route: string) => ({ key: route, label: routeTitle(route) });
+
 /** Cloud-disk entries appear only for the keys the server's menu grants. */
 function useCloudDiskEntries(role: PortalIdentity, base: string) {
   const [keys, setKeys] = useState<string[]>([]);
@@ -39,8 +43,7 @@ function useCloudDiskEntries(role: PortalIdentity, base: string) {
   if (role === "student") return [];
   const disk = portalCloudDisk[role];
   return [
-    ...(keys.includes(disk.org) ? [{ key: `${base}/${disk.org}`, label: "机构云盘" }] : []),
-    ...(keys.includes(disk.personal) ? [{ key: `${base}/${disk.personal}`, label: "个人云盘" }] : []),
+    ...[disk.org, disk.personal].filter((key) => keys.includes(key)).map((key) => pageEntry(`${base}/${key}`)),
   ];
 }
 
@@ -55,9 +58,7 @@ function PortalLayout({ role }: { role: PortalIdentity }) {
   const phone = usePhoneLayout();
   const [drawer, setDrawer] = useState(false);
   const items = [
-    { key: base, label: "今日课程" },
-    { key: `${base}/courses`, label: "我的课程" },
-    { key: `${base}/message`, label: "消息" },
+    ...portalChildren.filter(({ inMenu }) => inMenu).map(({ child }) => pageEntry(child ? `${base}/${child}` : base)),
     ...cloudDisk,
   ];
   const menu = (
@@ -76,7 +77,7 @@ function PortalLayout({ role }: { role: PortalIdentity }) {
     <AvatarMenu
       links={[
         { path: base, label: "首页" },
-        { path: `${base}/userinfo`, label: "个人信息" },
+        { path: `${base}/userinfo`, label: routeTitle(`${base}/userinfo`) ?? "" },
       ]}
     />
   );

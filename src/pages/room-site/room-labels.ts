@@ -1,9 +1,10 @@
 import type { CSSProperties } from "react";
+import { liveStateLabels } from "../../../resources/live-labels";
 import type { PresenceRole } from "../../../resources/room-api";
 
 /** How the room names each role and a live's state (2 §4 LiveState). */
 export const roleLabels: Record<PresenceRole, string> = { teacher: "老师", assistant: "助教", student: "学生", admin: "管理员", guest: "游客" };
-export const stateLabels: Record<number, string> = { 0: "未开始", 1: "直播中", 2: "已结束" };
+export const stateLabels: Readonly<Record<number, string>> = liveStateLabels;
 
 /**
  * Tag colours with text at WCAG AA on their own background (antd's cyan, green and orange tags

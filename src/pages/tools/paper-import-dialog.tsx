@@ -1,6 +1,7 @@
 import { Button, Modal, Table } from "antd";
 import { useState } from "react";
-import { examMessages, paperPageSizes, type ExamPaper } from "../../../resources/exam";
+import { examMessages, type ExamPaper } from "../../../resources/exam";
+import { defaultPageSize, pageSizes } from "../../../resources/kernel/paging";
 import { useAllPapers } from "./exam-calls";
 import { paperTableColumns } from "./paper-columns";
 
@@ -17,7 +18,7 @@ interface Props {
 
 /** 导入考试: every paper of the organisation, 10/20/50 a page, 选择 or 取消选择 by bound state (3 §2.5). */
 export function PaperImportDialog({ open, token, bound, busy, onSelect, onDeselect, onClose }: Props) {
-  const [place, setPlace] = useState({ page: 1, size: paperPageSizes[0] as number });
+  const [place, setPlace] = useState({ page: 1, size: defaultPageSize as number });
   const list = useAllPapers(token, place.page, place.size, open);
   const columns = paperTableColumns({
     render: (_: unknown, paper: ExamPaper) =>
@@ -45,7 +46,7 @@ export function PaperImportDialog({ open, token, bound, busy, onSelect, onDesele
           pageSize: place.size,
           total: list.total,
           showSizeChanger: true,
-          pageSizeOptions: paperPageSizes.map(String),
+          pageSizeOptions: pageSizes.map(String),
           // A new page size starts again from the first page.
           onChange: (page, size) => setPlace(size !== place.size ? { page: 1, size } : { page, size }),
         }}

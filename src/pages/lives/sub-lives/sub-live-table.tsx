@@ -5,7 +5,7 @@ import { liveApi, type LiveRecord } from "../../../../resources/live-api";
 import { errorText } from "../../../../providers/http";
 import { tableColumn } from "../../../engine/table-columns";
 import { isVoided } from "../../../engine/row-actions";
-import { pageSizes } from "../../../engine/use-list-place";
+import { pageSizes } from "../../../../resources/kernel/paging";
 import { useOperationButtons, type OperationHandlers } from "../operations/operations-cell";
 
 export interface SubLivePlace {

@@ -1,3 +1,4 @@
+import { courseTypeLabels } from "../../../../resources/course";
 import { consumeTypeLabels, type TodayConsume } from "../../../../resources/stats";
 import type { SourceData } from "./dashboard-source";
 
@@ -28,9 +29,10 @@ export const figureSpecs: { [K in FigureKey]: FigureSpec<SourceData[K]> } = {
     fields: [
       { key: "total", label: "今日直播", suffix: "场" },
       { key: "used", label: "已开始", suffix: "场" },
-      { key: "big", label: "大班课", suffix: "场" },
-      { key: "samll", label: "小班课", suffix: "场" },
-      { key: "ass", label: "双师课", suffix: "场" },
+      // The dashboard's counts by course type (1 §2.3 module 2): 1 large, 0 small, 5 double-teacher.
+      { key: "big", label: courseTypeLabels["1"], suffix: "场" },
+      { key: "samll", label: courseTypeLabels["0"], suffix: "场" },
+      { key: "ass", label: courseTypeLabels["5"], suffix: "场" },
     ],
     emptyText: "今日暂无直播",
   },

@@ -1,7 +1,7 @@
 import { Button, DatePicker, Form, Input, Select, Space } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect } from "react";
-import { liveStatusLabels } from "../../../../resources/user-stats";
+import { liveStateLabels } from "../../../../resources/live-labels";
 import { datePresets } from "../../../lib/date-presets";
 import type { LiveQuery, LiveStatus } from "./live-query";
 
@@ -15,7 +15,7 @@ interface FormValues {
 
 // From the declared labels, so "ended" is 2 on both pages: the old teacher page offered it as 1
 // (1 §4), which filtered in-progress lives instead.
-const statusOptions = Object.entries(liveStatusLabels).map(([value, label]) => ({ value: Number(value), label }));
+const statusOptions = Object.entries(liveStateLabels).map(([value, label]) => ({ value: Number(value), label }));
 
 const toValues = (query: Filters): FormValues => ({
   title: query.title,

@@ -1,8 +1,6 @@
 import dayjs from "dayjs";
 
-/** Page sizes of the detail tables (1 §9). */
-export const pageSizes = [10, 20, 50] as const;
-export type PageSize = (typeof pageSizes)[number];
+import { offeredPageSize, pageSizes, type PageSize } from "../../../../resources/kernel/paging";
 
 /** Live status (1 §4): 0 not started, 1 in progress, 2 ended. */
 export type LiveStatus = 0 | 1 | 2;
@@ -35,7 +33,7 @@ export function readLiveQuery(params: URLSearchParams): LiveQuery {
   const bothDays = begin && end && begin <= end;
   return {
     page: positive(params.get("page")) ?? 1,
-    count: (pageSizes as readonly number[]).includes(count) ? (count as PageSize) : 10,
+    count: offeredPageSize(count, pageSizes),
     title: (params.get("title") ?? "").trim().slice(0, 60),
     status: status === "0" || status === "1" || status === "2" ? (Number(status) as LiveStatus) : undefined,
     begin: bothDays ? begin : undefined,

@@ -1,5 +1,6 @@
 import { Button, Empty, Result, Table, Tag, type TableColumnsType } from "antd";
-import { pageSizes, type LiveQuery, type PageSize } from "./live-query";
+import { pageSizes, type PageSize } from "../../../../resources/kernel/paging";
+import type { LiveQuery } from "./live-query";
 import { attendedText, listenedText, liveStatusText, liveTimeText, scaleText } from "./live-text";
 import type { LiveRow } from "./user-stats-client";
 

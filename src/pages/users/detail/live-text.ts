@@ -1,5 +1,6 @@
 import { courseTypeLabels } from "../../../../resources/course";
-import { liveScaleLabels, liveStatusLabels, playTypeLabels } from "../../../../resources/user-stats";
+import { liveStateLabels } from "../../../../resources/live-labels";
+import { liveScaleLabels, playTypeLabels } from "../../../../resources/user-stats";
 
 /** Seconds of actual attendance as 1小时50分36秒 (1 §2.4); nothing at all is 0秒. */
 export function durationText(seconds: number): string {
@@ -12,7 +13,7 @@ export function durationText(seconds: number): string {
   return `${rest}秒`;
 }
 
-export const liveStatusText = (status: number) => liveStatusLabels[String(status)] ?? "-";
+export const liveStatusText = (status: number) => liveStateLabels[String(status)] ?? "-";
 
 /** Play type 1 is live; anything else is a replay (1 §3). */
 export const playTypeText = (playtype: number) => (playtype === 1 ? playTypeLabels["1"] : playTypeLabels["2"]);

@@ -1,5 +1,6 @@
 import { useNotification } from "@refinedev/core";
 import { useCallback, useEffect, useState } from "react";
+import { defaultPageSize } from "../../../../../resources/kernel/paging";
 import { liveMessages, validatorApi } from "../../../../../resources/live-api";
 import { validatorMessages, type WhitelistEntry, type WhitelistRow } from "../../../../../resources/live-validator";
 import { errorText, HttpRequestError } from "../../../../../providers/http";
@@ -25,7 +26,7 @@ export const failureText = (prefix: string, error: unknown) => `${prefix}，${er
 export function useWhitelistPage(service: ValidatorService, open: boolean) {
   const { open: notify } = useNotification();
   const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(10);
+  const [limit, setLimit] = useState<number>(defaultPageSize);
   const call = useCall<WhitelistPage>(
     validatorApi.whitelist,
     { roomid: service.liveId, token: service.token, page, limit },

@@ -1,5 +1,6 @@
 import { Button, Empty, Flex, Modal, Popconfirm, Result, Table, Typography } from "antd";
 import { useState } from "react";
+import { pageSizes } from "../../../../../resources/kernel/paging";
 import type { WhitelistEntry } from "../../../../../resources/live-validator";
 import type { ValidatorService } from "../use-validator-service";
 import { useWhitelistActions, useWhitelistPage } from "./use-whitelist";
@@ -75,7 +76,7 @@ export function WhitelistDialog({ live, service, open, onClose }: WhitelistDialo
             current: list.page,
             pageSize: list.limit,
             total: list.total,
-            pageSizeOptions: [10, 20, 50],
+            pageSizeOptions: pageSizes.map(String),
             showSizeChanger: true,
             showTotal: (total) => `共 ${total} 条`,
             onChange: list.turn,

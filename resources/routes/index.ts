@@ -1,0 +1,54 @@
+import { homeOf } from "../auth";
+import { cloudDiskScreens } from "../cloud-disk-screens";
+import type { ResourceDecl } from "../define";
+import { resources } from "../index";
+import { pathOf, type RouteDecl } from "../kernel/route";
+import { examBinding, tools } from "../tools";
+import { adminOwnRoutes, signInRoutes } from "./auth";
+import { billingRoutes } from "./billing";
+import { liveRoutes } from "./lives";
+import { portalRoutes } from "./portal";
+import { roomShellRoutes } from "./rooms";
+import { statRoutes } from "./stats";
+import { vodRoutes } from "./vod";
+
+/** A resource's routes: its list, and its detail and full-page forms where it has them. */
+function resourceRoutes(decl: ResourceDecl): RouteDecl[] {
+  const pages = [
+    { address: decl.show, title: decl.pageTitles?.show },
+    { address: decl.createRoute, title: decl.pageTitles?.create },
+    { address: decl.editRoute, title: decl.pageTitles?.edit },
+  ];
+  return [
+    { route: decl.route, title: decl.title, shell: "admin", ...(decl.pageSizes ? { pageSizes: decl.pageSizes } : {}) },
+    ...pages.flatMap(({ address, title }) => {
+      if (!address) return [];
+      if (!title) throw new Error(`${decl.name}: ${pathOf(address)} 没有标题（pageTitles）`);
+      return [{ route: pathOf(address), title, shell: "admin" as const }];
+    }),
+  ];
+}
+
+const portalHomes = Object.entries(homeOf).filter(([who]) => who !== "admin").map(([, home]) => `${home}/`);
+
+/**
+ * Every console route (routes.tsv), each declared once: by its resource, its tool, its cloud-disk
+ * screen, or a route declaration of its feature. The app's route table, page and document titles
+ * and the sidebar's titles are derived from it.
+ */
+export const routeTable: readonly RouteDecl[] = [
+  ...Object.values(signInRoutes),
+  ...Object.values(adminOwnRoutes),
+  ...resources.flatMap(resourceRoutes),
+  ...liveRoutes,
+  ...vodRoutes,
+  ...billingRoutes,
+  ...statRoutes,
+  ...[...tools, examBinding].map(({ route, title }) => ({ route, title, shell: "admin" as const })),
+  ...cloudDiskScreens.map(({ route, title }) => ({ route, title, shell: portalHomes.some((home) => route.startsWith(home)) ? ("portal" as const) : ("admin" as const) })),
+  ...portalRoutes,
+  ...roomShellRoutes,
+];
+
+/** Path → title, for every declared route. */
+export const routeTitles: Readonly<Record<string, string>> = Object.fromEntries(routeTable.map(({ route, title }) => [route, title]));

@@ -1,0 +1,27 @@
+import { adminRoutes } from "../kernel/route";
+
+/**
+ * The lives' pages without a resource declaration of their own (2 §2, 3 §2.2): a course's lives, the
+ * live form, a live's row actions, the monitor and its drill-downs, the group's live settings.
+ */
+export const liveRoutes = adminRoutes({
+  "/liveCourse": "课程直播",
+  "/createLive": "创建直播",
+  "/changeLive": "修改直播",
+  "/subLiveManager": "子班级管理",
+  "/sellProduct": "直播商品",
+  "/adInfoByLive": "直播广告",
+  "/liveStat": "直播统计",
+  "/audioDown": "音频下载",
+  "/downloadDoc": "课件下载",
+  "/exportLiveUserDataShowData": "听课数据",
+  "/liveMonitor": "直播监控",
+  "/userLiveStatus": "学生在线状态",
+  "/liveSetting": "直播设置",
+  "/chatManager": "聊天管理",
+  "/chatMonitor": "聊天监控",
+  "/teaTimeMachine": "老师时光机",
+  "/filterWords": "敏感词管理",
+  "/aichat": "AI互动",
+  "/streamRecBySelect": "直播流审核",
+});
