@@ -59,8 +59,8 @@ function formStory(decl: ResourceDecl, mode: FormMode, refused: boolean): Story 
 
 /**
  * Every story a resource's declaration calls for (story-kinds.ts), made from the declaration
- * alone: rows by sample-rows.ts, answers by engine-answers.ts, forms from its schemas. A resource's
- * stories file is `const stories = declaredStories(decl)` and one export per kind.
+ * alone: rows by sample-rows.ts, answers by engine-answers.ts, forms from its schemas. Each
+ * declaration's story module, served by declared-index.ts, is `declaredStories(decl)` and one export per kind.
  */
 export function declaredStories(decl: ResourceDecl) {
   const all: Record<StoryKind, Story> = {

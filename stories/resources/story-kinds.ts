@@ -5,8 +5,8 @@ export type StoryKind = "List" | "Empty" | "Failed" | "Create" | "CreateErrors" 
 /**
  * The stories a declaration calls for, by export name: its list with rows, empty and failing
  * (with a list call), its add form clean and refused by its schema (with a create form and call),
- * its edit form the same (with an edit form and an update call). stories/resources/<name>.stories.tsx
- * exports exactly these, and tests/resources/declared-stories.test.ts holds every resource to it.
+ * its edit form the same (with an edit form and an update call). Storybook indexes exactly these for
+ * each declaration (declared-index.ts), and tests/resources/declared-stories.test.ts holds it to that.
  */
 export function storyKinds(decl: ResourceDecl): StoryKind[] {
   return [
