@@ -147,6 +147,11 @@ export const liveStatusFilter: Record<string, string> = { "-1": "全部", ...liv
  */
 export const liveCourseKeys: readonly string[] = ["liveop", "courseop"];
 
+/** The menu key of /liveSetting, the organisation's live defaults (2 §2). */
+export const liveSettingKey = "liveSetting";
+/** The menu key of the chat monitor, whose pages lead to a live's chat review (2 §2 /chatManager). */
+export const chatMonitorKey = "chatMonitor";
+
 /** Course types whose lives are managed with sub-classes (2 §2): double-teacher and large-class small-lesson. */
 export const subClassCourseTypes: readonly number[] = [5, 18];
 

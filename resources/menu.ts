@@ -7,6 +7,7 @@
 
 import { cloudDiskKeys } from "./cloud-disk-screens";
 import { courseTypes } from "./course";
+import { chatMonitorKey, liveSettingKey } from "./live-api";
 import type { ResourceDecl } from "./define";
 import { adTemplate, assistant, auditLog, course, emulateTemplate, live, message, productTemplate, student, subadmin, teacher } from "./index";
 import { routeTitles } from "./routes/index";
@@ -126,7 +127,7 @@ export const permissionGroups: PermissionGroup[] = [
     label: "智能监控",
     items: [
       item("liveMonitor", "monitor"),
-      item("chatMonitor", "monitor"),
+      item(chatMonitorKey, "monitor"),
       item("filterWords", "monitor"),
     ],
   },
@@ -145,7 +146,7 @@ export const permissionGroups: PermissionGroup[] = [
       item("streamRecBySelect", "review"),
     ],
   },
-  { label: "偏好设置", items: [item("liveSetting", "preference")] },
+  { label: "偏好设置", items: [item(liveSettingKey, "preference")] },
   { label: "仿真直播", items: [entry(emulateTemplate)] },
   { label: "增值服务", items: [item("smartTeaService", "valueadded")] },
   { label: "广告管理", items: [entry(adTemplate)] },

@@ -1,7 +1,7 @@
 import { cloudDiskScreens } from "./cloud-disk-screens";
 import { resources } from "./index";
 import { liveCourseRoute, liveOperations, subLiveRoute } from "./live";
-import { liveCourseKeys } from "./live-api";
+import { chatMonitorKey, liveCourseKeys } from "./live-api";
 import { mainAdminOnlyItems, permissionGroups } from "./menu";
 import { dashboardModules, moduleKeys } from "./stats";
 import { examBinding, tools } from "./tools";
@@ -20,7 +20,7 @@ const innerRoutes: Record<string, readonly string[]> = {
   "/createLive": liveCourseKeys,
   "/userLiveStatus": ["liveMonitor"],
   "/teaTimeMachine": ["liveMonitor"],
-  "/chatManager": ["chatMonitor"],
+  "/chatManager": [chatMonitorKey],
   "/recordvoditemop": vodKeys,
   "/createRecordInfo": vodKeys,
   "/changeRecordInfo": vodKeys,

@@ -1,5 +1,5 @@
 import live from "../live";
-import { liveApi, liveCourseKeys } from "../live-api";
+import { liveApi, liveCourseKeys, liveSettingKey } from "../live-api";
 import { access, defineCalls, type Calls } from "../kernel/call";
 import { verificationCalls } from "./verification-calls";
 
@@ -85,14 +85,14 @@ export const liveWriteCalls = {
   },
   groupConfig: {
     endpoint: liveApi.groupConfig,
-    access: access.menu(["liveSetting", ...liveCourseKeys]),
+    access: access.menu([liveSettingKey, ...liveCourseKeys]),
     blankIsAbsent: true,
     summary: "Group config: the live defaults and liveConfigPermissions as JSON text",
   },
   groupConfigSet: {
     endpoint: liveApi.groupConfigSet,
     body: "group-config.edit",
-    access: access.menu(["liveSetting"]),
+    access: access.menu([liveSettingKey]),
     blankIsAbsent: true,
     summary: "Group config: set (every key checked against group-config); new lives start from it",
   },

@@ -1,3 +1,5 @@
+import live from "../live";
+import { chatMonitorKey } from "../live-api";
 import { chatApi, roomApi } from "../room-api";
 import { access, defineCalls } from "../kernel/call";
 
@@ -34,7 +36,7 @@ export const roomCalls = defineCalls("rooms", {
   chatList: {
     endpoint: chatApi.list,
     body: "chat.list",
-    access: access.menu(["liveop", "chatMonitor"]),
+    access: access.menu([live.menu.key, chatMonitorKey]),
     summary: "A live's chat messages of one review state (2 §7 chat, 3 §7.8)",
   },
 });

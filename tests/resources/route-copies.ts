@@ -97,11 +97,9 @@ export const keyCopies: Record<string, readonly string[]> = {
   "virtualBgVideo": ["resources/menu.ts", "resources/tools.ts"],
   "virtualMake": ["resources/menu.ts", "resources/tools.ts"],
   "liveMonitor": ["resources/menu.ts", "resources/route-access.ts"],
-  "chatMonitor": ["resources/menu.ts", "resources/route-access.ts"],
   "chatRobotMgr": ["resources/menu.ts", "resources/tools.ts"],
   "chatTemplateMgr": ["resources/menu.ts", "resources/tools.ts"],
   "streamFilterWords": ["resources/menu.ts", "resources/tools.ts"],
   "streamRecBySelect": ["resources/menu.ts", "resources/tools.ts"],
-  "liveSetting": ["resources/menu.ts", "src/pages/lives-form/live-setting-page.tsx"],
   "fzLiveTemplate": ["resources/assistant.ts", "resources/emulate-template.ts", "resources/teacher.ts"],
 };

@@ -76,8 +76,6 @@ it("adds the SMS notify recipients by the README's steps: the calls answer, the 
   write("resources/notify-sms-user.ts", entity.declaration);
   insertAfterLast("resources/index.ts", /^import \w+ from "\.\/[\w-]+";$/, 'import notifySmsUser from "./notify-sms-user";');
   insertAfterLast("resources/index.ts", /^ {2}\w+,$/, "  notifySmsUser,");
-  // Step 7: its route, which the spec's route table has not (the spec shows the list inside /accountOverview).
-  insertAfterLast("src/app/route-titles.ts", /^ {2}"\/accountOverviewv2": /, '  "/notifySmsUser": "短信通知人",');
 
   run("git", ["add", "-A"]);
   const changed = run("git", ["diff", "--cached", "--numstat"]).trim().split("\n").map((line) => {

@@ -1,6 +1,6 @@
 import { Button, Card, Result, Spin, Typography } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { liveApi, liveMessages } from "../../../resources/live-api";
+import { liveApi, liveMessages, liveSettingKey } from "../../../resources/live-api";
 import { parseGroupConfig } from "../../../resources/live-config";
 import { errorText, HttpRequestError } from "../../../providers/http";
 import { AccessGate } from "../../engine/access-gate";
@@ -20,7 +20,7 @@ const normalised = (text: unknown) => JSON.stringify(parseGroupConfig(typeof tex
 export function LiveSettingPage() {
   return (
     <Card title="直播设置">
-      <AccessGate menuKey="liveSetting">
+      <AccessGate menuKey={liveSettingKey}>
         <SettingForm />
       </AccessGate>
     </Card>
