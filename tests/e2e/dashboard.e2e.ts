@@ -62,7 +62,9 @@ describe("the admin home dashboard and a statistics page in Chromium", () => {
     await signInAsAdmin(page);
     await page.locator('[data-module="7"]').getByRole("link", { name: "更多" }).click();
     await page.waitForURL((u) => u.pathname === "/liveConcurrencyStat");
-    expect(await chartsPainted(page)).toBe(1);
+    // The address changes before the home's six charts leave and before the new chart's first frame
+    // is painted: wait until the page shows its one chart, painted.
+    await expect.poll(() => chartsPainted(page), { timeout: 20_000 }).toBe(1);
     await screenshot(page, "live-concurrency-stat");
 
     const asked: string[] = [];
