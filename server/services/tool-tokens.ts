@@ -30,12 +30,20 @@ const b64 = (buf: Buffer) => buf.toString("base64url");
 export function tokenSecret(config: Pick<Config, "tokenSecret" | "dataDir">): Buffer {
   if (config.tokenSecret) return Buffer.from(config.tokenSecret, "utf8");
   const file = path.join(config.dataDir, "token-secret");
-  try {
+  if (!fs.existsSync(file)) {
     fs.mkdirSync(config.dataDir, { recursive: true });
-    // `wx`: of two processes starting together, one writes and both read the same key.
-    fs.writeFileSync(file, b64(crypto.randomBytes(32)), { flag: "wx", mode: 0o600 });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    // Written whole under a name of this process's own, then linked into place: a link appears
+    // with its content or not at all, and fails if another process's key is already there, so of
+    // processes starting together one key wins and none reads a file still being written.
+    const mine = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
+    fs.writeFileSync(mine, b64(crypto.randomBytes(32)), { mode: 0o600 });
+    try {
+      fs.linkSync(mine, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    } finally {
+      fs.rmSync(mine, { force: true });
+    }
   }
   const key = fs.readFileSync(file, "utf8").trim();
   if (key.length < 32) throw new Error(`${file} holds no usable key; delete it to have a new one made`);
