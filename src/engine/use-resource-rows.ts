@@ -1,4 +1,4 @@
-import { useList, type BaseRecord, type CrudFilter } from "@refinedev/core";
+import { useTable, type BaseRecord, type CrudFilter } from "@refinedev/core";
 import { useEffect, useMemo, useRef } from "react";
 import { useLocation } from "react-router-dom";
 import type { ResourceDecl } from "../../resources/define";
@@ -15,10 +15,11 @@ export interface ListCallChoice {
 export type ListCall = (filtered: boolean) => ListCallChoice;
 
 /**
- * One page of a resource through Refine's `useList` over the app's data provider, with its search
- * key and filters (the provider takes the search call then, when the resource has one). Refine's
- * cache keeps each page: a list visited before shows its rows at once, without the spinner, and
- * refreshes behind them;
+ * One page of a resource through Refine's `useTable` over the app's data provider, with its search
+ * key and filters (the provider takes the search call then, when the resource has one). The place
+ * (page, size, key, filters) is the page's: kept in the address by `useListPlace`, or in a dialog's
+ * own state by `useStatePlace`; the table follows it. Refine's cache keeps each page: a list
+ * visited before shows its rows at once, without the spinner, and refreshes behind them;
  * an add, change or removal invalidates it. Entering the route again (its menu item clicked
  * again) refreshes too (1 §2.4). A failed refresh keeps the rows shown (1 §8).
  */
@@ -32,17 +33,31 @@ export function useResourceRows(decl: ResourceDecl, place: ListPlace, call?: Lis
     return [...(key && decl.search ? [{ field: decl.search.param, operator: "eq" as const, value: key }] : []), ...declared];
   }, [decl.search, key, filterKey]);
 
-  const query = useList<BaseRecord>({
+  const table = useTable<BaseRecord>({
     resource: decl.name,
     pagination: { current: page, pageSize, mode: "server" },
-    filters,
+    filters: { initial: filters, defaultBehavior: "replace" },
+    syncWithLocation: false,
     meta: { api: call?.api ?? decl.api },
     // The list shows its own error state with 重试 instead of a toast.
     errorNotification: false,
     successNotification: false,
   });
+  // The place leads and the table follows in the same render (state set while rendering, before
+  // anything is committed): a table a render behind would leave the old page's query the active
+  // one for a moment, and a menu click's refresh would fetch that old page again.
+  if (table.current !== page) table.setCurrent(page);
+  if (table.pageSize !== pageSize) table.setPageSize(pageSize);
+  // Refine tidies what it is given (drops empty values, one per field), so the table's filters are
+  // compared with the last ones handed to it, not with what it holds.
+  const handed = useRef(filters);
+  if (handed.current !== filters) {
+    handed.current = filters;
+    table.setFilters(filters, "replace");
+  }
+  const query = table.tableQuery;
 
-  // A new place is a new query that loads by itself; the same place entered again is refetched.
+  // The same place entered again is refetched.
   const { key: navigation, search } = useLocation();
   const entered = useRef({ navigation, search });
   const { refetch } = query;

@@ -1,0 +1,221 @@
+import { useDelete, useInvalidate, type BaseRecord } from "@refinedev/core";
+import type { RegistryWidgetsType } from "@rjsf/utils";
+import { Alert, Button, Empty, Modal, Result, Table, type TableColumnsType, type TableProps } from "antd";
+import { useEffect, useState, type Key, type ReactNode } from "react";
+import { useNavigate } from "react-router-dom";
+import type { ResourceDecl } from "../../resources/define";
+import { pageSizes } from "../../resources/kernel/paging";
+import { AuditHistoryDrawer } from "./audit-history";
+import { fillRoute } from "./cells";
+import { ExpandedRecord } from "./expanded-record";
+import { ListFilters } from "./list-filters";
+import { ListToolbar } from "./list-toolbar";
+import { mutationNotices, removalWords } from "./mutation-notices";
+import { readField } from "./record-fields";
+import { ResourceFormDialog, useFormOpener } from "./resource-form-dialog";
+import { RowActions, rowActionNames, rowActionsWidth, type BespokeRowActions } from "./row-actions";
+import { tableColumn } from "./table-columns";
+import { useListPlace } from "./use-list-place";
+import { useResourceRows, type ListCall } from "./use-resource-rows";
+import { useStatePlace } from "./use-state-place";
+
+/** Rows a person picks, for a toolbar or a dialog's button to act on (a picker's 添加). */
+export interface RowSelection {
+  keys: readonly Key[];
+  onChange: (keys: Key[], rows: BaseRecord[]) => void;
+  /** A row that cannot be picked (already enrolled, say). */
+  disabled?: (row: BaseRecord) => boolean;
+}
+
+export interface ResourceTableProps {
+  decl: ResourceDecl;
+  /** The bespoke row actions `decl.actions` names, supplied by the resource's own page. */
+  rowActions?: BespokeRowActions;
+  /** Widgets the resource's forms name beyond the engine's own (schema-form.tsx). */
+  widgets?: RegistryWidgetsType;
+  /** The call and its fixed parameters when the page's differ from the declaration's (one course's lives). */
+  listCall?: ListCall;
+  /** Shown under an expanded row's fields (a main classroom's sub-classes), or nothing. */
+  expandExtra?: (row: BaseRecord) => ReactNode;
+  /**
+   * Where the page, size, search and filters are kept: in the address (a screen's list, so back,
+   * forward and reload return to it) or in the table's own state (a table inside a dialog or a pane).
+   */
+  placeIn?: "address" | "state";
+  selection?: RowSelection;
+}
+
+/**
+ * A resource's rows as the engine draws them everywhere (1 §2.4, §2.5): filters or search, 添加,
+ * paged rows over Refine's `useTable`, expandable rows, row actions with their confirmations and
+ * dialogs, and the empty, loading and error states.
+ */
+export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra, placeIn = "address", selection }: ResourceTableProps) {
+  const navigate = useNavigate();
+  // Both hooks run (hooks keep their order); the table reads the one it was asked for.
+  const inAddress = useListPlace(decl.filters, decl.pageSizes);
+  const inState = useStatePlace(decl.filters, decl.pageSizes);
+  const { place, go } = placeIn === "state" ? inState : inAddress;
+  const filtered = !!place.key || Object.keys(place.filters).length > 0;
+  const list = useResourceRows(decl, place, listCall?.(filtered));
+  const { mutateAsync: remove } = useDelete();
+  const invalidate = useInvalidate();
+  const opener = useFormOpener(decl);
+  const [modal, modalHolder] = Modal.useModal();
+  const [historyOf, setHistoryOf] = useState<BaseRecord | null>(null);
+
+  // A deletion can empty the last page: step back to the new last page.
+  const lastPage = Math.max(1, Math.ceil(list.total / place.pageSize));
+  useEffect(() => {
+    if (!list.loading && !list.error && list.loaded && list.rows.length === 0 && place.page > lastPage && list.total > 0)
+      go({ page: lastPage }, { replace: true });
+  }, [list, place.page, lastPage, go]);
+
+  const confirmDelete = (row: BaseRecord) =>
+    modal.confirm({
+      title: "提示",
+      content: removalWords(decl).confirm(String(readField(row, decl.label) ?? "")),
+      okText: "确定",
+      cancelText: "取消",
+      onOk: async () => {
+        try {
+          // Success and failure words come from the notification provider (mutation-notices.ts);
+          // a success invalidates the resource's lists.
+          await remove({ resource: decl.name, id: row[decl.id] as string | number, meta: { api: decl.api }, ...mutationNotices(decl, "remove") });
+        } catch {
+          // 2 §8: after a refused deletion the list is reloaded, showing what the server holds.
+          void invalidate({ resource: decl.name, invalidates: ["list"] });
+        }
+      },
+    });
+
+  const actionColumn: TableColumnsType<BaseRecord>[number] = {
+    title: "操作",
+    key: "actions",
+    width: rowActionsWidth(decl),
+    render: (_, row) => (
+      <RowActions
+        decl={decl}
+        row={row}
+        bespoke={rowActions}
+        editing={opener.opening === String(row[decl.id])}
+        onEdit={() => (decl.editRoute ? navigate(fillRoute(decl.editRoute, row)) : opener.open("edit", row))}
+        onDelete={() => confirmDelete(row)}
+        onHistory={() => setHistoryOf(row)}
+      />
+    ),
+  };
+  const columns: TableColumnsType<BaseRecord> = [
+    ...decl.columns.map(tableColumn),
+    ...(rowActionNames(decl).length > 0 ? [actionColumn] : []),
+  ];
+
+  const canAdd = (decl.createRoute || decl.forms.create) && decl.api.create;
+
+  return (
+    <>
+      {decl.filters && <ListFilters filters={decl.filters} values={place.filters} onSearch={(filters) => go({ filters, page: 1 })} />}
+      <ListToolbar
+        decl={decl}
+        searchKey={place.key}
+        onSearch={(key) => go({ key, page: 1 })}
+        onAdd={canAdd ? () => (decl.createRoute ? navigate(decl.createRoute) : opener.open("create")) : undefined}
+        onQuickAdd={canAdd && decl.createRoute && decl.quickCreate && decl.forms.create ? () => opener.open("create") : undefined}
+        adding={opener.opening === "create"}
+        reload={list.reload}
+      />
+      {list.error && !list.loaded ? (
+        <Result
+          status="error"
+          title="列表加载失败"
+          subTitle={list.error}
+          extra={
+            <Button type="primary" onClick={list.reload}>
+              重试
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          {list.error && (
+            <Alert
+              type="error"
+              showIcon
+              style={{ marginBottom: 12 }}
+              message={`刷新失败：${list.error}`}
+              action={
+                <Button size="small" onClick={list.reload}>
+                  重试
+                </Button>
+              }
+            />
+          )}
+          <Table<BaseRecord>
+            size="middle"
+            rowKey={(row) => String(row[decl.id])}
+            columns={columns}
+            dataSource={list.rows}
+            loading={list.loading}
+            rowSelection={rowSelection(decl, selection)}
+            expandable={
+              decl.expand
+                ? {
+                    expandedRowRender: (row) => (
+                      <>
+                        <ExpandedRecord fields={decl.expand!} row={row} />
+                        {expandExtra?.(row)}
+                      </>
+                    ),
+                  }
+                : undefined
+            }
+            locale={{
+              emptyText: (
+                <Empty
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description={list.loaded ? emptyText(decl, place.key, filtered) : " "}
+                />
+              ),
+            }}
+            pagination={{
+              current: place.page,
+              pageSize: place.pageSize,
+              total: list.total,
+              showSizeChanger: true,
+              pageSizeOptions: (decl.pageSizes ?? pageSizes).map(String),
+              showTotal: (total) => `共 ${total} 条`,
+              onChange: (page, pageSize) => go({ page: pageSize !== place.pageSize ? 1 : page, pageSize }),
+            }}
+          />
+        </>
+      )}
+      {opener.form && (
+        <ResourceFormDialog
+          decl={decl}
+          form={opener.form}
+          open={opener.visible}
+          onClose={opener.close}
+          afterClose={opener.closed}
+          widgets={widgets}
+        />
+      )}
+      <AuditHistoryDrawer decl={decl} record={historyOf} onClose={() => setHistoryOf(null)} />
+      {modalHolder}
+    </>
+  );
+}
+
+function rowSelection(decl: ResourceDecl, selection?: RowSelection): TableProps<BaseRecord>["rowSelection"] {
+  if (!selection) return undefined;
+  return {
+    selectedRowKeys: [...selection.keys],
+    preserveSelectedRowKeys: true,
+    onChange: selection.onChange,
+    getCheckboxProps: (row) => ({ disabled: selection.disabled?.(row) ?? false, "aria-label": `选择${String(readField(row, decl.label) ?? "")}` }),
+  };
+}
+
+function emptyText(decl: ResourceDecl, key: string, filtered: boolean) {
+  if (key) return `没有找到与「${key}」匹配的${decl.noun}`;
+  return filtered ? `没有符合条件的${decl.noun}` : `还没有${decl.noun}`;
+}
