@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { failedOf, retriedOf } from "./lib/failed-tests.mjs";
+import { lanes as e2eLanes } from "../tests/e2e/lanes.mjs";
 
 const bin = (name) => path.join("node_modules", ".bin", name);
 const pgUrl = process.env.DATABASE_URL || "";
@@ -113,31 +114,36 @@ await lanes(
   [plain("lint", bin("eslint"), [".", "--max-warnings=0"])],
 );
 const node24 = process.env.LECTERN_NODE24 !== "0";
-// On two cores vitest runs one worker (cores - 1): the client and server projects each keep about
-// one core busy, so they run side by side.
+// On two cores vitest runs one worker (cores - 1): the client tests, the server tests on PostgreSQL
+// and the server tests on SQLite under Node 24 LTS (scripts/node24-check.mjs fetches it and builds
+// its SQLite binding, then starts the server for real) each keep about one core busy; side by side
+// the two cores stay full. LECTERN_NODE24=0 (no registry in reach) runs the SQLite server tests on
+// the machine's Node with the client's.
 const clientTests = node24
   ? vitestStep("unit: client", ["--project", "client", "--project", "client-mocking"], sqliteEnv)
   : vitestStep("unit: client and server on SQLite", [], sqliteEnv);
-if (pgUrl) await lanes([clientTests], [vitestStep("unit: server on PostgreSQL", ["--project", "server"], { ...process.env, DATABASE_URL: pgUrl })]);
-else await lanes([clientTests]);
+const node24Step = { label: node24Label, cmd: process.execPath, args: ["scripts/node24-check.mjs", "--results", node24File], env: process.env, count: countNode24 };
+await lanes(
+  [clientTests],
+  ...(pgUrl ? [[vitestStep("unit: server on PostgreSQL", ["--project", "server"], { ...process.env, DATABASE_URL: pgUrl })]] : []),
+  ...(node24 ? [[node24Step]] : []),
+);
+if (!node24) process.stdout.write("\n▶ Node 24: skipped (LECTERN_NODE24=0)\n");
 step("production build", bin("vite"), ["build"]);
 step("storybook build", bin("storybook"), ["build", "--quiet", "-o", "storybook-static"]);
 
-// Each browser pass runs against a server and database of its own, and spends most of its time
-// waiting for screens to settle (about half a core on average: the accessibility file took 165 s
-// of CPU in 328 s): the SQLite pass, in two parts (LECTERN_E2E_PART, tests/e2e/vitest.config.ts),
-// and the PostgreSQL pass run side by side. The server suite on SQLite and a real start on Node 24
-// LTS (scripts/node24-check.mjs fetches it and builds its SQLite binding) follow the shorter part.
-// LECTERN_NODE24=0 leaves Node 24 out where the registry is out of reach.
-const e2e = (label, env) => vitestStep(`end-to-end in Chromium on ${label}`, ["--config", "tests/e2e/vitest.config.ts"], env);
+// The browser suite runs against the production build, on SQLite and (the files that use the
+// database) on PostgreSQL, in lanes side by side (tests/e2e/lanes.mjs), each with its own server and
+// database. A lane spends most of its time waiting for screens to settle (about half a core), so
+// six lanes keep the two cores busy.
+const e2e = (database, index, files, env) =>
+  vitestStep(`end-to-end in Chromium on ${database}, lane ${index + 1} (${files})`, ["--config", "tests/e2e/vitest.config.ts"], { ...env, LECTERN_E2E_LANE: String(index) });
+const laneName = (names) => names.map((name) => (name === "*" ? "the rest" : name)).join(", ");
 const browserLanes = [
-  [e2e("SQLite, the files that use the database", { ...sqliteEnv, LECTERN_E2E_PART: "data" })],
-  [e2e("SQLite, the database-blind files", { ...sqliteEnv, LECTERN_E2E_PART: "blind" })],
+  ...e2eLanes.sqlite.map((names, index) => [e2e("SQLite", index, laneName(names), sqliteEnv)]),
+  ...(pgUrl ? e2eLanes.postgresql.map((names, index) => [e2e("PostgreSQL", index, laneName(names), { ...process.env, DATABASE_URL: pgUrl })]) : []),
 ];
-if (pgUrl) browserLanes.push([e2e("PostgreSQL", { ...process.env, DATABASE_URL: pgUrl })]);
-if (node24) browserLanes[1].push({ label: node24Label, cmd: process.execPath, args: ["scripts/node24-check.mjs", "--results", node24File], env: process.env, count: countNode24 });
 await lanes(...browserLanes);
-if (!node24) process.stdout.write("\n▶ Node 24: skipped (LECTERN_NODE24=0)\n");
 
 // A flake stays visible: a test the browser suite passed only on its retry is named too.
 for (const t of retriedTests) process.stdout.write(`\n  ⚠ passed on its retry: ${t}`);

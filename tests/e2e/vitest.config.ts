@@ -1,24 +1,16 @@
+import { readdirSync } from "node:fs";
 import { configDefaults, defineConfig } from "vitest/config";
-
-// What a screen is made of, how it lays out and answers the keyboard, the frames of the tool pages
-// and the headers the server sends do not depend on the database: those files run once, on SQLite
-// (the paths that write and read data run on both).
-const databaseBlind = [
-  "tests/e2e/accessibility.e2e.ts",
-  "tests/e2e/content-security.e2e.ts",
-  "tests/e2e/keyboard.e2e.ts",
-  "tests/e2e/live-list-layout.e2e.ts",
-  "tests/e2e/tools.e2e.ts",
-];
+import { laneFiles } from "./lanes.mjs";
 
 /**
- * The files a run takes: all of them on SQLite, the database-dependent ones on PostgreSQL.
- * LECTERN_E2E_PART splits the SQLite run in two, `blind` and `data`, each with its own server, so
- * that `npm test` can run the parts side by side (scripts/test-all.mjs).
+ * The files a run takes: every file on SQLite, the database-dependent ones on PostgreSQL
+ * (tests/e2e/lanes.mjs names the database-blind ones). LECTERN_E2E_LANE picks one lane of that
+ * database's run (lanes.mjs), so that `npm test` can run the lanes side by side.
  */
-const part = process.env.LECTERN_E2E_PART;
-const include = part === "blind" ? databaseBlind : ["tests/e2e/**/*.e2e.ts"];
-const exclude = process.env.DATABASE_URL || part === "data" ? [...configDefaults.exclude, ...databaseBlind] : configDefaults.exclude;
+const database = process.env.DATABASE_URL ? "postgresql" : "sqlite";
+const allFiles = readdirSync("tests/e2e").filter((name) => name.endsWith(".e2e.ts")).map((name) => `tests/e2e/${name}`);
+const lane = process.env.LECTERN_E2E_LANE;
+const include = laneFiles(database, lane === undefined ? -1 : Number(lane), allFiles);
 
 // The browser suite: the production build served by the real server on a fresh database
 // (SQLite, or PostgreSQL when DATABASE_URL is set), driven by Debian's Chromium.
@@ -27,7 +19,7 @@ export default defineConfig({
     name: "e2e",
     environment: "node",
     include,
-    exclude,
+    exclude: configDefaults.exclude,
     globalSetup: ["tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,0 +1,39 @@
+// How `npm test` spreads the browser suite over lanes that run side by side (scripts/test-all.mjs),
+// each lane a vitest run with its own server and database, read by tests/e2e/vitest.config.ts
+// through LECTERN_E2E_LANE. On two cores the lanes together keep both busy; each lane's files take
+// about the same time (a CI run's figures, in seconds, beside each), and the accessibility file,
+// the longest, has a lane of its own. A file named in no lane runs in the lane marked "*", so a new
+// file is never left out.
+
+/** What a screen is made of, how it lays out and answers the keyboard, the frames of the tool
+ * pages and the headers the server sends do not depend on the database: these run on SQLite only. */
+export const databaseBlind = ["accessibility", "content-security", "keyboard", "live-list-layout", "tools"];
+
+export const lanes = {
+  sqlite: [
+    ["accessibility"], // 859
+    ["first-live", "sign-in", "clouddisk", "tools", "live-list-layout", "teachers"], // 705
+    ["lives", "portal", "rooms", "dashboard", "keyboard"], // 540
+    ["*"], // verification, live-form, courses, student-import, account-flows, audit, content-security: 694
+  ],
+  postgresql: [
+    ["first-live", "sign-in", "clouddisk", "lives", "portal"], // 704
+    ["*"], // 686
+  ],
+};
+
+/**
+ * The files of one lane, as paths: the lane's own, or for "*" every file no other lane of that
+ * database names; without a lane (index -1, a file run by hand) every file of that database.
+ */
+export function laneFiles(database, index, allFiles) {
+  const plan = lanes[database];
+  const named = new Set(plan.flat().filter((name) => name !== "*"));
+  const eligible = allFiles.filter((file) => database === "sqlite" || !databaseBlind.includes(baseName(file)));
+  if (index < 0) return eligible;
+  const own = plan[index];
+  if (!own) throw new Error(`LECTERN_E2E_LANE=${index}: the ${database} run has ${plan.length} lanes (tests/e2e/lanes.mjs)`);
+  return own.includes("*") ? eligible.filter((file) => !named.has(baseName(file))) : eligible.filter((file) => own.includes(baseName(file)));
+}
+
+const baseName = (file) => file.replace(/^.*\//, "").replace(/\.e2e\.ts$/, "");
