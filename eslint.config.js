@@ -61,8 +61,8 @@ export default tseslint.config(
           zones: [
             {
               target: "./src/engine",
-              from: ["./src/pages", "./src/app"],
-              message: "src/engine never imports src/pages or src/app: register the part from its own area (src/engine/registry).",
+              from: ["./src/features", "./src/app"],
+              message: "src/engine never imports src/features or src/app: register the part from its own area (src/engine/registry).",
             },
             ...featureWalls.filter((zone) => zone.target.startsWith("./src/")),
           ],

@@ -1,5 +1,5 @@
 import type { AuthProvider } from "@refinedev/core";
-import { authApi, loginCodes, userTypeOf } from "../resources/auth";
+import { authApi, loginCodes, userTypeOf } from "../resources/auth/auth";
 import { call, errorText, request } from "./http";
 import { endSession, trySession } from "./session";
 import { sessionStore, type UserInfo } from "./session-store";

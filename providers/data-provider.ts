@@ -1,11 +1,11 @@
 import type { BaseRecord, CrudFilter, DataProvider, MetaQuery, Pagination } from "@refinedev/core";
-import { ep, type Endpoint, type HttpMethod } from "../resources/endpoint";
+import { ep, type Endpoint, type HttpMethod } from "../resources/kernel/endpoint";
 import { call, request, unwrap, type Payload } from "./http";
 import { hostBase } from "./hosts";
 
 type EndpointSpec = Endpoint | `${HttpMethod} /${string}`;
 
-/** The calls of one cms family, as a resource declares them (`api` in resources/define.ts). */
+/** The calls of one cms family, as a resource declares them (`api` in resources/kernel/define.ts). */
 export interface ResourceApi {
   list?: EndpointSpec;
   /** Used instead of `list` when the list is filtered (the cms `…search` variants). */

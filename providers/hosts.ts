@@ -1,9 +1,9 @@
-import { hostKinds, type HostKind } from "../resources/endpoint";
+import { hostKinds, type HostKind } from "../resources/kernel/endpoint";
 
 /**
  * What `/config.json` answers: one base address per host kind, the application page, the live-room
  * site the room routes frame (LIVE_ROOM_URL, else the built-in room under /room), and where a live's
- * share links point with the customer type that picks their folder (resources/share-url.ts).
+ * share links point with the customer type that picks their folder (resources/rooms/share-url.ts).
  */
 export type HostsConfig = Record<HostKind, string> & { applyUrl: string; liveRoomUrl: string; shareBase: string; customerType: string };
 

@@ -1,5 +1,5 @@
 import axios, { type AxiosAdapter, type AxiosError, type AxiosRequestConfig, type AxiosResponse } from "axios";
-import type { Endpoint } from "../resources/endpoint";
+import type { Endpoint } from "../resources/kernel/endpoint";
 import { hostBase } from "./hosts";
 import { isSessionlessPath, pageLocation } from "./location";
 

@@ -1,4 +1,4 @@
-import type { IdentityType } from "../resources/auth";
+import type { IdentityType } from "../resources/auth/auth";
 
 /** `GET /api/v1/user-info` data. */
 export interface UserInfo {

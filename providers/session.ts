@@ -1,4 +1,4 @@
-import { authApi, identityTypes, type IdentityType } from "../resources/auth";
+import { authApi, identityTypes, type IdentityType } from "../resources/auth/auth";
 import { request, type Envelope } from "./http";
 import { sessionStore } from "./session-store";
 

@@ -1,15 +1,15 @@
-import type { ResourceDecl } from "./define";
-import subadmin from "./subadmin";
-import teacher from "./teacher";
-import assistant from "./assistant";
-import student from "./student";
-import course from "./course";
-import live from "./live";
-import message from "./message";
-import productTemplate from "./product-template";
-import adTemplate from "./ad-template";
-import auditLog from "./audit-log";
-import emulateTemplate from "./emulate-template";
+import type { ResourceDecl } from "./kernel/define";
+import subadmin from "./users/subadmin";
+import teacher from "./users/teacher";
+import assistant from "./users/assistant";
+import student from "./users/student";
+import course from "./courses/course";
+import live from "./lives/live";
+import message from "./platform/message";
+import productTemplate from "./lives/product-template";
+import adTemplate from "./lives/ad-template";
+import auditLog from "./platform/audit-log";
+import emulateTemplate from "./lives/emulate-template";
 
 export { subadmin, teacher, assistant, student };
 export { course, live, message, productTemplate, adTemplate, auditLog, emulateTemplate };

@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { chromium } from "playwright-core";
-import { cloudDisk, cloudDiskApi } from "../resources/cloud-disk";
+import { cloudDisk, cloudDiskApi } from "../resources/cloud-disk/cloud-disk";
 import { hostPrefixes } from "../server/config";
 import { openDb } from "../server/db/database";
 import { listeningAsAdmin } from "./lib/bench-app";

@@ -1,5 +1,5 @@
 // `node --import tsx scripts/bench-engine.ts`: the resource engine under load (issue 9, Performance),
-// on the admin messages (resources/message.ts), a resource with no hand-written server code.
+// on the admin messages (resources/platform/message.ts), a resource with no hand-written server code.
 // Seeds the demo organisation, then 100,000 messages in it straight through better-sqlite3, starts
 // the real server in-process (buildApp, HTTP on loopback, SQLite opened as main.ts opens it) and
 // - times GET /cms/webgroupmsg?page=1&count=10 (a page and its count) with 1 and 20 keep-alive
@@ -16,7 +16,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import message from "../resources/message";
+import message from "../resources/platform/message";
 import { openDb } from "../server/db/database";
 import { listeningAsAdmin } from "./lib/bench-app";
 import { migrateToLatest } from "../server/db/migrate";

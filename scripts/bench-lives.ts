@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, type CompiledQuery } from "kysely";
-import { liveApi } from "../resources/live-api";
+import { liveApi } from "../resources/lives/live-api";
 import { openDb } from "../server/db/database";
 import { listeningAsAdmin } from "./lib/bench-app";
 import { migrateToLatest } from "../server/db/migrate";

@@ -4,8 +4,8 @@
 import http from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
 import WebSocket from "ws";
-import { roomApi, roomSocketPath } from "../resources/room-api";
-import type { ServerMessage } from "../resources/room-protocol";
+import { roomApi, roomSocketPath } from "../resources/rooms/room-api";
+import type { ServerMessage } from "../resources/rooms/room-protocol";
 
 export interface Setup {
   baseURL: string;

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { statsApi } from "../resources/stats";
+import { statsApi } from "../resources/stats/stats";
 import { buildApp } from "../server/app";
 import { outboxAdapter } from "../server/adapters/sms";
 import { loadConfig } from "../server/config";

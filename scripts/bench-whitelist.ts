@@ -18,7 +18,7 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { chromium } from "playwright-core";
 import { sql } from "kysely";
-import { liveApi, validatorApi } from "../resources/live-api";
+import { liveApi, validatorApi } from "../resources/lives/live-api";
 import { buildApp } from "../server/app";
 import { outboxAdapter } from "../server/adapters/sms";
 import { hostPrefixes, loadConfig } from "../server/config";

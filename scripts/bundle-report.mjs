@@ -28,10 +28,10 @@ const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const entryFiles = closure([entryKey]);
 
 const routes = {
-  "/login": "src/pages/public/login-page.tsx",
-  "/register": "src/pages/public/register-page.tsx",
-  "/forget-password": "src/pages/public/forget-password-page.tsx",
-  "/identity": "src/pages/public/identity-page.tsx",
+  "/login": "src/features/auth/login-page.tsx",
+  "/register": "src/features/auth/register-page.tsx",
+  "/forget-password": "src/features/auth/forget-password-page.tsx",
+  "/identity": "src/features/auth/identity-page.tsx",
   "console (/, portals, rooms)": "src/app/console-app.tsx",
 };
 

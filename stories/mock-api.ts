@@ -1,5 +1,5 @@
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
-import type { Endpoint } from "../resources/endpoint";
+import type { Endpoint } from "../resources/kernel/endpoint";
 
 /**
  * Computes an answer from the request, for answers that depend on what was sent; a promise

@@ -1,4 +1,4 @@
-import { authApi } from "../auth";
+import { authApi } from "./auth";
 import { access, defineCalls } from "../kernel/call";
 
 /** Sign-in and the calls that set or change a password: the address's and the mobile's budgets, counted together. */
@@ -13,7 +13,7 @@ const beforeSession = "how a session begins: limited per address and per mobile,
  * Sign-in, identity choice, registration, retrieval and password change (1 §3, §4, §6; the
  * conventions' "Sign-in calls"). Declared calls rather than a table's CRUD: they read and write the
  * person by mobile across organisations, before an organisation is chosen, and issue and consume
- * one-time codes. The code calls are POSTs behind the mobile's graphic captcha (resources/auth.ts).
+ * one-time codes. The code calls are POSTs behind the mobile's graphic captcha (resources/auth/auth.ts).
  */
 export const authCalls = defineCalls("auth", {
   tryLogin: { endpoint: authApi.tryLogin, access: access.person(), summary: "Auto-login: the session's identity type" },

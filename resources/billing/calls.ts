@@ -1,5 +1,5 @@
 import { access, defineCalls } from "../kernel/call";
-import { rechargeApi, rechargeMenuKey } from "../recharge";
+import { rechargeApi, rechargeMenuKey } from "./recharge";
 
 /**
  * The payment result (3 §7.3 resultquery) that /payresult polls. Billing itself (making orders,

@@ -1,7 +1,7 @@
-import { cloudDiskApi } from "../cloud-disk";
+import { cloudDiskApi } from "./cloud-disk";
 import { access, defineCalls } from "../kernel/call";
 
-/** Which disk a call works on follows from who calls (resources/cloud-disk.ts), so each is guarded by the disks the caller holds. */
+/** Which disk a call works on follows from who calls (resources/cloud-disk/cloud-disk.ts), so each is guarded by the disks the caller holds. */
 const own = access.credential(
   "ownDisk",
   "the caller's own disk: an admin holding clouddiskop edits the organisation's, a teacher or assistant holding their personal key their own; students have none",

@@ -1,6 +1,6 @@
-import course from "../course";
+import course from "./course";
 import { access, defineCalls } from "../kernel/call";
-import { uploadApi } from "../upload";
+import { uploadApi } from "../kernel/upload";
 
 const listSummary =
   "Courses: one page, newest change first; filters title (fragment), type, status (1 valid and not expired, 0 otherwise), begintime/endtime (a live of the course starts in the range)";

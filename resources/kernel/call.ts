@@ -1,4 +1,4 @@
-import type { Endpoint } from "../endpoint";
+import type { Endpoint } from "./endpoint";
 import type { LimitName } from "./limits";
 
 /** The identity types of the session (1 §6); a sub-admin is an admin. */

@@ -2,7 +2,7 @@
  * One console route as plain data: its path, its title (the page header and the document title,
  * 1 §9), the shell it renders in (routes.tsv `shell`), and its page sizes where its list pages
  * otherwise (resources/kernel/paging.ts). A route with a resource declaration is declared there
- * (resources/define.ts); the rest in resources/routes/<feature>.ts.
+ * (resources/kernel/define.ts); the rest in resources/routes/<feature>.ts.
  */
 export type Shell = "public" | "admin" | "portal" | "room";
 

@@ -1,10 +1,10 @@
-import live from "../live";
-import { liveApi, liveCourseKeys, liveSettingKey } from "../live-api";
+import live from "./live";
+import { liveApi, liveCourseKeys, liveSettingKey } from "./live-api";
 import { access, defineCalls, type Calls } from "../kernel/call";
 import { verificationCalls } from "./verification-calls";
 
 // Every call of the lists and the live writes but the organisation-wide list admits courseop
-// beside liveop: the course page leads to a course's lives (resources/live.ts `menu.alsoFor`).
+// beside liveop: the course page leads to a course's lives (resources/lives/live.ts `menu.alsoFor`).
 const liveOrCourse = access.menu(liveCourseKeys);
 // Search forms send their empty fields as `title=` or `status=`; the conflict check sends `liveid=`
 // for a live not yet saved. The lists and writes of lives read a blank parameter as none.

@@ -1,4 +1,4 @@
-import { liveApi, liveCourseKeys, validatorApi } from "../live-api";
+import { liveApi, liveCourseKeys, validatorApi } from "./live-api";
 import { access, type Calls } from "../kernel/call";
 
 /**

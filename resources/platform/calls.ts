@@ -1,4 +1,4 @@
-import { ep } from "../endpoint";
+import { ep } from "../kernel/endpoint";
 import { access, defineCalls } from "../kernel/call";
 
 /**

@@ -1,5 +1,5 @@
 import { access, defineCalls } from "../kernel/call";
-import { portalApi } from "../portal";
+import { portalApi } from "./portal";
 
 /** The portal's people: a teacher, assistant or student identity (no admin). */
 const portal = access.identity("teacher", "assistant", "student");

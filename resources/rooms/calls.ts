@@ -1,6 +1,6 @@
-import live from "../live";
-import { chatMonitorKey } from "../live-api";
-import { chatApi, roomApi } from "../room-api";
+import live from "../lives/live";
+import { chatMonitorKey } from "../lives/live-api";
+import { chatApi, roomApi } from "./room-api";
 import { access, defineCalls } from "../kernel/call";
 
 /**

@@ -1,10 +1,10 @@
 import { access, defineCalls, type Access } from "../kernel/call";
-import { statCallKeys, statsApi } from "../stats";
+import { statCallKeys, statsApi } from "./stats";
 
 /**
  * Statistics are the organisation's, so any admin identity (the main admin or a sub-admin) reads
  * them; teachers, assistants and students do not. The account's figures also need the menu key
- * `statCallKeys` names for the call (resources/stats.ts, the one table the dashboard's module
+ * `statCallKeys` names for the call (resources/stats/stats.ts, the one table the dashboard's module
  * visibility reads too), checked as every menu key is checked.
  */
 const admins = (call: keyof typeof statsApi): Access => {

@@ -1,7 +1,7 @@
-import { ep } from "../endpoint";
-import { examApi } from "../exam";
+import { ep } from "../kernel/endpoint";
+import { examApi } from "./exam";
 import { access, defineCalls } from "../kernel/call";
-import { examBinding, toolApi } from "../tools";
+import { examBinding, toolApi } from "./tools";
 
 /**
  * The stand-in open platform's page script (issue 9 item 7), under the openIframe host. Its page
@@ -13,7 +13,7 @@ export const sandboxScript = ep("GET /_sandbox/sandbox.js", "openIframe");
 /**
  * The embedded tools (3 §2.5, §7.1): frame tokens, the sandbox open platform, the exam service.
  * Declared calls, not a table's CRUD. A tool token is bound to the caller's organisation and
- * identity and to a tool of resources/tools.ts whose menu key the caller holds. The exam service's
+ * identity and to a tool of resources/tools/tools.ts whose menu key the caller holds. The exam service's
  * shapes are its own, not the cms families': the token travels in the query or body beside the
  * session, lists answer `content` (`content.resultset` and `content.total` for the papers, a bare
  * array for a live's), pages are `page_no`/`limit`, and binding is keyed by (roomid, paper_id).
@@ -27,7 +27,7 @@ export const toolCalls = defineCalls("tools", {
     body: "webapitoken",
     access: access.identity("admin"),
     limits: ["tokensPerPerson"],
-    summary: "A frame token for one tool of resources/tools.ts: {token, expires_in}",
+    summary: "A frame token for one tool of resources/tools/tools.ts: {token, expires_in}",
   },
   verify: {
     endpoint: toolApi.verify,

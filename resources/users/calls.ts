@@ -1,13 +1,13 @@
-import assistant from "../assistant";
-import { authApi } from "../auth";
-import type { ResourceDecl } from "../define";
-import type { Endpoint } from "../endpoint";
+import assistant from "./assistant";
+import { authApi } from "../auth/auth";
+import type { ResourceDecl } from "../kernel/define";
+import type { Endpoint } from "../kernel/endpoint";
 import { access, defineCalls, type Access, type CallDecl, type CallGroup } from "../kernel/call";
-import { personApi } from "../person";
-import student from "../student";
-import subadmin from "../subadmin";
-import teacher from "../teacher";
-import { userStatApi } from "../user-stats";
+import { personApi } from "./person";
+import student from "./student";
+import subadmin from "./subadmin";
+import teacher from "./teacher";
+import { userStatApi } from "./user-stats";
 
 /** A resource that declares the whole CRUD family and both forms. */
 export type CrudResource = ResourceDecl & {

@@ -8,8 +8,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
-import * as keywordChecks from "../../resources/schema-keyword-checks";
-import { addSchemaKeywords, keywordChecksModule } from "../../resources/schema-keywords";
+import * as keywordChecks from "../../resources/kernel/schema-keyword-checks";
+import { addSchemaKeywords, keywordChecksModule } from "../../resources/kernel/schema-keywords";
 import { prepareForm } from "../../src/engine/form-drawing";
 import type { SchemaFile } from "../../src/engine/schema-parts";
 

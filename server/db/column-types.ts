@@ -1,4 +1,4 @@
-import type { CheckState } from "../../resources/user-stats";
+import type { CheckState } from "../../resources/users/user-stats";
 
 /**
  * Text columns that hold one of a closed set of values. The frozen migrations declare no CHECK

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import auditLog, { auditApi } from "../../resources/audit-log";
-import type { ResourceDecl } from "../../resources/define";
+import auditLog, { auditApi } from "../../resources/platform/audit-log";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import type { Ctx } from "../context";
 import { fail, ok } from "../plugins/envelope";
 import { needAnyMenu } from "../plugins/permissions";
@@ -11,7 +11,7 @@ import { toWire } from "./table-rows";
 
 /**
  * `GET /cms/audithistory?resource=<name>&id=<id>[&page&count]`: one record's 变更记录, newest
- * first, in the rows of the organisation's log (resources/audit-log.ts). Bespoke beside the
+ * first, in the rows of the organisation's log (resources/platform/audit-log.ts). Bespoke beside the
  * engine because its guard is the menu key of the resource it names, read from the query before
  * the query is validated: whoever may open a list may read the history of its records.
  */

@@ -1,4 +1,4 @@
-import type { ResourceDecl } from "../../resources/define";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import type { AuditAction } from "./audit";
 import type { OrgScope } from "./org-scope";
 import type { FormValues, StoredRow, WireRow } from "./table-rows";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ResourceDecl } from "../../resources/define";
-import type { TableDecl } from "../../resources/table";
+import type { ResourceDecl } from "../../resources/kernel/define";
+import type { TableDecl } from "../../resources/kernel/table";
 import type { Ctx } from "../context";
 import { ApiError, ok } from "../plugins/envelope";
 import { readGuard, resourceGuard } from "../plugins/permissions";

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import type { Endpoint } from "../../resources/endpoint";
+import type { Endpoint } from "../../resources/kernel/endpoint";
 import { hostPrefixes } from "../config";
 import { ref } from "../plugins/schemas";
 import { nextTurn, type Mutex } from "../services/yielding";

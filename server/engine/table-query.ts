@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { TableDecl } from "../../resources/table";
-import { parseDateTime } from "../../resources/local-time";
+import type { TableDecl } from "../../resources/kernel/table";
+import { parseDateTime } from "../../resources/kernel/local-time";
 import type { OrgScope, OrgTable } from "./org-scope";
 import type { StoredRow } from "./table-rows";
 

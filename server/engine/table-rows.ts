@@ -1,5 +1,5 @@
-import { parseDateTime } from "../../resources/local-time";
-import type { TableColumn, TableDecl } from "../../resources/table";
+import { parseDateTime } from "../../resources/kernel/local-time";
+import type { TableColumn, TableDecl } from "../../resources/kernel/table";
 import { ApiError } from "../plugins/envelope";
 import { formatDateTime } from "../services/datetime";
 import type { Actor } from "./org-scope";

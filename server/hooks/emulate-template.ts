@@ -2,7 +2,7 @@ import type { ResourceHooks } from "../engine/hooks";
 import { resolveStaff, staffText } from "../services/live-staff";
 
 /**
- * resources/emulate-template.ts: the teachers and assistants a form names are read back to the
+ * resources/lives/emulate-template.ts: the teachers and assistants a form names are read back to the
  * organisation's own (a list naming anyone else is refused, as on a live), stored as the JSON
  * text `[{account, name}]` of 2 §3; the title is trimmed; a change keeps the template's live type.
  */

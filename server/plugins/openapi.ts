@@ -1,7 +1,7 @@
 import fastifySwagger, { type FastifyDynamicSwaggerOptions, type SwaggerTransformObject } from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { schemaKeywords } from "../../resources/schema-keywords";
+import { schemaKeywords } from "../../resources/kernel/schema-keywords";
 import { SESSION_COOKIE } from "./session";
 
 /**

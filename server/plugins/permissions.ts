@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { ResourceDecl } from "../../resources/define";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import { menuKeysOf } from "../services/menu";
 import { fail } from "./envelope";
 import { needIdentity } from "./session";

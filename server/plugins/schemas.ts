@@ -6,7 +6,7 @@ import fp from "fastify-plugin";
 import Ajv, { type ErrorObject } from "ajv";
 import localizeZh from "ajv-i18n/localize/zh";
 import ajvErrors from "ajv-errors";
-import { addSchemaKeywords } from "../../resources/schema-keywords";
+import { addSchemaKeywords } from "../../resources/kernel/schema-keywords";
 
 type JsonSchema = {
   $id?: string;

@@ -4,7 +4,7 @@ import type { Db } from "../db/database";
 import type { Role } from "../db/schema";
 import { randomToken, sha256 } from "../services/passwords";
 import { fail } from "./envelope";
-import type { IdentityType } from "../../resources/auth";
+import type { IdentityType } from "../../resources/auth/auth";
 
 export const SESSION_COOKIE = "lectern_sid";
 const SESSION_MS = 7 * 24 * 3600_000;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { cloudDisk, fileKinds, type FileExt } from "../../resources/cloud-disk";
+import { cloudDisk, fileKinds, type FileExt } from "../../resources/cloud-disk/cloud-disk";
 import type { Db } from "../db/database";
 import { objectState, previewState } from "../services/cloud-disk/items";
 import { diskStore, randomGuid } from "../services/cloud-disk/store";

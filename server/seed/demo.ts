@@ -1,7 +1,7 @@
 import type { Db } from "../db/database";
 import type { Role } from "../db/schema";
 import { hashPassword } from "../services/passwords";
-import { portalCloudDisk, saveExtendedPermissions, savePermissions, savePortalPermissions } from "../../resources/menu";
+import { portalCloudDisk, saveExtendedPermissions, savePermissions, savePortalPermissions } from "../../resources/kernel/menu";
 import { demoName } from "./names";
 
 export const DEMO_PASSWORD = "demo1234";

@@ -1,5 +1,5 @@
 import type { Db } from "../db/database";
-import { groupConfigDefaults } from "../../resources/live-config";
+import { groupConfigDefaults } from "../../resources/lives/live-config";
 import { startOfDay } from "../services/local-time";
 
 const DAY = 86_400_000;

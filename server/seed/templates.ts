@@ -1,6 +1,6 @@
 import type { Db } from "../db/database";
-import { adFields } from "../../resources/ad-template";
-import { productFields } from "../../resources/product-template";
+import { adFields } from "../../resources/lives/ad-template";
+import { productFields } from "../../resources/lives/product-template";
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Db } from "../db/database";
-import { BYTES_PER_GB, dashboardModules, storageKinds, type ConsumeType, type StorageKind } from "../../resources/stats";
+import { BYTES_PER_GB, dashboardModules, storageKinds, type ConsumeType, type StorageKind } from "../../resources/stats/stats";
 import { addDays, localDay, startOfDay } from "../services/stat-range";
 import { BulkInsert, type BulkColumn } from "./bulk-insert";
 
@@ -8,7 +8,7 @@ const MINUTE_MS = 60_000;
 const BANDWIDTH_STEP_MIN = 5;
 
 /**
- * The demo's tariff, in thousandths of a yuan per unit of resources/stats.ts consumeUnits.
+ * The demo's tariff, in thousandths of a yuan per unit of resources/stats/stats.ts consumeUnits.
  * The platform's real billing rules are not in the spec (3 §9 "not shown"); SMS and voice
  * prices are the spec's (0.10 yuan per message, 0.15 per minute).
  */

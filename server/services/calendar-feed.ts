@@ -1,7 +1,7 @@
 import ical from "ical-generator";
 import type { OrgScope } from "../engine/org-scope";
-import { liveTypeLabels } from "../../resources/live-api";
-import { portalLimits } from "../../resources/portal";
+import { liveTypeLabels } from "../../resources/lives/live-api";
+import { portalLimits } from "../../resources/portal/portal";
 import { roomRows, teachersOf, type Viewer } from "./portal-rooms";
 
 const DAY = 86_400_000;

@@ -4,7 +4,7 @@ import { smsText } from "../adapters/sms";
 import { captchaAnswer } from "../adapters/captcha-image";
 import { ApiError, fail } from "../plugins/envelope";
 import { randomDigits, sha256 } from "./passwords";
-import { smsResendSeconds } from "../../resources/auth";
+import { smsResendSeconds } from "../../resources/auth/auth";
 
 export const SMS_LIFE_MS = 10 * 60_000;
 export const SMS_MAX_TRIES = 5;

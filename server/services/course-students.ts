@@ -1,4 +1,4 @@
-import { courseFullMessage, courseSeats } from "../../resources/course";
+import { courseFullMessage, courseSeats } from "../../resources/courses/course";
 import type { OrgScope } from "../engine/org-scope";
 import { ApiError, fail } from "../plugins/envelope";
 import { matching } from "./user-list";
@@ -80,7 +80,7 @@ export async function addedStudents(scope: OrgScope, q: PickerQuery) {
 }
 
 /**
- * The course with its seats (resources/course.ts courseSeats: null for no bound). With `lock`,
+ * The course with its seats (resources/courses/course.ts courseSeats: null for no bound). With `lock`,
  * inside a write's transaction, it is also locked until that ends on PostgreSQL (SQLite has one
  * writer, whose transactions already run one at a time), so the enrolments and changes of one
  * course are judged one after another.

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import { courseTypeOf, maxUsersProblem, offeredCourseTypes, seatsBelowEnrolledMessage, type CourseRecord, type CourseType } from "../../resources/course";
-import { httpsUrl } from "../../resources/upload";
+import { courseTypeOf, maxUsersProblem, offeredCourseTypes, seatsBelowEnrolledMessage, type CourseRecord, type CourseType } from "../../resources/courses/course";
+import { httpsUrl } from "../../resources/kernel/upload";
 import type { Database } from "../db/schema";
 import { recordAudit, type AuditRecord } from "../engine/audit";
 import type { OrgScope } from "../engine/org-scope";

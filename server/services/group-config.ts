@@ -6,7 +6,7 @@ import {
   parseLiveConfig,
   type GroupConfig,
   type LiveConfig,
-} from "../../resources/live-config";
+} from "../../resources/lives/live-config";
 import { recordAudit } from "../engine/audit";
 import type { OrgScope } from "../engine/org-scope";
 import { fail } from "../plugins/envelope";

@@ -1,5 +1,5 @@
-import { liveLimits, type LiveConflict as Conflict } from "../../resources/live-api";
-import { parseDateTime } from "../../resources/local-time";
+import { liveLimits, type LiveConflict as Conflict } from "../../resources/lives/live-api";
+import { parseDateTime } from "../../resources/kernel/local-time";
 import type { OrgScope } from "../engine/org-scope";
 import { fail } from "../plugins/envelope";
 import { formatDateTime } from "./datetime";

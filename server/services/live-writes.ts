@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { insufficientBalanceCode, liveMessages, type LiveRecord } from "../../resources/live-api";
-import { parseLiveConfig } from "../../resources/live-config";
-import { parseDateTime } from "../../resources/local-time";
+import { insufficientBalanceCode, liveMessages, type LiveRecord } from "../../resources/lives/live-api";
+import { parseLiveConfig } from "../../resources/lives/live-config";
+import { parseDateTime } from "../../resources/kernel/local-time";
 import { recordAudit } from "../engine/audit";
 import type { OrgScope } from "../engine/org-scope";
 import { ApiError, fail } from "../plugins/envelope";

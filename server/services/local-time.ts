@@ -1,5 +1,5 @@
 /** The cms time format is read the same way by the server and by the schemas' keywords. */
-export { parseDateTime } from "../../resources/local-time";
+export { parseDateTime } from "../../resources/kernel/local-time";
 
 /** The first millisecond of the local day holding `ms`. */
 export function startOfDay(ms: number): number {

@@ -5,7 +5,7 @@ import {
   permissionGroups,
   sidebarGroups,
   type SavedPermissions,
-} from "../../resources/menu";
+} from "../../resources/kernel/menu";
 import type { Auth } from "../plugins/session";
 
 type Identity = NonNullable<Auth["identity"]>;

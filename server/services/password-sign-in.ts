@@ -1,4 +1,4 @@
-import { loginCodes } from "../../resources/auth";
+import { loginCodes } from "../../resources/auth/auth";
 import type { Db } from "../db/database";
 import { ApiError } from "../plugins/envelope";
 import type { RateLimits } from "../rate-limit-settings";

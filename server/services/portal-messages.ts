@@ -1,9 +1,9 @@
 import type { OrgScope } from "../engine/org-scope";
-import { portalLimits, type GroupMessagesAnswer, type MessageGroup, type PortalMessage } from "../../resources/portal";
+import { portalLimits, type GroupMessagesAnswer, type MessageGroup, type PortalMessage } from "../../resources/portal/portal";
 import { formatDateTime } from "./datetime";
 
 /**
- * The portal's messages: the organisation's admin messages (/messageop, resources/message.ts) read
+ * The portal's messages: the organisation's admin messages (/messageop, resources/platform/message.ts) read
  * by its teachers, assistants and students. A session acts for one identity in one organisation,
  * so the person's message groups are that organisation's; a person who also studies elsewhere reads
  * that school's messages after choosing that identity, as with its lives.

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { OrgScope } from "../engine/org-scope";
-import { entryMinutes, liveConfigDefaults, parseLiveConfig } from "../../resources/live-config";
-import type { LiveTeacher } from "../../resources/live-api";
-import { portalLimits, roomStatus, type PortalRoom, type RoomStatus } from "../../resources/portal";
+import { entryMinutes, liveConfigDefaults, parseLiveConfig } from "../../resources/lives/live-config";
+import type { LiveTeacher } from "../../resources/lives/live-api";
+import { portalLimits, roomStatus, type PortalRoom, type RoomStatus } from "../../resources/portal/portal";
 import { formatDateTime } from "./datetime";
 
 export type PortalRole = "teacher" | "assistant" | "student";

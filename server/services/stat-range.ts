@@ -1,4 +1,4 @@
-import { CONSUME_RANGE, parseDateTime, rangeProblem, STAT_RANGE, type RangeLimit } from "../../resources/stats";
+import { CONSUME_RANGE, parseDateTime, rangeProblem, STAT_RANGE, type RangeLimit } from "../../resources/stats/stats";
 import { fail } from "../plugins/envelope";
 
 export { CONSUME_RANGE, STAT_RANGE };

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { tokenLifetimeSeconds } from "../../resources/tools";
+import { tokenLifetimeSeconds } from "../../resources/tools/tools";
 import type { Config } from "../config";
 import type { SignedOrg } from "../engine/org-scope";
 

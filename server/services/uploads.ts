@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { imageUpload } from "../../resources/upload";
+import { imageUpload } from "../../resources/kernel/upload";
 import type { OrgScope } from "../engine/org-scope";
 import { ApiError, fail } from "../plugins/envelope";
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { MAX_CHART_POINTS, MINUTE_SERIES_MAX_DAYS, type BandwidthPoint, type ConcurrencyPoint } from "../../resources/stats";
+import { MAX_CHART_POINTS, MINUTE_SERIES_MAX_DAYS, type BandwidthPoint, type ConcurrencyPoint } from "../../resources/stats/stats";
 import type { OrgScope } from "../engine/org-scope";
 import { formatDateTime } from "./datetime";
 import { DAY_MS, daysOf, type StatRange } from "./stat-range";

@@ -4,7 +4,7 @@ import {
   savePortalPermissions,
   type PortalRole,
   type SavedPermissions,
-} from "../../resources/menu";
+} from "../../resources/kernel/menu";
 import { fail } from "../plugins/envelope";
 
 /**

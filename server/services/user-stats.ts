@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
-import { httpsUrl } from "../../resources/upload";
-import { checkStates, type CheckState } from "../../resources/user-stats";
+import { httpsUrl } from "../../resources/kernel/upload";
+import { checkStates, type CheckState } from "../../resources/users/user-stats";
 import type { Database, Role } from "../db/schema";
 import type { OrgScope } from "../engine/org-scope";
 import { fail } from "../plugins/envelope";

@@ -1,5 +1,5 @@
-import { liveLimits } from "../../resources/live-api";
-import { validatorMessages, whitelistReasons, whitelistTextMax, type WhitelistEntry, type WhitelistRow, type WhitelistRowError } from "../../resources/live-validator";
+import { liveLimits } from "../../resources/lives/live-api";
+import { validatorMessages, whitelistReasons, whitelistTextMax, type WhitelistEntry, type WhitelistRow, type WhitelistRowError } from "../../resources/lives/live-validator";
 import { recordAudit } from "../engine/audit";
 import type { OrgScope } from "../engine/org-scope";
 import { isUniqueViolation } from "../engine/table-query";

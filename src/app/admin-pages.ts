@@ -1,12 +1,12 @@
 import { enginePages } from "../engine/pages";
 import type { PageMap } from "../engine/registry";
-import { userPages } from "../pages/users/pages";
-import { statPages } from "../pages/stats/pages";
-import { coursePages } from "../pages/courses/pages";
-import { toolPages } from "../pages/tools/pages";
-import { liveFormPages } from "../pages/lives-form/pages";
-import { cloudDiskPages } from "../pages/clouddisk/pages";
-import { livePages } from "../pages/lives/pages";
+import { userPages } from "../features/users/pages";
+import { statPages } from "../features/stats/pages";
+import { coursePages } from "../features/courses/pages";
+import { toolPages } from "../features/tools/pages";
+import { liveFormPages } from "../features/lives/form/pages";
+import { cloudDiskPages } from "../features/cloud-disk/pages";
+import { livePages } from "../features/lives/pages";
 
 /**
  * Every built admin screen by route, each area listing its own lazily loaded pages; a route

@@ -1,4 +1,4 @@
-import { signInRoutes } from "../../resources/routes/auth";
+import { signInRoutes } from "../../resources/auth/routes";
 import { ConfigProvider } from "antd";
 import { lazy, Suspense } from "react";
 import { BrowserRouter, Route, Routes } from "react-router-dom";
@@ -8,14 +8,14 @@ import { DocumentTitle } from "./document-title";
 
 // The sign-in pages use antd and axios only; Refine and everything heavy sits behind
 // the console chunk so /login stays light (docs/stack-notes.md, bundle weight).
-const LoginPage = lazy(() => import("../pages/public/login-page").then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() => import("../pages/public/register-page").then((m) => ({ default: m.RegisterPage })));
+const LoginPage = lazy(() => import("../features/auth/login-page").then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import("../features/auth/register-page").then((m) => ({ default: m.RegisterPage })));
 const ForgetPasswordPage = lazy(() =>
-  import("../pages/public/forget-password-page").then((m) => ({ default: m.ForgetPasswordPage })),
+  import("../features/auth/forget-password-page").then((m) => ({ default: m.ForgetPasswordPage })),
 );
-const IdentityPage = lazy(() => import("../pages/public/identity-page").then((m) => ({ default: m.IdentityPage })));
+const IdentityPage = lazy(() => import("../features/auth/identity-page").then((m) => ({ default: m.IdentityPage })));
 // The built-in live room (and share links' page): no console, no session, a chunk of its own.
-const RoomSite = lazy(() => import("../pages/room-site/room-site").then((m) => ({ default: m.RoomSite })));
+const RoomSite = lazy(() => import("../features/rooms/site/room-site").then((m) => ({ default: m.RoomSite })));
 const ConsoleApp = lazy(() => import("./console-app").then((m) => ({ default: m.ConsoleApp })));
 // While the console's code loads, a signed-in admin already sees the shell's frame (issue 9,
 // Performance): a small chunk of its own, fetched beside the console's.

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactElement } from "react";
 import { Route, Routes } from "react-router-dom";
-import { homeOf } from "../../resources/auth";
-import { adminOwnRoutes } from "../../resources/routes/auth";
+import { homeOf } from "../../resources/auth/auth";
+import { adminOwnRoutes } from "../../resources/auth/routes";
 import { NotFoundPage } from "../components/not-found-page";
 import { PendingPage } from "../components/pending-page";
 import { AdminShell } from "../shells/admin-shell";
@@ -10,10 +10,10 @@ import { PortalShell, type PortalIdentity } from "../shells/portal-shell";
 import { RoomShell } from "../shells/room-shell";
 import { PageLoading } from "../components/page-loading";
 import { adminPages } from "./admin-pages";
-import { portalPages } from "../pages/portal/pages";
-import { cloudDiskPortalPages } from "../pages/clouddisk/pages";
-import { payResultRoute } from "../../resources/routes/rooms";
-import { portalRoles } from "../../resources/routes/portal";
+import { portalPages } from "../features/portal/pages";
+import { cloudDiskPortalPages } from "../features/cloud-disk/pages";
+import { payResultRoute } from "../../resources/rooms/routes";
+import { portalRoles } from "../../resources/portal/routes";
 import { routesOfShell, routeTitles } from "./route-titles";
 
 const roomPaths = routesOfShell("room");
@@ -21,9 +21,9 @@ export type BuiltPages = Record<string, ReactElement>;
 
 // Forms bring the schema validator (ajv and every schema, about 125 kB gzipped): loaded with
 // their page, never before the shell's first paint.
-const ChangePasswordPage = lazy(() => import("../pages/admin/change-password-page").then((m) => ({ default: m.ChangePasswordPage })));
-const PayResultPage = lazy(() => import("../pages/billing/pay-result-page").then((m) => ({ default: m.PayResultPage })));
-const RoomRoutePage = lazy(() => import("../pages/rooms/room-route-page").then((m) => ({ default: m.RoomRoutePage })));
+const ChangePasswordPage = lazy(() => import("../features/platform/change-password-page").then((m) => ({ default: m.ChangePasswordPage })));
+const PayResultPage = lazy(() => import("../features/billing/pay-result-page").then((m) => ({ default: m.PayResultPage })));
+const RoomRoutePage = lazy(() => import("../features/rooms/room-route-page").then((m) => ({ default: m.RoomRoutePage })));
 
 const builtAdminPages: BuiltPages = {
   [adminOwnRoutes.changePassword.route]: (
@@ -45,8 +45,8 @@ const builtAdminPages: BuiltPages = {
 const adminPathsBesides = (pages: BuiltPages) => routesOfShell("admin").filter((path) => path !== "/" && !(path in pages));
 
 /**
- * A portal child's built page: the portal's own (src/pages/portal/pages.ts, handed its role), else a
- * cloud-disk screen declared for that full route (src/pages/clouddisk/pages.ts), else the honest
+ * A portal child's built page: the portal's own (src/features/portal/pages.ts, handed its role), else a
+ * cloud-disk screen declared for that full route (src/features/cloud-disk/pages.ts), else the honest
  * empty state.
  */
 function portalPage(role: PortalIdentity, child: string) {

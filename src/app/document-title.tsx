@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router-dom";
-import { signInRoutes } from "../../resources/routes/auth";
+import { signInRoutes } from "../../resources/auth/routes";
 import { titled } from "./app-name";
 
 const signInTitles: Readonly<Record<string, string>> = Object.fromEntries(Object.values(signInRoutes).map(({ route, title }) => [route, title]));

@@ -1,9 +1,9 @@
-import { routeTable, routeTitles } from "../../resources/routes/index";
+import { routeTable, routeTitles } from "../../resources/routes";
 import { titled } from "./app-name";
 
 /**
  * Every route of the route table with its Chinese title, derived from the declarations
- * (resources/routes/index.ts). The document title follows it on each navigation (1 §9), and the
+ * (resources/routes.ts). The document title follows it on each navigation (1 §9), and the
  * console renders a route only if it is declared, so a route declared nowhere is a 404.
  */
 export { routeTitles };

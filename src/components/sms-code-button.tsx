@@ -1,6 +1,6 @@
 import { Button } from "antd";
 import { useState } from "react";
-import { smsResendSeconds } from "../../resources/auth";
+import { smsResendSeconds } from "../../resources/auth/auth";
 import { useCountdown } from "../lib/use-countdown";
 
 /**

@@ -1,8 +1,8 @@
 import { useList, type BaseRecord } from "@refinedev/core";
 import { Button, Drawer, Empty, Pagination, Result, Skeleton, Tag } from "antd";
 import { useState } from "react";
-import { auditActionLabels, auditApi, type AuditRow } from "../../resources/audit-log";
-import type { ResourceDecl } from "../../resources/define";
+import { auditActionLabels, auditApi, type AuditRow } from "../../resources/platform/audit-log";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import { readField } from "./record-fields";
 
 const pageSize = 10;

@@ -1,8 +1,8 @@
 import { Image } from "antd";
 import dayjs from "dayjs";
 import type { ReactNode } from "react";
-import type { ColumnDecl } from "../../resources/define";
-import { httpsUrl } from "../../resources/upload";
+import type { ColumnDecl } from "../../resources/kernel/define";
+import { httpsUrl } from "../../resources/kernel/upload";
 import { AuditDiff, readDiff } from "./audit-history";
 import { LinkedCell, TagsCell } from "./cell-parts";
 import { fillRoute } from "./fill-route";
@@ -57,7 +57,7 @@ function formatValue(column: ColumnDecl, value: unknown, row: Record<string, unk
   }
 }
 
-/** A cell as its column's `format` says (resources/define.ts ColumnFormat), linked where the column has a `link`. */
+/** A cell as its column's `format` says (resources/kernel/define.ts ColumnFormat), linked where the column has a `link`. */
 export function formatCell(column: ColumnDecl, value: unknown, row: Record<string, unknown> = {}): ReactNode {
   const shown = formatValue(column, value, row);
   return column.link && shown !== empty ? <LinkedCell to={fillRoute(column.link, row)}>{shown}</LinkedCell> : shown;

@@ -1,10 +1,10 @@
 import type { BaseRecord } from "@refinedev/core";
 import { Descriptions } from "antd";
-import type { ColumnDecl } from "../../resources/define";
+import type { ColumnDecl } from "../../resources/kernel/define";
 import { formatCell, isEmptyValue } from "./cells";
 import { readField } from "./record-fields";
 
-/** An expanded row (`expand` in resources/define.ts): label beside value, two a line; `hideEmpty` fields only when they hold something. */
+/** An expanded row (`expand` in resources/kernel/define.ts): label beside value, two a line; `hideEmpty` fields only when they hold something. */
 export function ExpandedRecord({ fields, row }: { fields: readonly ColumnDecl[]; row: BaseRecord }) {
   const shown = fields.filter((field) => !field.hideEmpty || !isEmptyValue(readField(row, field.field)));
   return (

@@ -1,6 +1,6 @@
 import type { UiSchema } from "@rjsf/utils";
 import type { BaseRecord } from "@refinedev/core";
-import type { ResourceDecl } from "../../resources/define";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import type { FormDefinition } from "./form-schemas";
 import { defaultPermissionText, type PermissionTree } from "./permission-picker";
 import type { FormValues } from "./form-values";

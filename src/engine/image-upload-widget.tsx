@@ -3,7 +3,7 @@ import type { WidgetProps } from "@rjsf/utils";
 import { Button, Flex, Image, Progress, Typography, Upload } from "antd";
 import ImgCrop from "antd-img-crop";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { httpsUrl, imageRules, uploadApi, type ImageRuleName } from "../../resources/upload";
+import { httpsUrl, imageRules, uploadApi, type ImageRuleName } from "../../resources/kernel/upload";
 import { errorText, upload } from "../../providers/http";
 import { imageFileProblem, imageRulesText } from "../lib/image-file";
 import { formValuesOf } from "./form-values";
@@ -20,7 +20,7 @@ function cropSize(options: WidgetProps["options"]): Size | null {
   return Array.isArray(crop) && crop.length === 2 ? { width: Number(crop[0]), height: Number(crop[1]) } : null;
 }
 
-/** `"ui:options": { "rule": "verification" }`: the rule of resources/upload.ts the image is judged by. */
+/** `"ui:options": { "rule": "verification" }`: the rule of resources/kernel/upload.ts the image is judged by. */
 const ruleName = (options: WidgetProps["options"]): ImageRuleName =>
   typeof options.rule === "string" && Object.hasOwn(imageRules, options.rule) ? (options.rule as ImageRuleName) : "cover";
 
@@ -53,7 +53,7 @@ export interface ImageUploadFieldProps {
   disabled?: boolean;
   /** The size the picked image is cropped and resized to; none keeps it as picked. */
   crop?: Size | null;
-  /** The rule it is judged by, in the browser and on the server (resources/upload.ts imageRules). */
+  /** The rule it is judged by, in the browser and on the server (resources/kernel/upload.ts imageRules). */
   rule?: ImageRuleName;
   /** Told when an upload starts and ends. */
   onBusy?: (busy: boolean) => void;
@@ -63,7 +63,7 @@ export interface ImageUploadFieldProps {
 
 /**
  * An image picked from disk, checked in the browser (type, first bytes, size: the rule of
- * resources/upload.ts), sent to the upload call with its progress shown, and kept as the URL the
+ * resources/kernel/upload.ts), sent to the upload call with its progress shown, and kept as the URL the
  * server answers. The preview can be replaced or removed. With a `crop` size the picked image is
  * cropped to that shape in antd-img-crop's dialog, then redrawn at exactly that size before it is
  * sent (2 §5: product and ad images 480×320, the verification logo 120×100).

@@ -1,5 +1,5 @@
 import dayjs from "dayjs";
-import type { FilterDecl } from "../../resources/define";
+import type { FilterDecl } from "../../resources/kernel/define";
 
 /** Filter values by query parameter, as the URL and the list call carry them; absent when blank. */
 export type FilterValues = Record<string, string>;

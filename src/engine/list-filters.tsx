@@ -2,7 +2,7 @@ import { SearchOutlined } from "../components/icons";
 import { Button, DatePicker, Form, Input, Select, Space } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect } from "react";
-import type { FilterDecl } from "../../resources/define";
+import type { FilterDecl } from "../../resources/kernel/define";
 import { datePresets } from "../lib/date-presets";
 import { isRange, rangeFormat, type FilterValues } from "./list-filter-values";
 import { LookupSelect } from "./lookup-select";

@@ -1,7 +1,7 @@
 import { PlusOutlined, SearchOutlined } from "../components/icons";
 import { Button, Input, Space } from "antd";
 import { Suspense, useEffect, useState } from "react";
-import type { ResourceDecl } from "../../resources/define";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import { useEngineRegistry } from "./registry";
 
 export interface ListToolbarProps {

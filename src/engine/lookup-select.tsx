@@ -1,6 +1,6 @@
 import { Select } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { FilterDecl } from "../../resources/define";
+import type { FilterDecl } from "../../resources/kernel/define";
 import { errorText } from "../../providers/http";
 import { useCall } from "../lib/use-call";
 

@@ -1,5 +1,5 @@
 import type { OpenNotificationParams } from "@refinedev/core";
-import type { ResourceDecl } from "../../resources/define";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import { errorText, HttpRequestError } from "../../providers/http";
 import { isQuiet } from "../../providers/notify";
 

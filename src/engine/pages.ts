@@ -1,5 +1,5 @@
 import { createElement, lazy } from "react";
-import type { ResourceDecl } from "../../resources/define";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import { resources } from "../../resources";
 import type { PageMap } from "./registry";
 

@@ -10,7 +10,7 @@ import {
   savePermissions,
   savePortalPermissions,
   type SavedPermissions,
-} from "../../resources/menu";
+} from "../../resources/kernel/menu";
 
 /** Which catalogue a picker offers (`"ui:options": { "tree": … }` in a `*.ui.json`). */
 export type PermissionTree = "admin" | "extended" | "teacher" | "assistant";

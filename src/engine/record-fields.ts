@@ -1,4 +1,4 @@
-import type { ResourceDecl } from "../../resources/define";
+import type { ResourceDecl } from "../../resources/kernel/define";
 
 type Row = Record<string, unknown>;
 

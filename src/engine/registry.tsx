@@ -11,8 +11,8 @@ export interface ListPartProps {
 }
 
 /**
- * What the areas outside the engine (src/pages/*) lend it by name, so the engine never imports
- * them: a declaration names a toolbar part (`toolbar` in resources/define.ts) or a form widget
+ * What the areas outside the engine (src/features/*) lend it by name, so the engine never imports
+ * them: a declaration names a toolbar part (`toolbar` in resources/kernel/define.ts) or a form widget
  * (`"ui:widget"` in a `*.ui.json`), and the app hands the engine the parts it registered.
  */
 export interface EngineRegistry {

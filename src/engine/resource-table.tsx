@@ -3,7 +3,7 @@ import type { RegistryWidgetsType } from "@rjsf/utils";
 import { Alert, Button, Empty, Modal, Result, Table, type TableColumnsType, type TableProps } from "antd";
 import { useEffect, useState, type Key, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
-import type { ResourceDecl } from "../../resources/define";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import { pageSizes } from "../../resources/kernel/paging";
 import { AuditHistoryDrawer } from "./audit-history";
 import { fillRoute } from "./cells";

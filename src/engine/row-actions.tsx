@@ -2,8 +2,8 @@ import type { BaseRecord } from "@refinedev/core";
 import { Button, Space, Typography } from "antd";
 import { Fragment, type ReactNode } from "react";
 import { useNavigate, type NavigateFunction } from "react-router-dom";
-import { auditResourceLabels } from "../../resources/audit-log";
-import type { ResourceDecl } from "../../resources/define";
+import { auditResourceLabels } from "../../resources/platform/audit-log";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import { fillRoute } from "./cells";
 import { removalWords } from "./mutation-notices";
 
@@ -56,7 +56,7 @@ export const engineRowActions: Record<string, (context: RowActionContext) => Rea
 
 /**
  * Whether the server keeps a record's changes: the resources the organisation's log names
- * (resources/audit-log.ts), engine tables and the bespoke writes of people and courses alike.
+ * (resources/platform/audit-log.ts), engine tables and the bespoke writes of people and courses alike.
  */
 export const audited = (decl: ResourceDecl) => Object.hasOwn(auditResourceLabels, decl.name) && (!!decl.api.create || !!decl.api.update || !!decl.api.remove);
 

@@ -1,5 +1,5 @@
 import type { RJSFSchema } from "@rjsf/utils";
-import * as keywordChecks from "../../resources/schema-keyword-checks";
+import * as keywordChecks from "../../resources/kernel/schema-keyword-checks";
 import { schemaFiles } from "./schema-files";
 import { propertiesOf, type SchemaFile } from "./schema-parts";
 import { formValidator, transformErrorsFor } from "./validator";

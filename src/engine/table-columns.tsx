@@ -1,6 +1,6 @@
 import type { BaseRecord } from "@refinedev/core";
 import { Tooltip, type TableColumnsType } from "antd";
-import type { ColumnDecl } from "../../resources/define";
+import type { ColumnDecl } from "../../resources/kernel/define";
 import { cellText, formatCell } from "./cells";
 import { readField } from "./record-fields";
 

@@ -1,4 +1,4 @@
-import type { FieldTransform, ResourceDecl } from "../../resources/define";
+import type { FieldTransform, ResourceDecl } from "../../resources/kernel/define";
 import type { FormValues } from "./form-values";
 
 const transforms: Record<FieldTransform, (value: unknown, now: number) => unknown> = {

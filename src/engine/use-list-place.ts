@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from "react";
 import { useLocation, useSearchParams } from "react-router-dom";
-import type { FilterDecl } from "../../resources/define";
+import type { FilterDecl } from "../../resources/kernel/define";
 import { offeredPageSize, pageSizes } from "../../resources/kernel/paging";
 import { filterParams, readFilters, type FilterValues } from "./list-filter-values";
 
@@ -8,7 +8,7 @@ export interface ListPlace {
   page: number;
   pageSize: number;
   key: string;
-  /** The declared filters' values (resources/define.ts `filters`), by query parameter. */
+  /** The declared filters' values (resources/kernel/define.ts `filters`), by query parameter. */
   filters: FilterValues;
 }
 

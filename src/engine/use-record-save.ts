@@ -1,6 +1,6 @@
 import { useCreate, useInvalidate, useUpdate, type BaseRecord } from "@refinedev/core";
 import { useRef, useState } from "react";
-import type { ResourceDecl } from "../../resources/define";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import { HttpRequestError } from "../../providers/http";
 import type { FormValues } from "./form-values";
 import { mutationNotices } from "./mutation-notices";

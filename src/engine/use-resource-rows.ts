@@ -1,7 +1,7 @@
 import { useTable, type BaseRecord, type CrudFilter } from "@refinedev/core";
 import { useEffect, useMemo, useRef } from "react";
 import { useLocation } from "react-router-dom";
-import type { ResourceDecl } from "../../resources/define";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import { errorText } from "../../providers/http";
 import type { ListPlace } from "./use-list-place";
 

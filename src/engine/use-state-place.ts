@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import type { FilterDecl } from "../../resources/define";
+import type { FilterDecl } from "../../resources/kernel/define";
 import { offeredPageSize, pageSizes } from "../../resources/kernel/paging";
 import type { ListPlace } from "./use-list-place";
 

@@ -1,4 +1,4 @@
-import { imageHeadBytes, imageTypeOf, imageUpload, type ImageRule } from "../../resources/upload";
+import { imageHeadBytes, imageTypeOf, imageUpload, type ImageRule } from "../../resources/kernel/upload";
 
 /** The first `count` bytes of a file (FileReader: every browser has it, and so has jsdom). */
 function readHead(file: Blob, count: number): Promise<Uint8Array> {

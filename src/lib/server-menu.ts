@@ -1,5 +1,5 @@
 import { createContext } from "react";
-import { authApi } from "../../resources/auth";
+import { authApi } from "../../resources/auth/auth";
 import { call } from "../../providers/http";
 
 export interface ServerMenuItem {

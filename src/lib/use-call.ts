@@ -1,6 +1,6 @@
 import { useCustom, useCustomMutation, type BaseRecord, type HttpError } from "@refinedev/core";
 import { useCallback } from "react";
-import type { Endpoint } from "../../resources/endpoint";
+import type { Endpoint } from "../../resources/kernel/endpoint";
 import type { Payload } from "../../providers/http";
 
 /** What the data provider's `custom` answers: the call's data, with the envelope's count and msg. */

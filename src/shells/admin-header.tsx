@@ -2,7 +2,7 @@ import { ArrowLeftOutlined } from "../components/icons";
 import { Button, Layout } from "antd";
 import { useContext } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { mainAdminOnlyItems, permissionGroups } from "../../resources/menu";
+import { mainAdminOnlyItems, permissionGroups } from "../../resources/kernel/menu";
 import { routeTitle } from "../app/route-titles";
 import { ShellBackContext } from "../lib/shell-back";
 import { AvatarMenu } from "./avatar-menu";

@@ -1,7 +1,7 @@
 import { Menu, message } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
-import { routeMenuKeys } from "../../resources/route-access";
+import { routeMenuKeys } from "../../resources/kernel/route-access";
 import { AccessGate } from "../engine/access-gate";
 import { loadServerMenu, ShellMenuContext, type ServerMenu } from "../lib/server-menu";
 import { ShellBackContext, useShellBackState } from "../lib/shell-back";

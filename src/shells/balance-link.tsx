@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
-import { authApi, balanceRefreshSeconds } from "../../resources/auth";
+import { authApi, balanceRefreshSeconds } from "../../resources/auth/auth";
 import { call } from "../../providers/http";
 import { sessionStore } from "../../providers/session-store";
 import { formatYuan } from "../lib/format";

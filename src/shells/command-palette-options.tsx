@@ -1,6 +1,6 @@
 import type { BaseRecord } from "@refinedev/core";
 import { resources } from "../../resources";
-import type { ResourceDecl } from "../../resources/define";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import { fillRoute } from "../engine/cells";
 import { readField } from "../engine/record-fields";
 import type { ServerMenu } from "../lib/server-menu";

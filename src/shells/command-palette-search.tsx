@@ -1,6 +1,6 @@
 import { useList, type BaseRecord } from "@refinedev/core";
 import { useEffect, useState } from "react";
-import type { ResourceDecl } from "../../resources/define";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import { searchParamOf } from "./command-palette-options";
 
 /** How many records of one resource the palette lists. */

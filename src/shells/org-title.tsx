@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
-import { authApi } from "../../resources/auth";
+import { authApi } from "../../resources/auth/auth";
 import { call } from "../../providers/http";
 import { sessionStore } from "../../providers/session-store";
 import { Wordmark } from "../components/wordmark";

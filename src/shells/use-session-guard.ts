@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { homeOf, type IdentityType } from "../../resources/auth";
+import { homeOf, type IdentityType } from "../../resources/auth/auth";
 import { trySession } from "../../providers/session";
 import { takeEarlySession } from "./session-probe";
 

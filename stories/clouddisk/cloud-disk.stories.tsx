@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { authApi } from "../../resources/auth";
-import { cloudDiskScreens } from "../../resources/cloud-disk-screens";
-import { CloudDiskPage } from "../../src/pages/clouddisk/cloud-disk-page";
+import { authApi } from "../../resources/auth/auth";
+import { cloudDiskScreens } from "../../resources/cloud-disk/screens";
+import { CloudDiskPage } from "../../src/features/cloud-disk/cloud-disk-page";
 import { EngineStage } from "../engine/engine-stage";
 import { okEnvelope } from "../mock-api";
 import { signedInPortal } from "../support/answers";

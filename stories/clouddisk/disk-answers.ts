@@ -1,5 +1,5 @@
-import { cloudDisk, cloudDiskApi, isMusicFolder, type CloudItem } from "../../resources/cloud-disk";
-import type { Endpoint } from "../../resources/endpoint";
+import { cloudDisk, cloudDiskApi, isMusicFolder, type CloudItem } from "../../resources/cloud-disk/cloud-disk";
+import type { Endpoint } from "../../resources/kernel/endpoint";
 import { failEnvelope, okEnvelope, type MockRoutes } from "../mock-api";
 
 /** A row of the fake disk: an item and the folder it is in. */

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { UploadPanel } from "../../src/pages/clouddisk/upload/upload-panel";
-import type { UploadEntry } from "../../src/pages/clouddisk/upload/use-uploads";
+import { UploadPanel } from "../../src/features/cloud-disk/upload/upload-panel";
+import type { UploadEntry } from "../../src/features/cloud-disk/upload/use-uploads";
 
 const MB = 1024 * 1024;
 

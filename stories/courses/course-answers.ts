@@ -1,5 +1,5 @@
 /** The server's side of /courseop as mock routes (stories/mock-api.ts), for the course stories and the client tests. */
-import course, { courseTypeOf, courseTypes, type CourseRecord } from "../../resources/course";
+import course, { courseTypeOf, courseTypes, type CourseRecord } from "../../resources/courses/course";
 import { engineSession } from "../engine/engine-answers";
 import { failEnvelope, okEnvelope, type MockHandler, type MockRoutes } from "../mock-api";
 

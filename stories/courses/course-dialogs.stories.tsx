@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import course from "../../resources/course";
-import { imageUpload } from "../../resources/upload";
-import { courseFormWidgets } from "../../src/pages/courses/course-form-widgets";
+import course from "../../resources/courses/course";
+import { imageUpload } from "../../resources/kernel/upload";
+import { courseFormWidgets } from "../../src/features/courses/course-form-widgets";
 import type { FormMode } from "../../src/engine/use-record-save";
 import { EngineStage, OpenDialog } from "../engine/engine-stage";
 import { okEnvelope, type MockRoutes } from "../mock-api";

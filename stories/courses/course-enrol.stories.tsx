@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import course from "../../resources/course";
-import { CourseEnrolDialog } from "../../src/pages/courses/enrol/course-enrol-dialog";
+import course from "../../resources/courses/course";
+import { CourseEnrolDialog } from "../../src/features/courses/enrol/course-enrol-dialog";
 import { failEnvelope, okEnvelope, type MockRoutes } from "../mock-api";
 import { buttonName } from "../support/play";
 import type { ScreenParameters } from "../support/screen-parameters";

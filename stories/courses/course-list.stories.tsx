@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import course from "../../resources/course";
-import { CourseListPage } from "../../src/pages/courses/course-list-page";
+import course from "../../resources/courses/course";
+import { CourseListPage } from "../../src/features/courses/course-list-page";
 import { EngineStage } from "../engine/engine-stage";
 import { failEnvelope, type MockRoutes } from "../mock-api";
 import { buttonName, expectToast } from "../support/play";
@@ -9,7 +9,7 @@ import type { ScreenParameters } from "../support/screen-parameters";
 import { courseAnswers, courseListFails, courseRows, hasLivesMessage } from "./course-answers";
 
 /**
- * /courseop (1 §2.5): the course list drawn from resources/course.ts (filters, columns, expandable
+ * /courseop (1 §2.5): the course list drawn from resources/courses/course.ts (filters, columns, expandable
  * rows) with the course's own row actions, over the real data provider and mocked HTTP.
  */
 const meta = {

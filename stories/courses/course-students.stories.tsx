@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import course from "../../resources/course";
-import { CourseStudentsDialog } from "../../src/pages/courses/students/course-students-dialog";
-import type { PickerStudent } from "../../src/pages/courses/students/pane-kinds";
+import course from "../../resources/courses/course";
+import { CourseStudentsDialog } from "../../src/features/courses/students/course-students-dialog";
+import type { PickerStudent } from "../../src/features/courses/students/pane-kinds";
 import { failEnvelope, okEnvelope, type MockHandler, type MockRoutes } from "../mock-api";
 import type { ScreenParameters } from "../support/screen-parameters";
 

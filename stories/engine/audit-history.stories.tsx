@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor, within } from "storybook/test";
 import { productTemplate, teacher } from "../../resources";
-import { auditApi, type AuditRow } from "../../resources/audit-log";
-import type { ResourceDecl } from "../../resources/define";
-import { savePortalPermissions } from "../../resources/menu";
+import { auditApi, type AuditRow } from "../../resources/platform/audit-log";
+import type { ResourceDecl } from "../../resources/kernel/define";
+import { savePortalPermissions } from "../../resources/kernel/menu";
 import { AuditHistoryDrawer } from "../../src/engine/audit-history";
 import { failEnvelope, okEnvelope } from "../mock-api";
 import { me } from "../support/fixtures";

@@ -3,9 +3,9 @@
  * (stories/mock-api.ts), for any declared resource: only the calls its declaration names are
  * answered, and every write is kept in a change log the history call (变更记录) answers from.
  */
-import { auditApi, type AuditRow } from "../../resources/audit-log";
-import type { ResourceDecl } from "../../resources/define";
-import { authApi } from "../../resources/auth";
+import { auditApi, type AuditRow } from "../../resources/platform/audit-log";
+import type { ResourceDecl } from "../../resources/kernel/define";
+import { authApi } from "../../resources/auth/auth";
 import { failEnvelope, okEnvelope, type MockRoutes } from "../mock-api";
 import { mainAdminMenu, me } from "../support/fixtures";
 import { sampleRows } from "./sample-rows";

@@ -3,7 +3,7 @@ import type { RegistryWidgetsType } from "@rjsf/utils";
 import { Result } from "antd";
 import { useEffect, useRef, type ReactElement } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
-import type { ResourceDecl } from "../../resources/define";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import { ConsoleRefine } from "../../src/app/console-app";
 import { ResourceFormDialog, useFormOpener } from "../../src/engine/resource-form-dialog";
 import type { FormMode } from "../../src/engine/use-record-save";

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect } from "storybook/test";
-import { allMenuKeys, savePermissions } from "../../resources/menu";
+import { allMenuKeys, savePermissions } from "../../resources/kernel/menu";
 import { defaultPermissionText, PermissionPicker, permissionText, type PermissionTree } from "../../src/engine/permission-picker";
 
 /** The picker holding its value as a form would; the saved JSON text shows under it. */

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { student, subadmin, teacher } from "../../resources";
-import type { ResourceDecl } from "../../resources/define";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import { ResourceCreatePage } from "../../src/engine/resource-create-page";
 import type { FormMode } from "../../src/engine/use-record-save";
 import type { ScreenParameters } from "../support/screen-parameters";

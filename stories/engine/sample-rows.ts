@@ -4,7 +4,7 @@
  * form takes a number, a phone where it references the phone definition). No resource is assumed
  * to be a person: a new declaration gets rows, and so stories, with no fixture written for it.
  */
-import type { ColumnDecl, ResourceDecl } from "../../resources/define";
+import type { ColumnDecl, ResourceDecl } from "../../resources/kernel/define";
 
 type Row = Record<string, unknown>;
 type SchemaNode = { type?: string | string[]; $ref?: string; enum?: unknown[]; properties?: Record<string, SchemaNode> };

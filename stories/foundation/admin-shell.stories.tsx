@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { authApi } from "../../resources/auth";
+import { authApi } from "../../resources/auth/auth";
 import { failEnvelope } from "../mock-api";
 import { signedInAdmin } from "../support/answers";
 import { mainAdminMenu, orgNames, userManagementMenu } from "../support/fixtures";

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
-import { authApi } from "../../resources/auth";
+import { authApi } from "../../resources/auth/auth";
 import { failEnvelope, okEnvelope } from "../mock-api";
 import { choosingIdentity } from "../support/answers";
 import { identityLists } from "../support/fixtures";

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { authApi } from "../../resources/auth";
+import { authApi } from "../../resources/auth/auth";
 import type { UserInfo } from "../../providers/session-store";
 import { failEnvelope } from "../mock-api";
 import { signedInPortal } from "../support/answers";

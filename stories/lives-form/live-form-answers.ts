@@ -4,9 +4,9 @@
  * templates, a live to change, schedule conflicts and the add and modify calls.
  */
 import { assistant, teacher } from "../../resources";
-import { liveApi, type EmulateTemplateRecord, type LiveConflict, type LiveRecord } from "../../resources/live-api";
-import { groupConfigDefaults, type GroupConfig } from "../../resources/live-config";
-import type { PersonRow } from "../../resources/person";
+import { liveApi, type EmulateTemplateRecord, type LiveConflict, type LiveRecord } from "../../resources/lives/live-api";
+import { groupConfigDefaults, type GroupConfig } from "../../resources/lives/live-config";
+import type { PersonRow } from "../../resources/users/person";
 import { engineSession } from "../engine/engine-answers";
 import { failEnvelope, okEnvelope, type MockRoutes } from "../mock-api";
 

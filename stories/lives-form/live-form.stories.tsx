@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { liveMessages } from "../../resources/live-api";
-import { groupConfigDefaults } from "../../resources/live-config";
-import { LiveChangePage, LiveCreatePage } from "../../src/pages/lives-form/live-form-page";
+import { liveMessages } from "../../resources/lives/live-api";
+import { groupConfigDefaults } from "../../resources/lives/live-config";
+import { LiveChangePage, LiveCreatePage } from "../../src/features/lives/form/live-form-page";
 import { EngineStage } from "../engine/engine-stage";
 import { failEnvelope } from "../mock-api";
 import { buttonName, expectToast, formErrors } from "../support/play";

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { liveApi, liveMessages } from "../../resources/live-api";
-import { groupConfigDefaults } from "../../resources/live-config";
-import { LiveSettingPage } from "../../src/pages/lives-form/live-setting-page";
+import { liveApi, liveMessages } from "../../resources/lives/live-api";
+import { groupConfigDefaults } from "../../resources/lives/live-config";
+import { LiveSettingPage } from "../../src/features/lives/form/live-setting-page";
 import { EngineStage } from "../engine/engine-stage";
 import { failEnvelope } from "../mock-api";
 import { buttonName, expectToast } from "../support/play";

@@ -1,9 +1,9 @@
 /** The server's side of the live lists as mock routes (stories/mock-api.ts), for the live stories and the client tests. */
-import { authApi } from "../../resources/auth";
-import live from "../../resources/live";
-import { liveApi, type LiveRecord } from "../../resources/live-api";
-import { extendedPermissionGroups } from "../../resources/menu";
-import teacher from "../../resources/teacher";
+import { authApi } from "../../resources/auth/auth";
+import live from "../../resources/lives/live";
+import { liveApi, type LiveRecord } from "../../resources/lives/live-api";
+import { extendedPermissionGroups } from "../../resources/kernel/menu";
+import teacher from "../../resources/users/teacher";
 import { engineSession } from "../engine/engine-answers";
 import { failEnvelope, okEnvelope, type MockHandler, type MockRoutes } from "../mock-api";
 

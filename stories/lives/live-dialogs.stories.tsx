@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { liveApi } from "../../resources/live-api";
-import { StudentPanesDialog } from "../../src/pages/courses/students/student-panes-dialog";
-import { InitNumDialog } from "../../src/pages/lives/dialogs/init-num-dialog";
-import { LiveEnrolDialog } from "../../src/pages/lives/dialogs/live-enrol-dialog";
-import { liveStudentPanes } from "../../src/pages/lives/dialogs/live-panes";
-import { ShareDialog } from "../../src/pages/lives/dialogs/share-dialog";
+import { liveApi } from "../../resources/lives/live-api";
+import { StudentPanesDialog } from "../../src/features/courses/students/student-panes-dialog";
+import { InitNumDialog } from "../../src/features/lives/dialogs/init-num-dialog";
+import { LiveEnrolDialog } from "../../src/features/lives/dialogs/live-enrol-dialog";
+import { liveStudentPanes } from "../../src/features/lives/dialogs/live-panes";
+import { ShareDialog } from "../../src/features/lives/dialogs/share-dialog";
 import { everyone } from "../courses/course-students.stories";
 import { EngineStage } from "../engine/engine-stage";
 import { failEnvelope, okEnvelope, type MockHandler, type MockRoutes } from "../mock-api";

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import live, { liveCourseRoute } from "../../resources/live";
-import { LiveCoursePage } from "../../src/pages/lives/live-course-page";
-import { LiveListPage } from "../../src/pages/lives/live-list-page";
+import live, { liveCourseRoute } from "../../resources/lives/live";
+import { LiveCoursePage } from "../../src/features/lives/live-course-page";
+import { LiveListPage } from "../../src/features/lives/live-list-page";
 import { EngineStage } from "../engine/engine-stage";
 import { expectToast } from "../support/play";
 import type { ScreenParameters } from "../support/screen-parameters";
@@ -10,7 +10,7 @@ import { liveAnswers, liveListFails, liveRow, liveRows, mainWithSubs } from "./l
 import { verificationAnswers } from "./verification-answers";
 
 /**
- * /liveop and /liveCourse (2 §2): the live declaration's list (resources/live.ts) with the row
+ * /liveop and /liveCourse (2 §2): the live declaration's list (resources/lives/live.ts) with the row
  * operations, over the real data provider and mocked HTTP.
  */
 const meta = {

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { subLiveRoute } from "../../resources/live";
-import { insufficientBalanceCode, liveApi } from "../../resources/live-api";
-import { MasterPickerDialog } from "../../src/pages/lives/sub-lives/master-picker-dialog";
-import { SubLiveFormDialog } from "../../src/pages/lives/sub-lives/sub-live-form-dialog";
-import { SubLivePage } from "../../src/pages/lives/sub-lives/sub-live-page";
+import { subLiveRoute } from "../../resources/lives/live";
+import { insufficientBalanceCode, liveApi } from "../../resources/lives/live-api";
+import { MasterPickerDialog } from "../../src/features/lives/sub-lives/master-picker-dialog";
+import { SubLiveFormDialog } from "../../src/features/lives/sub-lives/sub-live-form-dialog";
+import { SubLivePage } from "../../src/features/lives/sub-lives/sub-live-page";
 import { EngineStage } from "../engine/engine-stage";
 import { failEnvelope, okEnvelope } from "../mock-api";
 import { expectToast, formErrors } from "../support/play";

@@ -1,5 +1,5 @@
-import { liveApi, liveLimits, validatorApi, type ValidatorSettings } from "../../resources/live-api";
-import { phoneField, whitelistReasons, type WhitelistEntry, type WhitelistRow, type WhitelistRowError } from "../../resources/live-validator";
+import { liveApi, liveLimits, validatorApi, type ValidatorSettings } from "../../resources/lives/live-api";
+import { phoneField, whitelistReasons, type WhitelistEntry, type WhitelistRow, type WhitelistRowError } from "../../resources/lives/live-validator";
 import { failEnvelope, okEnvelope, type MockRoutes } from "../mock-api";
 
 export interface VerificationStage {

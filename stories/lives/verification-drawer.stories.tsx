@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { phoneField } from "../../resources/live-validator";
-import { VerificationDrawer } from "../../src/pages/lives/verification/verification-drawer";
+import { phoneField } from "../../resources/lives/live-validator";
+import { VerificationDrawer } from "../../src/features/lives/verification/verification-drawer";
 import { buttonName } from "../support/play";
 import type { ScreenParameters } from "../support/screen-parameters";
 import { sampleEntries, verificationAnswers, whitelistSettings } from "./verification-answers";

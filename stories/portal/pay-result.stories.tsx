@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { rechargeApi } from "../../resources/recharge";
+import { rechargeApi } from "../../resources/billing/recharge";
 import { failEnvelope, okEnvelope, type MockRoutes } from "../mock-api";
 import { signedInAdmin } from "../support/answers";
 import { FoundationScreens } from "../support/foundation-screens";

@@ -1,5 +1,5 @@
 /** The portal's calls answered from portal-fixtures.ts, as mock routes (stories/mock-api.ts). */
-import { portalApi } from "../../resources/portal";
+import { portalApi } from "../../resources/portal/portal";
 import { failEnvelope, okEnvelope, type MockRoutes } from "../mock-api";
 import { classesEnded, classesGoing, courseRooms, dayRooms, firstMessages, groupAnswer, markedDays, olderMessages } from "./portal-fixtures";
 

@@ -2,8 +2,8 @@
  * What the portal's calls answer, shared by the portal stories and the client tests (plain data;
  * envelopes and routes are built by each side).
  */
-import type { GroupMessagesAnswer, PortalClass, PortalMessage, PortalRoom } from "../../resources/portal";
-import type { PayResult } from "../../resources/recharge";
+import type { GroupMessagesAnswer, PortalClass, PortalMessage, PortalRoom } from "../../resources/portal/portal";
+import type { PayResult } from "../../resources/billing/recharge";
 
 const teacher = { account: 2, name: "李老师", nick: "李老师" };
 

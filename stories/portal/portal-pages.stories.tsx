@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { AxiosError } from "axios";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { portalApi } from "../../resources/portal";
+import { portalApi } from "../../resources/portal/portal";
 import { failEnvelope, type MockRoutes } from "../mock-api";
 import { signedInPortal } from "../support/answers";
 import { FoundationScreens } from "../support/foundation-screens";

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import type { Indexer, IndexInput } from "storybook/internal/types";
 import type { Plugin } from "vite";
 import { resources } from "../../resources";
-import type { ResourceDecl } from "../../resources/define";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import { storyKinds } from "./story-kinds";
 
 /**

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Suspense } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import type { ResourceDecl } from "../../resources/define";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import { adminPages } from "../../src/app/admin-pages";
 import { PageLoading } from "../../src/components/page-loading";
 import type { FormMode } from "../../src/engine/use-record-save";

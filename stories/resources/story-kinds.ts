@@ -1,4 +1,4 @@
-import type { ResourceDecl } from "../../resources/define";
+import type { ResourceDecl } from "../../resources/kernel/define";
 
 export type StoryKind = "List" | "Empty" | "Failed" | "Create" | "CreateErrors" | "Edit" | "EditErrors";
 

@@ -1,7 +1,7 @@
-import type { ShareInfo } from "../../resources/room-api";
-import type { PresenceEntry, RoomChat, RoomLive, RoomRecording, ServerMessage } from "../../resources/room-protocol";
+import type { ShareInfo } from "../../resources/rooms/room-api";
+import type { PresenceEntry, RoomChat, RoomLive, RoomRecording, ServerMessage } from "../../resources/rooms/room-protocol";
 
-/** A live room as the server describes it to a page (resources/room-protocol.ts), for stories and client tests. */
+/** A live room as the server describes it to a page (resources/rooms/room-protocol.ts), for stories and client tests. */
 export const sampleLive: RoomLive = {
   id: 42,
   title: "高一数学·函数的单调性",

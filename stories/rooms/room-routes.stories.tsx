@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor, within } from "storybook/test";
-import { authApi } from "../../resources/auth";
-import { roomApi, roomMessages } from "../../resources/room-api";
-import { roomRoutes } from "../../resources/rooms";
+import { authApi } from "../../resources/auth/auth";
+import { roomApi, roomMessages } from "../../resources/rooms/room-api";
+import { roomRoutes } from "../../resources/rooms/rooms";
 import { FoundationScreens } from "../support/foundation-screens";
 import { session } from "../support/fixtures";
 import { failEnvelope, okEnvelope } from "../mock-api";

@@ -1,15 +1,15 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useMemo } from "react";
 import { expect, userEvent, within } from "storybook/test";
-import { roomMessages } from "../../resources/room-api";
-import { RoomSite } from "../../src/pages/room-site/room-site";
-import { RoomTransport } from "../../src/pages/room-site/room-transport";
+import { roomMessages } from "../../resources/rooms/room-api";
+import { RoomSite } from "../../src/features/rooms/site/room-site";
+import { RoomTransport } from "../../src/features/rooms/site/room-transport";
 import type { ScreenParameters } from "../support/screen-parameters";
 import { guestEntry, sampleLive, sampleRecordings, studentEntry, teacherEntry, welcomeOf } from "./room-fixtures";
 import { scriptedTransport, type RoomScript } from "./scripted-room";
 
 /**
- * The built-in live room (src/pages/room-site): every state of a page in a room, its WebSocket
+ * The built-in live room (src/features/rooms/site): every state of a page in a room, its WebSocket
  * played from a script (scripted-room.ts) instead of the server.
  */
 function Room({ script }: { script: RoomScript }) {

@@ -1,5 +1,5 @@
-import type { ClientMessage, ServerMessage } from "../../resources/room-protocol";
-import { OPEN, type RoomConnection } from "../../src/pages/room-site/room-transport";
+import type { ClientMessage, ServerMessage } from "../../resources/rooms/room-protocol";
+import { OPEN, type RoomConnection } from "../../src/features/rooms/site/room-transport";
 
 export interface RoomScript {
   /** What the server answers the hello: a welcome, or a refusal; nothing keeps the page waiting. */
@@ -14,7 +14,7 @@ export interface RoomScript {
 }
 
 /**
- * A room's WebSocket played from a script, in place of the server (src/pages/room-site/room-transport.ts):
+ * A room's WebSocket played from a script, in place of the server (src/features/rooms/site/room-transport.ts):
  * stories show every state of the room with it, and client tests drive the page and read what it sent.
  */
 export class ScriptedRoom implements RoomConnection {

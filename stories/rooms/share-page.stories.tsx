@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
-import { roomApi, roomMessages, type ShareInfo } from "../../resources/room-api";
-import { RoomSite } from "../../src/pages/room-site/room-site";
+import { roomApi, roomMessages, type ShareInfo } from "../../resources/rooms/room-api";
+import { RoomSite } from "../../src/features/rooms/site/room-site";
 import { failEnvelope, okEnvelope } from "../mock-api";
 import type { ScreenParameters } from "../support/screen-parameters";
 import { sampleShare } from "./room-fixtures";

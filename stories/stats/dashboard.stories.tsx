@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { authApi } from "../../resources/auth";
-import { DEFAULT_MODULES, dashboardModules, statsApi } from "../../resources/stats";
-import { DashboardPage } from "../../src/pages/stats/dashboard/dashboard-page";
+import { authApi } from "../../resources/auth/auth";
+import { DEFAULT_MODULES, dashboardModules, statsApi } from "../../resources/stats/stats";
+import { DashboardPage } from "../../src/features/stats/dashboard/dashboard-page";
 import { failEnvelope, okEnvelope } from "../mock-api";
 import { userManagementMenu } from "../support/fixtures";
 import type { ScreenParameters } from "../support/screen-parameters";

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { dashboardModules, statsApi } from "../../resources/stats";
-import type { ChartKey } from "../../src/pages/stats/chart-specs";
-import { StatPage } from "../../src/pages/stats/stat-page";
+import { dashboardModules, statsApi } from "../../resources/stats/stats";
+import type { ChartKey } from "../../src/features/stats/chart-specs";
+import { StatPage } from "../../src/features/stats/stat-page";
 import { failEnvelope, okEnvelope } from "../mock-api";
 import type { ScreenParameters } from "../support/screen-parameters";
 import { denseConcurrency } from "./stats-fixtures";

@@ -18,7 +18,7 @@ import {
   type TodayLiveCounts,
   type UserCounts,
   type UvPv,
-} from "../../resources/stats";
+} from "../../resources/stats/stats";
 
 export const courseLive: CourseLiveCounts = { course: 19, live: 96, vod: 4 };
 export const todayLive: TodayLiveCounts = { total: 5, used: 3, big: 2, samll: 1, ass: 1 };

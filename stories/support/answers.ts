@@ -1,6 +1,6 @@
 /** The server's answers the foundation stories are built from, as mock routes (stories/mock-api.ts). */
-import { authApi, type IdentityType } from "../../resources/auth";
-import { portalCloudDisk, type PortalRole } from "../../resources/menu";
+import { authApi, type IdentityType } from "../../resources/auth/auth";
+import { portalCloudDisk, type PortalRole } from "../../resources/kernel/menu";
 import type { UserInfo } from "../../providers/session-store";
 import type { ServerMenu } from "../../src/lib/server-menu";
 import { failEnvelope, okEnvelope, type MockRoutes } from "../mock-api";

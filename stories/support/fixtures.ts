@@ -3,8 +3,8 @@
  * shown and checked against the same records. Plain data only: envelopes and routes
  * are built by each side (stories/support/answers.ts, tests/client/support/fake-server.ts).
  */
-import type { IdentityType } from "../../resources/auth";
-import { allMenuKeys, mainAdminOnlyItem, permissionGroups, sidebarGroups } from "../../resources/menu";
+import type { IdentityType } from "../../resources/auth/auth";
+import { allMenuKeys, mainAdminOnlyItem, permissionGroups, sidebarGroups } from "../../resources/kernel/menu";
 import type { UserInfo } from "../../providers/session-store";
 import type { ServerMenu } from "../../src/lib/server-menu";
 

@@ -1,13 +1,13 @@
 import { Result } from "antd";
 import { Route, Routes, useLocation } from "react-router-dom";
-import { AdminHomePage } from "../../src/pages/admin/admin-home-page";
-import { ChangePasswordPage } from "../../src/pages/admin/change-password-page";
+import { AdminHomePage } from "../../src/features/platform/admin-home-page";
+import { ChangePasswordPage } from "../../src/features/platform/change-password-page";
 import { ConsoleRefine } from "../../src/app/console-app";
 import { ConsoleRoutes } from "../../src/app/console-routes";
-import { ForgetPasswordPage } from "../../src/pages/public/forget-password-page";
-import { IdentityPage } from "../../src/pages/public/identity-page";
-import { LoginPage } from "../../src/pages/public/login-page";
-import { RegisterPage } from "../../src/pages/public/register-page";
+import { ForgetPasswordPage } from "../../src/features/auth/forget-password-page";
+import { IdentityPage } from "../../src/features/auth/identity-page";
+import { LoginPage } from "../../src/features/auth/login-page";
+import { RegisterPage } from "../../src/features/auth/register-page";
 import { leftAppPath } from "./page-location";
 
 

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor } from "storybook/test";
-import { authApi } from "../../resources/auth";
-import { toolApi, tools, type ToolDecl } from "../../resources/tools";
-import { ToolFramePage } from "../../src/pages/tools/tool-frame-page";
+import { authApi } from "../../resources/auth/auth";
+import { toolApi, tools, type ToolDecl } from "../../resources/tools/tools";
+import { ToolFramePage } from "../../src/features/tools/tool-frame-page";
 import { EngineStage } from "../engine/engine-stage";
 import { okEnvelope } from "../mock-api";
 import { mainAdminMenu } from "../support/fixtures";
@@ -43,5 +43,5 @@ function toolStory(tool: ToolDecl): Story {
   };
 }
 
-/** One story per declared tool page (resources/tools.ts), by the tool's name. */
+/** One story per declared tool page (resources/tools/tools.ts), by the tool's name. */
 export const toolStories: Record<string, Story> = Object.fromEntries(tools.map((tool) => [tool.name, toolStory(tool)]));

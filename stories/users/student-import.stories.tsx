@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { StudentImportButton } from "../../src/pages/users";
-import { StudentImportDialog } from "../../src/pages/users/student-import/student-import-dialog";
+import { StudentImportButton } from "../../src/features/users";
+import { StudentImportDialog } from "../../src/features/users/student-import/student-import-dialog";
 import { buttonName } from "../support/play";
 import type { ScreenParameters } from "../support/screen-parameters";
 import { studentCreateAnswers } from "./user-stats-answers";

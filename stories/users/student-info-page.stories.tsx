@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { StudentInfoPage } from "../../src/pages/users/detail/student-info-page";
+import { StudentInfoPage } from "../../src/features/users/detail/student-info-page";
 import type { ScreenParameters } from "../support/screen-parameters";
 import { studentAnswers, unknownPersonAnswers } from "./user-stats-answers";
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor, within } from "storybook/test";
-import { TeacherInfoPage } from "../../src/pages/users/detail/teacher-info-page";
+import { TeacherInfoPage } from "../../src/features/users/detail/teacher-info-page";
 import type { ScreenParameters } from "../support/screen-parameters";
 import { teacherAnswers, unknownPersonAnswers } from "./user-stats-answers";
 

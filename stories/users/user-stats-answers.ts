@@ -1,7 +1,7 @@
 /** The /userstat answers the detail-page stories are built from, as mock routes (stories/mock-api.ts). */
-import student from "../../resources/student";
-import { userStatApi } from "../../resources/user-stats";
-import type { LiveRow } from "../../src/pages/users/detail/user-stats-client";
+import student from "../../resources/users/student";
+import { userStatApi } from "../../resources/users/user-stats";
+import type { LiveRow } from "../../src/features/users/detail/user-stats-client";
 import { failEnvelope, okEnvelope, type MockHandler, type MockRoutes } from "../mock-api";
 import { studentInfo, studentStats, teacherInfo, teacherStats, termOf } from "./user-stats-fixtures";
 

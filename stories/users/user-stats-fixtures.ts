@@ -2,7 +2,7 @@
  * What the /userstat calls answer for the demo teacher and student, shaped as the running server
  * gives them. Plain data shared by the stories and the client tests (tests/client/users).
  */
-import type { LiveRow } from "../../src/pages/users/detail/user-stats-client";
+import type { LiveRow } from "../../src/features/users/detail/user-stats-client";
 
 export const teacherInfo = { nickname: "李老师", name: "李老师", headimg: "", mobile: "13800000001" };
 export const studentInfo = { nickname: "赵同学", name: "赵同学", headimg: "", mobile: "13800000003" };

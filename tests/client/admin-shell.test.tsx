@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import student from "../../resources/student";
-import teacher from "../../resources/teacher";
+import student from "../../resources/users/student";
+import teacher from "../../resources/users/teacher";
 import { setHttpAdapter } from "../../providers/http";
 import { familyAnswers, userRows } from "../../stories/engine/engine-answers";
 import { mockAdapter, type MockCall, type MockRoutes } from "../../stories/mock-api";

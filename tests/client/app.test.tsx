@@ -5,7 +5,7 @@ import { pageLocation } from "../../providers/location";
 import { App } from "../../src/app/app";
 import { blockContextMenu } from "../../src/app/page-behaviour";
 import { documentTitle, routeTitle, routeTitles } from "../../src/app/route-titles";
-import teacher from "../../resources/teacher";
+import teacher from "../../resources/users/teacher";
 import { familyAnswers, userRows } from "../../stories/engine/engine-answers";
 import { mockAdapter } from "../../stories/mock-api";
 import { signedInAdmin } from "../../stories/support/answers";

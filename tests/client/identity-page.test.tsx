@@ -4,7 +4,7 @@ import { setHosts } from "../../providers/hosts";
 import { setHttpAdapter } from "../../providers/http";
 import { pageLocation } from "../../providers/location";
 import { sessionStore } from "../../providers/session-store";
-import { IdentityPage } from "../../src/pages/public/identity-page";
+import { IdentityPage } from "../../src/features/auth/identity-page";
 import { fail, fakeServer, ok } from "./support/fake-server";
 import { renderAt } from "./support/render";
 import { identityLists } from "../../stories/support/fixtures";

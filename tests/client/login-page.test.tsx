@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { LoginPage } from "../../src/pages/public/login-page";
+import { LoginPage } from "../../src/features/auth/login-page";
 import { fail, fakeServer, HttpReply, ok, TransportFailure, type Handler } from "./support/fake-server";
 import { renderAt } from "./support/render";
 import { isolateSession } from "./support/isolate";

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { homeOf } from "../../resources/auth";
-import { routeMenuKeys } from "../../resources/route-access";
+import { homeOf } from "../../resources/auth/auth";
+import { routeMenuKeys } from "../../resources/kernel/route-access";
 import { routeTitles } from "../../src/app/route-titles";
 import { userManagementMenu } from "../../stories/support/fixtures";
 import { fakeServer, ok } from "./support/fake-server";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ep } from "../../resources/endpoint";
+import { ep } from "../../resources/kernel/endpoint";
 import { request, setHttpAdapter } from "../../providers/http";
 import { whenQuiet } from "../../src/lib/when-idle";
 import { fakeServer, ok } from "./support/fake-server";

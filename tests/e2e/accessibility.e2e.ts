@@ -1,11 +1,11 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { homeOf } from "../../resources/auth";
+import { homeOf } from "../../resources/auth/auth";
 import { resources } from "../../resources";
-import { cloudDiskScreens } from "../../resources/cloud-disk-screens";
+import { cloudDiskScreens } from "../../resources/cloud-disk/screens";
 import { adminPages } from "../../src/app/admin-pages";
-import { portalPages } from "../../src/pages/portal/pages";
+import { portalPages } from "../../src/features/portal/pages";
 import { demoTradeNos } from "../../server/seed/portal";
 import { api, baseURL, closeBrowser, newPage, screenshot } from "./browser";
 import { networkQuiet, visit } from "./in-app";
@@ -22,7 +22,7 @@ const adminRoutes = ["/changepwd", `/payresult?trade_no=${demoTradeNos.paid}`, .
 const portalRoles = ["teacher", "assistant", "student"] as const;
 const portalRoutes = [
   ...portalRoles.flatMap((role) => Object.keys(portalPages).map((child) => [role, child ? `${homeOf[role]}/${child}` : homeOf[role]] as const)),
-  // The cloud-disk screens of the portals (resources/cloud-disk-screens.ts), each as the role whose portal it is in.
+  // The cloud-disk screens of the portals (resources/cloud-disk/screens.ts), each as the role whose portal it is in.
   ...cloudDiskScreens.flatMap((s) => portalRoles.filter((role) => s.route.startsWith(`${homeOf[role]}/`)).map((role) => [role, s.route] as const)),
 ];
 const publicRoutes = ["/login", "/register", "/forget-password"];

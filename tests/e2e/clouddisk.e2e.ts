@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page, Request } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import type { CloudItem } from "../../resources/cloud-disk";
+import type { CloudItem } from "../../resources/cloud-disk/cloud-disk";
 import { samplePdf } from "../../server/seed/sample-files";
 import { api, axeFindings, closeBrowser, newPage, screenshot, signInAsAdmin } from "./browser";
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { statsApi } from "../../resources/stats";
+import { statsApi } from "../../resources/stats/stats";
 import { closeBrowser, newPage, screenshot, signInAsAdmin } from "./browser";
 
 afterAll(closeBrowser);

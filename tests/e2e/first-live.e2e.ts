@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page, type Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApi, type ChatRecord } from "../../resources/room-api";
-import { statsApi } from "../../resources/stats";
-import { playTypeLabels } from "../../resources/user-stats";
+import { chatApi, type ChatRecord } from "../../resources/rooms/room-api";
+import { statsApi } from "../../resources/stats/stats";
+import { playTypeLabels } from "../../resources/users/user-stats";
 import { hostPrefixes } from "../../server/config";
 import { chromiumOptions, startServer } from "../../scripts/lib/server-process.mjs";
 import { freshDatabase } from "../server/helpers";

@@ -1,7 +1,7 @@
 import type { Page, Response } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import type { LiveConflict } from "../../resources/live-api";
-import type { GroupConfig } from "../../resources/live-config";
+import type { LiveConflict } from "../../resources/lives/live-api";
+import type { GroupConfig } from "../../resources/lives/live-config";
 import { DAY, HOUR, api, at, axeFindings, closeBrowser, newPage, screenshot, signInAsAdmin, typeTime } from "./browser";
 
 afterAll(closeBrowser);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { homeOf } from "../../resources/auth";
+import { homeOf } from "../../resources/auth/auth";
 import { closeBrowser, newPage, outboxLast, outboxLength, phone, screenshot } from "./browser";
 
 afterAll(closeBrowser);

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { liveApi, validatorApi } from "../../resources/live-api";
+import { liveApi, validatorApi } from "../../resources/lives/live-api";
 import { hostPrefixes } from "../../server/config";
 import { formatDateTime } from "../../server/services/datetime";
 

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { roomRouteFor, roomRoutes } from "../../resources/rooms";
+import { roomRouteFor, roomRoutes } from "../../resources/rooms/rooms";
 import { chromiumOptions } from "../../scripts/lib/server-process.mjs";
 import { axeFindings, baseURL, screenshot, signInAsAdmin } from "./browser";
 import { freshLive, shareWithWhitelist, type FreshLive } from "./rooms-support";

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { permissionGroups } from "../../resources/menu";
-import { tools, type ToolDecl } from "../../resources/tools";
+import { permissionGroups } from "../../resources/kernel/menu";
+import { tools, type ToolDecl } from "../../resources/tools/tools";
 import { closeBrowser, newPage, screenshot, signInAsAdmin } from "./browser";
 
 afterAll(closeBrowser);

@@ -4,8 +4,8 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { read, utils, write } from "xlsx";
-import { liveApi, validatorApi, type LiveRecord, type ValidatorSettings } from "../../resources/live-api";
-import { defaultValidatorSettings, phoneField, whitelistReasons, type WhitelistRowError } from "../../resources/live-validator";
+import { liveApi, validatorApi, type LiveRecord, type ValidatorSettings } from "../../resources/lives/live-api";
+import { defaultValidatorSettings, phoneField, whitelistReasons, type WhitelistRowError } from "../../resources/lives/live-validator";
 import { hostPrefixes } from "../../server/config";
 import { DAY, HOUR, api, at, closeBrowser, newPage, screenshot, signInAsAdmin } from "./browser";
 

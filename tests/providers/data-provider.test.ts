@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ep } from "../../resources/endpoint";
+import { ep } from "../../resources/kernel/endpoint";
 import { createDataProvider, filterParams } from "../../providers/data-provider";
 import { setHosts } from "../../providers/hosts";
 import { setHttpAdapter } from "../../providers/http";

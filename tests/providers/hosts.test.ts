@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { hostKinds } from "../../resources/endpoint";
+import { hostKinds } from "../../resources/kernel/endpoint";
 import { getHosts, loadHosts, setHosts } from "../../providers/hosts";
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });

@@ -1,7 +1,7 @@
 import { message } from "antd";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { authApi } from "../../resources/auth";
-import { ep } from "../../resources/endpoint";
+import { authApi } from "../../resources/auth/auth";
+import { ep } from "../../resources/kernel/endpoint";
 import { setHosts } from "../../providers/hosts";
 import { call, endpointUrl, HttpRequestError, httpStatusText, request, setHttpAdapter } from "../../providers/http";
 import { reportError } from "../../providers/notify";

@@ -5,7 +5,7 @@ import type { Options } from "storybook/internal/types";
 import { describe, expect, it } from "vitest";
 import config from "../../.storybook/main";
 import { resources } from "../../resources";
-import { tools } from "../../resources/tools";
+import { tools } from "../../resources/tools/tools";
 import { declaredIndexInputs, declaredStoriesPlugin, storyTitle } from "../../stories/resources/declared-index";
 import { storyKinds } from "../../stories/resources/story-kinds";
 

@@ -45,9 +45,9 @@ export function literalsUnder(...folders: string[]): Map<string, string[]> {
   return out;
 }
 
-/** The files in which `matches` holds for one of the strings, each once. */
+/** The files in which `matches` holds for one of the strings, each once, in order of path. */
 export const filesWith = (literals: Map<string, string[]>, matches: (text: string) => boolean): string[] =>
-  [...literals].filter(([, texts]) => texts.some(matches)).map(([file]) => file);
+  [...literals].filter(([, texts]) => texts.some(matches)).map(([file]) => file).sort();
 
 /** The array literals of numbers in the TypeScript files, as written ("10, 20, 50"), by file. */
 export function numberListsUnder(...folders: string[]): Map<string, string[]> {

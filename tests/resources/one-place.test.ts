@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { courseTypes } from "../../resources/course";
-import { mainAdminOnlyItems, permissionGroups } from "../../resources/menu";
-import { routeTable, routeTitles } from "../../resources/routes/index";
+import { courseTypes } from "../../resources/courses/course";
+import { mainAdminOnlyItems, permissionGroups } from "../../resources/kernel/menu";
+import { routeTable, routeTitles } from "../../resources/routes";
 import { pageSizes } from "../../resources/kernel/paging";
-import { liveStateLabels, liveTypeLabels } from "../../resources/live-labels";
+import { liveStateLabels, liveTypeLabels } from "../../resources/lives/live-labels";
 import { filesWith, literalsUnder, numberListsUnder } from "./literal-scan";
 import { keyCopies, pathCopies, titleCopies } from "./route-copies";
 
@@ -50,22 +50,22 @@ describe("one place per fact", () => {
    * its own status enum (-1 not yet, 2 over), and 已结束 is also the portal's tab of ended courses.
    */
   const otherFacts: Record<string, readonly string[]> = {
-    未开始: ["resources/portal.ts"],
-    已结束: ["resources/portal.ts", "src/pages/portal/courses/courses-page.tsx"],
+    未开始: ["resources/portal/portal.ts"],
+    已结束: ["resources/portal/portal.ts", "src/features/portal/courses/courses-page.tsx"],
   };
 
-  it.each(Object.values(liveStateLabels))("writes the live status %s once, in resources/live-labels.ts", (label) => {
-    expect(filesWith(literals, (text) => text === label)).toEqual(["resources/live-labels.ts", ...(otherFacts[label] ?? [])].sort());
+  it.each(Object.values(liveStateLabels))("writes the live status %s once, in resources/lives/live-labels.ts", (label) => {
+    expect(filesWith(literals, (text) => text === label)).toEqual(["resources/lives/live-labels.ts", ...(otherFacts[label] ?? [])].sort());
   });
 
   /** 仿真直播 and 智慧教室 also name a sidebar group, and 仿真直播 the simulated-live tool page: facts of their own. */
   const sameWordsElsewhere: Record<string, readonly string[]> = {
-    仿真直播: ["resources/menu.ts", "resources/tools.ts"],
-    智慧教室: ["resources/menu.ts"],
+    仿真直播: ["resources/kernel/menu.ts", "resources/tools/tools.ts"],
+    智慧教室: ["resources/kernel/menu.ts"],
   };
 
-  it.each(courseTypes.map((type) => type.label))("writes the course type %s once, in resources/course.ts", (label) => {
-    expect(filesWith(literals, (text) => text === label)).toEqual(["resources/course.ts", ...(sameWordsElsewhere[label] ?? [])].sort());
+  it.each(courseTypes.map((type) => type.label))("writes the course type %s once, in resources/courses/course.ts", (label) => {
+    expect(filesWith(literals, (text) => text === label)).toEqual(["resources/courses/course.ts", ...(sameWordsElsewhere[label] ?? [])].sort());
   });
 
   it("says a live's type in the course type's words except where the spec words it differently", () => {
@@ -107,17 +107,20 @@ describe("one declaration per route", () => {
       [...new Set(facts)].map((fact) => [fact, filesWith(sourceLiterals, matches(fact))] as const).filter(([, files]) => files.length > 1),
     );
 
+  /** The copies left, each fact's files in order of path as `filesWith` gives them. */
+  const sorted = (copies: Record<string, readonly string[]>) => Object.fromEntries(Object.entries(copies).map(([fact, files]) => [fact, [...files].sort()]));
+
   it("writes each route's title once, but for the copies left to take away", () => {
-    expect(copiesOf(routeTable.map(({ title }) => title), (title) => (text) => text === title)).toEqual(titleCopies);
+    expect(copiesOf(routeTable.map(({ title }) => title), (title) => (text) => text === title)).toEqual(sorted(titleCopies));
   });
 
   it("writes each route's path once (as itself or an address), but for the copies left to take away", () => {
     const paths = routeTable.map(({ route }) => route).filter((route) => route !== "/");
-    expect(copiesOf(paths, (path) => (text) => text === path || text.startsWith(`${path}?`))).toEqual(pathCopies);
+    expect(copiesOf(paths, (path) => (text) => text === path || text.startsWith(`${path}?`))).toEqual(sorted(pathCopies));
   });
 
   it("writes each menu key once, but for the copies left to take away", () => {
     const keys = [...permissionGroups.flatMap((group) => group.items), ...mainAdminOnlyItems].map((item) => item.key);
-    expect(copiesOf(keys, (key) => (text) => text === key)).toEqual(keyCopies);
+    expect(copiesOf(keys, (key) => (text) => text === key)).toEqual(sorted(keyCopies));
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assistant, student, subadmin, teacher } from "../../resources";
-import { ep, type Endpoint } from "../../resources/endpoint";
+import { ep, type Endpoint } from "../../resources/kernel/endpoint";
 import { ok } from "../../server/plugins/envelope";
 import { route } from "../../server/engine/route";
 import { schemaProblems } from "../../src/engine/schema-check";

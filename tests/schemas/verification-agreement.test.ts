@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validatorApi, type RegistrationField, type ValidatorSettings } from "../../resources/live-api";
-import { defaultValidatorSettings, phoneField } from "../../resources/live-validator";
+import { validatorApi, type RegistrationField, type ValidatorSettings } from "../../resources/lives/live-api";
+import { defaultValidatorSettings, phoneField } from "../../resources/lives/live-validator";
 import { schemaProblems } from "../../src/engine/schema-check";
 import { schemaFiles } from "../../src/engine/validator";
 import { signIn, startTestServer, type TestServer } from "../server/helpers";
@@ -8,7 +8,7 @@ import { orgLives, serviceCall, tokenFor } from "../server/verification-helpers"
 
 /**
  * The drawer checks the settings and the whitelist entry with the schema files the validator
- * service validates them with (src/pages/lives/verification/settings-problems.ts, the entry's RJSF
+ * service validates them with (src/features/lives/verification/settings-problems.ts, the entry's RJSF
  * form). Each payload goes through both; the first message must be the same, or both must accept.
  */
 let s: TestServer;

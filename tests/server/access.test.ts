@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resources } from "../../resources";
-import type { ResourceDecl } from "../../resources/define";
-import type { Endpoint } from "../../resources/endpoint";
-import { liveApi, validatorApi } from "../../resources/live-api";
-import { allMenuKeys, savePermissions } from "../../resources/menu";
-import { portalApi } from "../../resources/portal";
-import { rechargeApi } from "../../resources/recharge";
+import type { ResourceDecl } from "../../resources/kernel/define";
+import type { Endpoint } from "../../resources/kernel/endpoint";
+import { liveApi, validatorApi } from "../../resources/lives/live-api";
+import { allMenuKeys, savePermissions } from "../../resources/kernel/menu";
+import { portalApi } from "../../resources/portal/portal";
+import { rechargeApi } from "../../resources/billing/recharge";
 import { hostPrefixes } from "../../server/config";
 import { signIn, startSignedIn, type TestServer } from "./helpers";
 import { call } from "./users-helpers";
@@ -212,7 +212,7 @@ describe("every declared call of every resource", () => {
   });
 });
 
-/** The portal's calls (resources/portal.ts), but the feed, whose credential is its address (portal-feed.test.ts). */
+/** The portal's calls (resources/portal/portal.ts), but the feed, whose credential is its address (portal-feed.test.ts). */
 const portalCalls = Object.entries(portalApi).filter(([name]) => name !== "feed");
 
 describe("the portal's calls and the payment result", () => {
@@ -254,7 +254,7 @@ describe("the portal's calls and the payment result", () => {
  * writing lives and the live defaults, the verification drawer's token and the validator service
  * (resources/lives/calls.ts). Those a course's live
  * list leads to (创建直播, 修改, 验证方式) admit courseop as the list does, spelled out here rather
- * than read from resources/live-api.ts liveCourseKeys, so a change there shows as a failure.
+ * than read from resources/lives/live-api.ts liveCourseKeys, so a change there shows as a failure.
  */
 const bespoke: { endpoint: Endpoint; keys: string[] }[] = [
   { endpoint: liveApi.validatorToken, keys: ["liveop", "courseop"] },

@@ -73,8 +73,8 @@ it("adds the SMS notify recipients by the README's steps: the calls answer, the 
   // Step 4: the form schema.
   write("schemas/notify-sms-user.create.schema.json", entity.schema);
   // Step 5: the declaration, with its table; step 6: listed.
-  write("resources/notify-sms-user.ts", entity.declaration);
-  insertAfterLast("resources/index.ts", /^import \w+ from "\.\/[\w-]+";$/, 'import notifySmsUser from "./notify-sms-user";');
+  write("resources/billing/notify-sms-user.ts", entity.declaration);
+  insertAfterLast("resources/index.ts", /^import \w+ from "\.\/[\w/-]+";$/, 'import notifySmsUser from "./billing/notify-sms-user";');
   insertAfterLast("resources/index.ts", /^ {2}\w+,$/, "  notifySmsUser,");
 
   run("git", ["add", "-A"]);
@@ -149,8 +149,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   "errorMessage": { "required": { "name": "请输入姓名", "mobile": "请输入手机号" } }
 }
 `,
-  declaration: `import { defineResource } from "./define";
-import { ep } from "./endpoint";
+  declaration: `import { defineResource } from "../kernel/define";
+import { ep } from "../kernel/endpoint";
 
 /** SMS notify recipients (3 §2.3 account overview, §4, §7.2): a list with add and delete. */
 export default defineResource({
@@ -186,8 +186,8 @@ export default defineResource({
 });
 `,
   test: `import { afterAll, beforeAll, expect, it } from "vitest";
-import notifySmsUser from "../../resources/notify-sms-user";
-import type { Endpoint } from "../../resources/endpoint";
+import notifySmsUser from "../../resources/billing/notify-sms-user";
+import type { Endpoint } from "../../resources/kernel/endpoint";
 import { startSignedIn, type TestServer } from "./helpers";
 import { call } from "./users-helpers";
 

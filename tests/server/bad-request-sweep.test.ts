@@ -2,7 +2,7 @@ import zlib from "node:zlib";
 import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { portalApi } from "../../resources/portal";
+import { portalApi } from "../../resources/portal/portal";
 import { hostPrefixes } from "../../server/config";
 import { signIn, startSignedIn, type TestServer } from "./helpers";
 

@@ -1,6 +1,6 @@
-import teacherResource from "../../resources/teacher";
+import teacherResource from "../../resources/users/teacher";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cloudDisk, cloudDiskApi, type CloudCrumb, type CloudItem } from "../../resources/cloud-disk";
+import { cloudDisk, cloudDiskApi, type CloudCrumb, type CloudItem } from "../../resources/cloud-disk/cloud-disk";
 import { signIn } from "./helpers";
 import { disk, fileBytes, folder, listing, md5, names, startDisk, storedOf, uploadFile, url, type DiskWorld } from "./cloud-disk-helpers";
 import { call } from "./users-helpers";

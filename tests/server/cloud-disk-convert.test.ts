@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cloudDiskApi, fileStateOf, type CloudItem } from "../../resources/cloud-disk";
+import { cloudDiskApi, fileStateOf, type CloudItem } from "../../resources/cloud-disk/cloud-disk";
 import { convertNext, sofficeConverter, type OfficeConverter } from "../../server/services/cloud-disk/jobs";
 import { previewState } from "../../server/services/cloud-disk/items";
 import { diskStore } from "../../server/services/cloud-disk/store";

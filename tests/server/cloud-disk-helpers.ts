@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
-import { cloudDisk, cloudDiskApi, type CloudItem } from "../../resources/cloud-disk";
-import type { Endpoint } from "../../resources/endpoint";
+import { cloudDisk, cloudDiskApi, type CloudItem } from "../../resources/cloud-disk/cloud-disk";
+import type { Endpoint } from "../../resources/kernel/endpoint";
 import { hostPrefixes, type Config } from "../../server/config";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { call } from "./users-helpers";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cloudDisk, cloudDiskApi } from "../../resources/cloud-disk";
+import { cloudDisk, cloudDiskApi } from "../../resources/cloud-disk/cloud-disk";
 import { seedCloudDisk } from "../../server/seed/cloud-disk";
 import { disk, listing, names, startDisk, type DiskWorld } from "./cloud-disk-helpers";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cloudDisk, cloudDiskApi, type CloudItem } from "../../resources/cloud-disk";
+import { cloudDisk, cloudDiskApi, type CloudItem } from "../../resources/cloud-disk/cloud-disk";
 import { sweepUploads } from "../../server/services/cloud-disk/jobs";
 import { diskStore } from "../../server/services/cloud-disk/store";
 import { beginUpload, disk, fileBytes, listing, md5, patch, startDisk, storedOf, tusHeaders, uploadFile, url, type DiskWorld } from "./cloud-disk-helpers";

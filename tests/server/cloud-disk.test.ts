@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cloudDisk, cloudDiskApi, type CloudCrumb, type CloudItem } from "../../resources/cloud-disk";
+import { cloudDisk, cloudDiskApi, type CloudCrumb, type CloudItem } from "../../resources/cloud-disk/cloud-disk";
 import { disk, fileBytes, folder, listing, names, startDisk, uploadFile, type DiskWorld } from "./cloud-disk-helpers";
 
 /**

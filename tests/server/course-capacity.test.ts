@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { course } from "../../resources";
-import { courseFullMessage, liveFullMessage } from "../../resources/course";
-import { liveApi } from "../../resources/live-api";
+import { courseFullMessage, liveFullMessage } from "../../resources/courses/course";
+import { liveApi } from "../../resources/lives/live-api";
 import { caller, studentsOf, daysFromNow } from "./courses-helpers";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { orgIdOf } from "./lives-helpers";

@@ -1,7 +1,7 @@
 import type { RJSFSchema } from "@rjsf/utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { course, subadmin } from "../../resources";
-import { courseTypes } from "../../resources/course";
+import { courseTypes } from "../../resources/courses/course";
 import { formatDateTime } from "../../server/services/datetime";
 import { formValidator, transformErrorsFor } from "../../src/engine/validator";
 import createFile from "../../schemas/course.create.schema.json";

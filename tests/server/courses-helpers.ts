@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { CourseRecord } from "../../resources/course";
-import type { Endpoint } from "../../resources/endpoint";
+import type { CourseRecord } from "../../resources/courses/course";
+import type { Endpoint } from "../../resources/kernel/endpoint";
 import type { Db } from "../../server/db/database";
 import { formatDateTime } from "../../server/services/datetime";
 import { call } from "./users-helpers";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyRequest } from "fastify";
 import { auditLog, message, productTemplate, teacher } from "../../resources";
-import { auditApi } from "../../resources/audit-log";
-import type { Endpoint } from "../../resources/endpoint";
+import { auditApi } from "../../resources/platform/audit-log";
+import type { Endpoint } from "../../resources/kernel/endpoint";
 import { recordAudit } from "../../server/engine/audit";
 import { orgScope } from "../../server/engine/org-scope";
 import { signIn, startSignedIn, type TestServer } from "./helpers";

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { defineResource } from "../../resources/define";
-import { ep } from "../../resources/endpoint";
+import { defineResource } from "../../resources/kernel/define";
+import { ep } from "../../resources/kernel/endpoint";
 import { buildApp } from "../../server/app";
 import { outboxAdapter } from "../../server/adapters/sms";
 import { loadConfig } from "../../server/config";

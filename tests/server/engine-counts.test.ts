@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adTemplate, auditLog, message, productTemplate } from "../../resources";
-import type { Endpoint } from "../../resources/endpoint";
+import type { Endpoint } from "../../resources/kernel/endpoint";
 import * as engineCounts from "../../server/db/migrations/0015-engine-counts";
 import { withId } from "../../server/db/migrations/helpers";
 import { signIn, startSignedIn, type TestServer } from "./helpers";

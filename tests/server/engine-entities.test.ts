@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adTemplate, message, productTemplate } from "../../resources";
-import type { Endpoint } from "../../resources/endpoint";
+import type { Endpoint } from "../../resources/kernel/endpoint";
 import { signIn, startSignedIn, type TestServer } from "./helpers";
 import { call } from "./users-helpers";
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { resources } from "../../resources";
-import type { ResourceDecl } from "../../resources/define";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import { migratedTableTypes } from "../../server/db/table-types";
 import { fieldsOf, schemaRegistry } from "../../server/plugins/schemas";
-import messageResource from "../../resources/message";
+import messageResource from "../../resources/platform/message";
 
 /**
  * A form property that nothing stores fails here by name. The engine writes a table-backed

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import live from "../../resources/live";
-import { liveApi, type LiveRecord } from "../../resources/live-api";
+import live from "../../resources/lives/live";
+import { liveApi, type LiveRecord } from "../../resources/lives/live-api";
 import { formatDateTime } from "../../server/services/datetime";
 import { caller, everyPage } from "./courses-helpers";
 import { signIn, startTestServer, type TestServer } from "./helpers";
@@ -36,7 +36,7 @@ describe("the organisation's lives (2 §2 /liveop, §7 all lives)", () => {
     expect(inDb.some((l) => l.voided) && inDb.some((l) => l.master_id)).toBe(true);
   });
 
-  it("answers LiveRecord as resources/live-api.ts has it, from the tables", async () => {
+  it("answers LiveRecord as resources/lives/live-api.ts has it, from the tables", async () => {
     const sub = inDb.find((l) => l.master_id > 0)!;
     const { data } = await api(admin, liveApi.info, { liveid: sub.id });
     const record = data as LiveRecord;

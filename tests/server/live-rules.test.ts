@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { liveApi } from "../../resources/live-api";
+import { liveApi } from "../../resources/lives/live-api";
 import { caller } from "./courses-helpers";
 import type { TestServer } from "./helpers";
 import { at, DAY, HOUR, liveBody, startLiveWrites, type Demo } from "./live-writes-helpers";

@@ -1,11 +1,11 @@
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assistant, student, teacher } from "../../resources";
-import emulateTemplate from "../../resources/emulate-template";
-import type { Endpoint } from "../../resources/endpoint";
-import { liveApi, liveMessages } from "../../resources/live-api";
-import { entryMinutes, groupConfigDefaults, liveConfigKeys, liveConfigOptions, liveConfigPermissionKeys, type GroupConfig } from "../../resources/live-config";
-import { savePermissions } from "../../resources/menu";
+import emulateTemplate from "../../resources/lives/emulate-template";
+import type { Endpoint } from "../../resources/kernel/endpoint";
+import { liveApi, liveMessages } from "../../resources/lives/live-api";
+import { entryMinutes, groupConfigDefaults, liveConfigKeys, liveConfigOptions, liveConfigPermissionKeys, type GroupConfig } from "../../resources/lives/live-config";
+import { savePermissions } from "../../resources/kernel/menu";
 import { checkAgainst } from "../../server/plugins/schemas";
 import { overlapping } from "../../server/services/live-conflicts";
 import { caller } from "./courses-helpers";
@@ -78,7 +78,7 @@ describe("the group config (/cms/groupconfig)", () => {
     expect(await readConfig()).toEqual(before);
   });
 
-  it("holds resources/live-config.ts and schemas/live-config.def to the same choices and entry-time range", () => {
+  it("holds resources/lives/live-config.ts and schemas/live-config.def to the same choices and entry-time range", () => {
     const valid = (key: string, value: string) => checkAgainst("live-config.def", { ...groupConfigDefaults, liveConfigPermissions: undefined, [key]: value }) === null;
     for (let minutes = 0; minutes <= 2000; minutes++) {
       const allowed = minutes >= entryMinutes.min && minutes <= entryMinutes.max && minutes % entryMinutes.step === 0;

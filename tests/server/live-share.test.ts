@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { liveApi } from "../../resources/live-api";
+import { liveApi } from "../../resources/lives/live-api";
 import { outboxAdapter } from "../../server/adapters/sms";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";

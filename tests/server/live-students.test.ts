@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { liveApi } from "../../resources/live-api";
+import { liveApi } from "../../resources/lives/live-api";
 import { caller, studentsOf, everyPage } from "./courses-helpers";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { grantSubadmin, orgIdOf } from "./lives-helpers";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import emulateTemplate from "../../resources/emulate-template";
-import type { Endpoint } from "../../resources/endpoint";
-import type { EmulateTemplateRecord } from "../../resources/live-api";
+import emulateTemplate from "../../resources/lives/emulate-template";
+import type { Endpoint } from "../../resources/kernel/endpoint";
+import type { EmulateTemplateRecord } from "../../resources/lives/live-api";
 import { caller } from "./courses-helpers";
 import { signIn, startSignedIn, type TestServer } from "./helpers";
 import { at, DAY, demo, HOUR, staff } from "./live-writes-helpers";

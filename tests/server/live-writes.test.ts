@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { liveApi, liveMessages } from "../../resources/live-api";
-import { groupConfigDefaults, liveConfigDefaults } from "../../resources/live-config";
+import { liveApi, liveMessages } from "../../resources/lives/live-api";
+import { groupConfigDefaults, liveConfigDefaults } from "../../resources/lives/live-config";
 import { caller } from "./courses-helpers";
 import { signIn, type TestServer } from "./helpers";
 import { at, DAY, HOUR, liveBody, staff, startLiveWrites, type Demo } from "./live-writes-helpers";

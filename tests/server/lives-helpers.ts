@@ -1,5 +1,5 @@
-import type { LiveRecord } from "../../resources/live-api";
-import { savePermissions } from "../../resources/menu";
+import type { LiveRecord } from "../../resources/lives/live-api";
+import { savePermissions } from "../../resources/kernel/menu";
 import type { TestServer } from "./helpers";
 
 /** The organisation's id by name. */

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hostKinds } from "../../resources/endpoint";
-import { authApi } from "../../resources/auth";
+import { hostKinds } from "../../resources/kernel/endpoint";
+import { authApi } from "../../resources/auth/auth";
 import { outboxAdapter } from "../../server/adapters/sms";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";

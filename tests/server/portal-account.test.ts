@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authApi } from "../../resources/auth";
+import { authApi } from "../../resources/auth/auth";
 import { student as studentResource } from "../../resources";
-import { portalApi, type GroupMessagesAnswer } from "../../resources/portal";
+import { portalApi, type GroupMessagesAnswer } from "../../resources/portal/portal";
 import { lastOf, signIn, startTestServer, type TestServer } from "./helpers";
 import { orgId } from "./portal-helpers";
 import { call, mobileSupply } from "./users-helpers";

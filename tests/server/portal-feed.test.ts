@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { portalApi } from "../../resources/portal";
-import { rechargeApi } from "../../resources/recharge";
-import { savePermissions } from "../../resources/menu";
+import { portalApi } from "../../resources/portal/portal";
+import { rechargeApi } from "../../resources/billing/recharge";
+import { savePermissions } from "../../resources/kernel/menu";
 import { defaultRateLimits } from "../../server/rate-limit-settings";
 import { demoTradeNos } from "../../server/seed/portal";
 import { signIn, startTestServer, type TestServer } from "./helpers";

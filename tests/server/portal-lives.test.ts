@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { portalApi, type PortalClass, type PortalRoom } from "../../resources/portal";
+import { portalApi, type PortalClass, type PortalRoom } from "../../resources/portal/portal";
 import { formatDateTime } from "../../server/services/datetime";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { DAY, fixtures, identityOf, MINUTE, orgId } from "./portal-helpers";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApi, roomApi } from "../../resources/room-api";
-import type { Endpoint } from "../../resources/endpoint";
-import { savePermissions } from "../../resources/menu";
+import { chatApi, roomApi } from "../../resources/rooms/room-api";
+import type { Endpoint } from "../../resources/kernel/endpoint";
+import { savePermissions } from "../../resources/kernel/menu";
 import { signIn, startSignedIn, type TestServer } from "./helpers";
 import { call } from "./users-helpers";
 

@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import WebSocket from "ws";
 import type { FastifyInstance } from "fastify";
-import { roomApi, roomSocketPath } from "../../resources/room-api";
-import type { ServerMessage } from "../../resources/room-protocol";
+import { roomApi, roomSocketPath } from "../../resources/rooms/room-api";
+import type { ServerMessage } from "../../resources/rooms/room-protocol";
 import type { Db } from "../../server/db/database";
 import { call } from "./users-helpers";
 

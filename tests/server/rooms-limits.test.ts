@@ -1,7 +1,7 @@
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { roomApi, roomLimits, roomMessages } from "../../resources/room-api";
-import { statsApi } from "../../resources/stats";
+import { roomApi, roomLimits, roomMessages } from "../../resources/rooms/room-api";
+import { statsApi } from "../../resources/stats/stats";
 import { tokenSecret } from "../../server/services/tool-tokens";
 import { signRoomToken, type RoomGrant } from "../../server/services/rooms/room-token";
 import { signIn, startTestServer, type TestServer } from "./helpers";

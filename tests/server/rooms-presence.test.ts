@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatApi, roomMessages } from "../../resources/room-api";
-import { statsApi } from "../../resources/stats";
-import { userStatApi } from "../../resources/user-stats";
+import { chatApi, roomMessages } from "../../resources/rooms/room-api";
+import { statsApi } from "../../resources/stats/stats";
+import { userStatApi } from "../../resources/users/user-stats";
 import { formatDateTime } from "../../server/services/datetime";
 import { attendanceOf } from "../../server/services/rooms/attendance";
 import { sampleConcurrency } from "../../server/services/rooms/concurrency";

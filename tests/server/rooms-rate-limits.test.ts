@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { roomApi } from "../../resources/room-api";
-import { toolApi } from "../../resources/tools";
+import { roomApi } from "../../resources/rooms/room-api";
+import { toolApi } from "../../resources/tools/tools";
 import { hostPrefixes } from "../../server/config";
 import { defaultRateLimits } from "../../server/rate-limit-settings";
 import { signIn, startTestServer, type TestServer } from "./helpers";

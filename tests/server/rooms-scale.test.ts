@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { roomLimits, roomMessages } from "../../resources/room-api";
+import { roomLimits, roomMessages } from "../../resources/rooms/room-api";
 import { openDb, type Db } from "../../server/db/database";
 import { sampleConcurrency } from "../../server/services/rooms/concurrency";
 import { startServer } from "../../scripts/lib/server-process.mjs";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { roomApi, roomMessages, type ShareAnswers, type ShareInfo } from "../../resources/room-api";
-import type { RegistrationField } from "../../resources/live-api";
+import { roomApi, roomMessages, type ShareAnswers, type ShareInfo } from "../../resources/rooms/room-api";
+import type { RegistrationField } from "../../resources/lives/live-api";
 import { tokenSecret } from "../../server/services/tool-tokens";
 import { verifyRoomToken } from "../../server/services/rooms/room-token";
 import { startTestServer, type TestServer } from "./helpers";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { roomMessages } from "../../resources/room-api";
+import { roomMessages } from "../../resources/rooms/room-api";
 import { signRoomToken, verifyRoomToken } from "../../server/services/rooms/room-token";
 import { tokenSecret, signToolToken } from "../../server/services/tool-tokens";
 import { signIn, startTestServer, type TestServer } from "./helpers";

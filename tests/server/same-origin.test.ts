@@ -2,7 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import student from "../../resources/student";
+import student from "../../resources/users/student";
 import { outboxAdapter } from "../../server/adapters/sms";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";

@@ -3,7 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { roomSocketPath } from "../../resources/room-api";
+import { roomSocketPath } from "../../resources/rooms/room-api";
 import { startServer } from "../../scripts/lib/server-process.mjs";
 
 type Server = Awaited<ReturnType<typeof startServer>>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
-import type { Endpoint } from "../../resources/endpoint";
+import type { Endpoint } from "../../resources/kernel/endpoint";
 import {
   BYTES_PER_GB,
   CONSUME_RANGE,
@@ -20,8 +20,8 @@ import {
   type ConcurrencyPoint,
   type ConsumeRecord,
   type StorageV2Point,
-} from "../../resources/stats";
-import { permissionGroups } from "../../resources/menu";
+} from "../../resources/stats/stats";
+import { permissionGroups } from "../../resources/kernel/menu";
 import { formatDateTime } from "../../server/services/datetime";
 import { BulkInsert } from "../../server/seed/bulk-insert";
 import { signIn, startTestServer, type TestServer } from "./helpers";
@@ -415,7 +415,7 @@ describe("access", () => {
     }
   });
 
-  it("names the menu key behind each account module, as resources/menu.ts spells it", () => {
+  it("names the menu key behind each account module, as resources/kernel/menu.ts spells it", () => {
     const keys = new Set(permissionGroups.flatMap((g) => g.items.map((i) => i.key)));
     expect(Object.values(statCallKeys).every((k) => keys.has(k!))).toBe(true);
     const keyed = dashboardModules.filter((m) => moduleKeys(m).length > 0).map((m) => [m.id, moduleKeys(m)]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { examApi } from "../../resources/exam";
-import { toolApi, tools } from "../../resources/tools";
+import { examApi } from "../../resources/tools/exam";
+import { toolApi, tools } from "../../resources/tools/tools";
 import { hostPrefixes } from "../../server/config";
 import { signToolToken, tokenSecret } from "../../server/services/tool-tokens";
 import { signIn, startTestServer, type TestServer } from "./helpers";

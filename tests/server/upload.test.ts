@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import course from "../../resources/course";
-import { imageUpload, uploadApi } from "../../resources/upload";
+import course from "../../resources/courses/course";
+import { imageUpload, uploadApi } from "../../resources/kernel/upload";
 import { outboxAdapter } from "../../server/adapters/sms";
 import { buildApp } from "../../server/app";
 import { hostPrefixes, loadConfig } from "../../server/config";

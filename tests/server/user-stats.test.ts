@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subadmin } from "../../resources";
-import { userStatApi } from "../../resources/user-stats";
-import type { Endpoint } from "../../resources/endpoint";
+import { userStatApi } from "../../resources/users/user-stats";
+import type { Endpoint } from "../../resources/kernel/endpoint";
 import { formatDateTime } from "../../server/services/datetime";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { caller, everyPage } from "./courses-helpers";

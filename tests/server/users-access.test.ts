@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assistant, student, subadmin, teacher } from "../../resources";
-import { authApi } from "../../resources/auth";
+import { authApi } from "../../resources/auth/auth";
 import { cookieOf, signIn, startSignedIn, type TestServer } from "./helpers";
 import { allRows, call, mobileSupply, type Row } from "./users-helpers";
 

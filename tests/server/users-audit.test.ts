@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { course, teacher } from "../../resources";
-import { auditApi } from "../../resources/audit-log";
+import { auditApi } from "../../resources/platform/audit-log";
 import { daysFromNow } from "./courses-helpers";
 import { startSignedIn, type TestServer } from "./helpers";
 import { call, mobileSupply } from "./users-helpers";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Endpoint } from "../../resources/endpoint";
+import type { Endpoint } from "../../resources/kernel/endpoint";
 import { hostPrefixes } from "../../server/config";
 
 /** Calls an endpoint the way the data provider does: GET and DELETE in the query, others as JSON. */
@@ -13,7 +13,7 @@ export async function call(app: FastifyInstance, cookie: string, endpoint: Endpo
   return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: unknown; count?: number } };
 }
 
-import type { PersonRow } from "../../resources/person";
+import type { PersonRow } from "../../resources/users/person";
 
 export type Row = PersonRow;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { student, teacher } from "../../resources";
-import { authApi } from "../../resources/auth";
+import { authApi } from "../../resources/auth/auth";
 import * as foundation from "../../server/db/migrations/0001-foundation";
 import * as provenance from "../../server/db/migrations/0007-person-provenance";
 import { outboxAdapter } from "../../server/adapters/sms";

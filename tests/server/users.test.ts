@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assistant, student, subadmin, teacher } from "../../resources";
-import { authApi } from "../../resources/auth";
-import { portalCloudDisk } from "../../resources/menu";
-import { personApi, personMessages } from "../../resources/person";
+import { authApi } from "../../resources/auth/auth";
+import { portalCloudDisk } from "../../resources/kernel/menu";
+import { personApi, personMessages } from "../../resources/users/person";
 import { signIn, startSignedIn, type TestServer } from "./helpers";
 import { allRows, call, mobileSupply, type Row } from "./users-helpers";
 

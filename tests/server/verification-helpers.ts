@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { liveApi } from "../../resources/live-api";
-import type { Endpoint } from "../../resources/endpoint";
+import { liveApi } from "../../resources/lives/live-api";
+import type { Endpoint } from "../../resources/kernel/endpoint";
 import { hostPrefixes } from "../../server/config";
 import type { TestServer } from "./helpers";
 

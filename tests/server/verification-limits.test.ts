@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validatorApi } from "../../resources/live-api";
+import { validatorApi } from "../../resources/lives/live-api";
 import { defaultRateLimits } from "../../server/rate-limit-settings";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { askToken, orgLives, serviceCall, tokenFor } from "./verification-helpers";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { savePermissions } from "../../resources/menu";
-import { imageUpload, uploadApi, verificationImageUpload } from "../../resources/upload";
+import { savePermissions } from "../../resources/kernel/menu";
+import { imageUpload, uploadApi, verificationImageUpload } from "../../resources/kernel/upload";
 import { hostPrefixes } from "../../server/config";
 import { solidBmp } from "../fixtures/bmp";
 import { gradientPng } from "../fixtures/png";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validatorApi, type RegistrationField, type ValidatorSettings } from "../../resources/live-api";
-import { defaultValidatorSettings, phoneField, validatorMessages, validatorTokenTool } from "../../resources/live-validator";
-import { savePermissions } from "../../resources/menu";
-import { toolApi } from "../../resources/tools";
+import { validatorApi, type RegistrationField, type ValidatorSettings } from "../../resources/lives/live-api";
+import { defaultValidatorSettings, phoneField, validatorMessages, validatorTokenTool } from "../../resources/lives/live-validator";
+import { savePermissions } from "../../resources/kernel/menu";
+import { toolApi } from "../../resources/tools/tools";
 import { signToolToken, tokenSecret } from "../../server/services/tool-tokens";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { askToken, orgLives, serviceCall, tokenFor } from "./verification-helpers";

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validatorApi } from "../../resources/live-api";
-import type { Endpoint } from "../../resources/endpoint";
+import { validatorApi } from "../../resources/lives/live-api";
+import type { Endpoint } from "../../resources/kernel/endpoint";
 import { hostPrefixes } from "../../server/config";
 import { healthDuring } from "../../scripts/lib/health-probe";
 import { signIn, startTestServer, type TestServer } from "./helpers";

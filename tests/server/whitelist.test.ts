@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { liveLimits, validatorApi } from "../../resources/live-api";
-import { validatorMessages, whitelistReasons, type WhitelistEntry, type WhitelistRowError } from "../../resources/live-validator";
+import { liveLimits, validatorApi } from "../../resources/lives/live-api";
+import { validatorMessages, whitelistReasons, type WhitelistEntry, type WhitelistRowError } from "../../resources/lives/live-validator";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { orgLives, serviceCall, sheetRows, tokenFor } from "./verification-helpers";
 

@@ -1,4 +1,4 @@
-import type { IdentityType } from "../../../resources/auth";
+import type { IdentityType } from "../../../resources/auth/auth";
 import type { FeatureCtx } from "../../engine/calls";
 import { orgScope, type OrgScope } from "../../engine/org-scope";
 import { ApiError, ok } from "../../plugins/envelope";

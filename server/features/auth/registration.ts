@@ -1,4 +1,4 @@
-import { loginCodes } from "../../../resources/auth";
+import { loginCodes } from "../../../resources/auth/auth";
 import type { FeatureCtx } from "../../engine/calls";
 import { ApiError, ok } from "../../plugins/envelope";
 import { endAllSessions, endSession, needIdentity } from "../../plugins/session";

@@ -1,4 +1,4 @@
-import { loginCodes } from "../../../resources/auth";
+import { loginCodes } from "../../../resources/auth/auth";
 import { captchaPng } from "../../adapters/captcha-image";
 import type { FeatureCtx } from "../../engine/calls";
 import { clientAddress } from "../../engine/limits";

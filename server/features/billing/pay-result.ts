@@ -1,4 +1,4 @@
-import type { PayResult } from "../../../resources/recharge";
+import type { PayResult } from "../../../resources/billing/recharge";
 import { billingCalls } from "../../../resources/billing/calls";
 import { defineFeature } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";

@@ -1,4 +1,4 @@
-import { cloudDisk } from "../../../resources/cloud-disk";
+import { cloudDisk } from "../../../resources/cloud-disk/cloud-disk";
 import type { Db } from "../../db/database";
 import type { Handler } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";

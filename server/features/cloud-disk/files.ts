@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { extOf, isAllowedExt } from "../../../resources/cloud-disk";
+import { extOf, isAllowedExt } from "../../../resources/cloud-disk/cloud-disk";
 import type { Db } from "../../db/database";
 import type { Handler } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EVENTS, Server, type Upload } from "@tus/server";
 import { FileStore } from "@tus/file-store";
-import { cloudDisk, cloudDiskApi } from "../../../resources/cloud-disk";
+import { cloudDisk, cloudDiskApi } from "../../../resources/cloud-disk/cloud-disk";
 import { hostPrefixes } from "../../config";
 import type { Handler } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";

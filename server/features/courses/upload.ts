@@ -2,7 +2,7 @@ import path from "node:path";
 import type { FastifyRequest } from "fastify";
 import fastifyMultipart from "@fastify/multipart";
 import { uploadCalls } from "../../../resources/courses/calls";
-import { imageHeadBytes, imageRules, imageTypeOf, imageUpload, largestImageBytes, type ImageRule, type ImageRuleName } from "../../../resources/upload";
+import { imageHeadBytes, imageRules, imageTypeOf, imageUpload, largestImageBytes, type ImageRule, type ImageRuleName } from "../../../resources/kernel/upload";
 import { localDiskStorage } from "../../adapters/storage";
 import { defineFeature } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { liveMessages } from "../../../resources/live-api";
+import { liveMessages } from "../../../resources/lives/live-api";
 import type { liveListCalls } from "../../../resources/lives/calls";
 import type { FeatureCtx, Handler } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";

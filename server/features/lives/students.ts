@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { liveStudentCalls } from "../../../resources/lives/calls";
-import student from "../../../resources/student";
+import student from "../../../resources/users/student";
 import type { FeatureCtx, Handler } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";
 import { ok } from "../../plugins/envelope";

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { validatorMessages, validatorTokenTool } from "../../../resources/live-validator";
+import { validatorMessages, validatorTokenTool } from "../../../resources/lives/live-validator";
 import type { Db } from "../../db/database";
 import { orgScope, type OrgScope } from "../../engine/org-scope";
 import { ApiError, fail } from "../../plugins/envelope";

@@ -1,6 +1,6 @@
-import type { ValidatorSettings } from "../../../resources/live-api";
-import { defaultValidatorSettings, validatorMessages, validatorTokenTool } from "../../../resources/live-validator";
-import { tokenLifetimeSeconds } from "../../../resources/tools";
+import type { ValidatorSettings } from "../../../resources/lives/live-api";
+import { defaultValidatorSettings, validatorMessages, validatorTokenTool } from "../../../resources/lives/live-validator";
+import { tokenLifetimeSeconds } from "../../../resources/tools/tools";
 import type { FeatureCtx, Handler } from "../../engine/calls";
 import { recordAudit, type AuditRecord } from "../../engine/audit";
 import { orgScope } from "../../engine/org-scope";

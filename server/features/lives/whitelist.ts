@@ -1,5 +1,5 @@
 import type { FastifyReply } from "fastify";
-import { validatorMessages, type WhitelistRow } from "../../../resources/live-validator";
+import { validatorMessages, type WhitelistRow } from "../../../resources/lives/live-validator";
 import type { FeatureCtx, Handler } from "../../engine/calls";
 import { ok } from "../../plugins/envelope";
 import { addEntry, allEntries, checkImport, importRows, listPage, removeEntries, updateEntry } from "../../services/whitelist";

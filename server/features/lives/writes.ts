@@ -1,5 +1,5 @@
 import type { liveWriteCalls } from "../../../resources/lives/calls";
-import { liveMessages } from "../../../resources/live-api";
+import { liveMessages } from "../../../resources/lives/live-api";
 import type { FeatureCtx, Handler } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";
 import { ok } from "../../plugins/envelope";

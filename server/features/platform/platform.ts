@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { hostKinds } from "../../../resources/endpoint";
+import { hostKinds } from "../../../resources/kernel/endpoint";
 import { platformCalls } from "../../../resources/platform/calls";
-import { builtInRoomPath } from "../../../resources/room-api";
+import { builtInRoomPath } from "../../../resources/rooms/room-api";
 import { hostPrefixes } from "../../config";
 import { defineFeature } from "../../engine/calls";
 import { ownOrigins, pageOrigin } from "../../plugins/same-origin";

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { loginCodes } from "../../../resources/auth";
-import { portalMessages } from "../../../resources/portal";
+import { loginCodes } from "../../../resources/auth/auth";
+import { portalMessages } from "../../../resources/portal/portal";
 import type { FeatureCtx } from "../../engine/calls";
 import { recordAudit } from "../../engine/audit";
 import { orgScope } from "../../engine/org-scope";

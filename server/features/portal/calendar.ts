@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { portalApi } from "../../../resources/portal";
+import { portalApi } from "../../../resources/portal/portal";
 import { hostPrefixes } from "../../config";
 import type { FeatureCtx } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";

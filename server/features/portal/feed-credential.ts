@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/database";
-import { portalMessages } from "../../../resources/portal";
+import { portalMessages } from "../../../resources/portal/portal";
 import { sha256 } from "../../services/passwords";
 import { ApiError } from "../../plugins/envelope";
 import { typeOfRole, type Auth } from "../../plugins/session";

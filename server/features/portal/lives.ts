@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { portalMessages } from "../../../resources/portal";
+import { portalMessages } from "../../../resources/portal/portal";
 import type { FeatureCtx } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";
 import { ApiError, fail, ok } from "../../plugins/envelope";

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { userTypeOf } from "../../../resources/auth";
-import { portalLimits, portalMessages } from "../../../resources/portal";
+import { userTypeOf } from "../../../resources/auth/auth";
+import { portalLimits, portalMessages } from "../../../resources/portal/portal";
 import { ApiError, fail } from "../../plugins/envelope";
 import { needIdentity } from "../../plugins/session";
 import { parseDateTime } from "../../services/local-time";

@@ -1,4 +1,4 @@
-import { builtInRoomPath, roomLimits, roomSocketPath, type ShareAnswers } from "../../../resources/room-api";
+import { builtInRoomPath, roomLimits, roomSocketPath, type ShareAnswers } from "../../../resources/rooms/room-api";
 import { roomCalls } from "../../../resources/rooms/calls";
 import { defineFeature } from "../../engine/calls";
 import { jobHolder } from "../../engine/job-lease";
@@ -14,7 +14,7 @@ import { signRoomToken } from "../../services/rooms/room-token";
 import { enterShared, shareInfo } from "../../services/rooms/share-access";
 import { tokenSecret } from "../../services/tool-tokens";
 
-/** The page names of a share link (2 §7 share URL; resources/share-url.ts). */
+/** The page names of a share link (2 §7 share URL; resources/rooms/share-url.ts). */
 const sharePages = /^(name_)?(liveclass|miniliveclass)\.html$|^player\.html$/;
 
 /**

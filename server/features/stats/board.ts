@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { DEFAULT_MODULES, dashboardModules, mayShowModule } from "../../../resources/stats";
+import { DEFAULT_MODULES, dashboardModules, mayShowModule } from "../../../resources/stats/stats";
 import type { FeatureCtx } from "../../engine/calls";
 import { orgScope, type OrgScope } from "../../engine/org-scope";
 import { fail, ok } from "../../plugins/envelope";

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { storageKinds, type FlowPoint, type StorageKind, type StoragePoint, type StorageV2Point } from "../../../resources/stats";
+import { storageKinds, type FlowPoint, type StorageKind, type StoragePoint, type StorageV2Point } from "../../../resources/stats/stats";
 import type { FeatureCtx } from "../../engine/calls";
 import { orgScope, type OrgScope } from "../../engine/org-scope";
 import { ok } from "../../plugins/envelope";

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { ConsumeRecord, ConsumeType } from "../../../resources/stats";
+import type { ConsumeRecord, ConsumeType } from "../../../resources/stats/stats";
 import type { FeatureCtx } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";
 import { ok } from "../../plugins/envelope";

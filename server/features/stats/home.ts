@@ -8,7 +8,7 @@ import {
   type TodayLiveCounts,
   type UserCounts,
   type UvPv,
-} from "../../../resources/stats";
+} from "../../../resources/stats/stats";
 import type { FeatureCtx } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";
 import { ok } from "../../plugins/envelope";

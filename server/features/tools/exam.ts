@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { examMessages, type ExamPaper } from "../../../resources/exam";
-import { examTokenTools } from "../../../resources/tools";
+import { examMessages, type ExamPaper } from "../../../resources/tools/exam";
+import { examTokenTools } from "../../../resources/tools/tools";
 import type { Db } from "../../db/database";
 import type { Handler } from "../../engine/calls";
 import { orgScope, type OrgScope } from "../../engine/org-scope";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { tools } from "../../../resources/tools";
+import { tools } from "../../../resources/tools/tools";
 import { hostPrefixes } from "../../config";
 import type { Handler } from "../../engine/calls";
 

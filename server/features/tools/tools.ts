@@ -1,4 +1,4 @@
-import { tokenLifetimeSeconds, tokenTools, tools } from "../../../resources/tools";
+import { tokenLifetimeSeconds, tokenTools, tools } from "../../../resources/tools/tools";
 import { toolCalls } from "../../../resources/tools/calls";
 import { defineFeature } from "../../engine/calls";
 import { ApiError, fail, ok } from "../../plugins/envelope";
@@ -10,7 +10,7 @@ import { sandboxHandlers } from "./sandbox";
 
 /**
  * The embedded tools (3 §2.5, §7.1). The token call answers for a tool that is declared
- * (resources/tools.ts) and whose menu key the caller holds: a sub-admin without the key gets 403
+ * (resources/tools/tools.ts) and whose menu key the caller holds: a sub-admin without the key gets 403
  * here, whatever the client shows (which tool is a field of the body, so it is read after validation).
  */
 export default defineFeature({

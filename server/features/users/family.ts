@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { CallGroup } from "../../../resources/kernel/call";
-import { personMessages, type PersonRow } from "../../../resources/person";
+import { personMessages, type PersonRow } from "../../../resources/users/person";
 import type { CrudResource, FamilyCalls } from "../../../resources/users/calls";
 import { defineFeature } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { cloudDiskKeys } from "../../../resources/cloud-disk-screens";
+import { cloudDiskKeys } from "../../../resources/cloud-disk/screens";
 import { fail } from "../../plugins/envelope";
 import { needIdentity } from "../../plugins/session";
 import { menuKeysOf } from "../menu";

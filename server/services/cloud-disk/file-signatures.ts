@@ -1,4 +1,4 @@
-import type { FileExt } from "../../../resources/cloud-disk";
+import type { FileExt } from "../../../resources/cloud-disk/cloud-disk";
 
 const startsWith = (head: Uint8Array, bytes: number[], at = 0) => head.length >= at + bytes.length && bytes.every((b, i) => head[at + i] === b);
 

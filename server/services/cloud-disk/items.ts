@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { cloudDisk, cloudDiskApi, extOf, fileKinds, isAllowedExt, isMusicFolder, type CloudCrumb, type CloudItem, type PreviewKind } from "../../../resources/cloud-disk";
+import { cloudDisk, cloudDiskApi, extOf, fileKinds, isAllowedExt, isMusicFolder, type CloudCrumb, type CloudItem, type PreviewKind } from "../../../resources/cloud-disk/cloud-disk";
 import { hostPrefixes } from "../../config";
 import type { OrgScope } from "../../engine/org-scope";
 import { ApiError } from "../../plugins/envelope";

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql, type ExpressionBuilder } from "kysely";
-import { cloudDisk } from "../../../resources/cloud-disk";
+import { cloudDisk } from "../../../resources/cloud-disk/cloud-disk";
 import type { Db } from "../../db/database";
 import type { Database } from "../../db/schema";
 import { jobHolder, runOnce } from "../../engine/job-lease";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { cloudDisk, cloudDiskApi, extOf, fileKinds, isAllowedExt, uploadStatus } from "../../../resources/cloud-disk";
-import { imageUpload } from "../../../resources/upload";
+import { cloudDisk, cloudDiskApi, extOf, fileKinds, isAllowedExt, uploadStatus } from "../../../resources/cloud-disk/cloud-disk";
+import { imageUpload } from "../../../resources/kernel/upload";
 import { hostPrefixes } from "../../config";
 import type { OrgScope } from "../../engine/org-scope";
 import { ApiError, fail } from "../../plugins/envelope";

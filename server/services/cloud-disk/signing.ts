@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { cloudDisk } from "../../../resources/cloud-disk";
+import { cloudDisk } from "../../../resources/cloud-disk/cloud-disk";
 
 /** Who may send the bytes of one upload, until when (epoch ms). */
 export interface UploadClaims {

@@ -1,4 +1,4 @@
-import { cloudDisk, cloudDiskAudit } from "../../../resources/cloud-disk";
+import { cloudDisk, cloudDiskAudit } from "../../../resources/cloud-disk/cloud-disk";
 import type { OrgScope } from "../../engine/org-scope";
 import { fail } from "../../plugins/envelope";
 import type { Disk } from "./access";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { cloudDisk, isMusicFolder } from "../../../resources/cloud-disk";
+import { cloudDisk, isMusicFolder } from "../../../resources/cloud-disk/cloud-disk";
 import { recordAudit } from "../../engine/audit";
 import type { OrgScope } from "../../engine/org-scope";
 import { fail } from "../../plugins/envelope";

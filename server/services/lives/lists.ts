@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from "kysely";
-import { subClassCourseTypes } from "../../../resources/live-api";
+import { subClassCourseTypes } from "../../../resources/lives/live-api";
 import { keptCount } from "../../engine/counts";
 import type { OrgScope } from "../../engine/org-scope";
 import { fail } from "../../plugins/envelope";

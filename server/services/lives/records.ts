@@ -1,12 +1,12 @@
 import type { ExpressionBuilder } from "kysely";
-import type { LiveAssistant, LiveRecord, LiveTeacher } from "../../../resources/live-api";
+import type { LiveAssistant, LiveRecord, LiveTeacher } from "../../../resources/lives/live-api";
 import type { Database } from "../../db/schema";
 import type { AuditRecord } from "../../engine/audit";
 import type { OrgScope } from "../../engine/org-scope";
 import { ApiError, fail } from "../../plugins/envelope";
 import { formatDateTime } from "../datetime";
 
-/** The name the audit log files live writes under (resources/live.ts). */
+/** The name the audit log files live writes under (resources/lives/live.ts). */
 export const AUDITED_AS = "live";
 
 type LiveScope = ExpressionBuilder<Database & { l: Database["lives"] }, "l">;
@@ -66,7 +66,7 @@ async function staffOf(scope: OrgScope, liveIds: number[]): Promise<Map<number, 
   return staff;
 }
 
-/** Rows of `selectLives` as the lists answer them (2 §3, resources/live-api.ts LiveRecord). */
+/** Rows of `selectLives` as the lists answer them (2 §3, resources/lives/live-api.ts LiveRecord). */
 export async function wireLives(scope: OrgScope, rows: LiveRow[]): Promise<LiveRecord[]> {
   const staff = await staffOf(scope, rows.map((r) => r.id));
   return rows.map((r) => {

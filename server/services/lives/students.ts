@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { OrgScope } from "../../engine/org-scope";
 import { ApiError, fail } from "../../plugins/envelope";
-import { courseFullMessage, liveFullMessage } from "../../../resources/course";
+import { courseFullMessage, liveFullMessage } from "../../../resources/courses/course";
 import { courseSeatsOf, enrolledCount, isEnrolled, refuse, wire, type PickerPage } from "../course-students";
 import { defaultPermissions } from "../user-permissions";
 import { matching } from "../user-list";
@@ -67,7 +67,7 @@ async function liveCount(tx: OrgScope, liveId: number): Promise<number> {
 
 /**
  * Why the student cannot take a seat in the live, or null: the live is full, or the student is new
- * to a full course (a course's seats bound each of its lives too; resources/course.ts courseSeats).
+ * to a full course (a course's seats bound each of its lives too; resources/courses/course.ts courseSeats).
  * A `studentId` of null is a student not made yet, new to both.
  */
 async function seatProblem(tx: OrgScope, live: { id: number; course_id: number }, seats: number | null, studentId: number | null): Promise<string | null> {

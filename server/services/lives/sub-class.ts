@@ -1,4 +1,4 @@
-import { subClassCourseTypes } from "../../../resources/live-api";
+import { subClassCourseTypes } from "../../../resources/lives/live-api";
 import type { OrgScope } from "../../engine/org-scope";
 import { fail } from "../../plugins/envelope";
 import { formatDateTime } from "../datetime";

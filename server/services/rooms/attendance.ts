@@ -1,5 +1,5 @@
-import type { CheckState } from "../../../resources/user-stats";
-import type { PlayType } from "../../../resources/room-api";
+import type { CheckState } from "../../../resources/users/user-stats";
+import type { PlayType } from "../../../resources/rooms/room-api";
 
 /** One connection of a person to a room; `left_at` null while it is open. */
 export interface VisitSpan {

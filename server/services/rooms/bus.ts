@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
-import type { PresenceEntry, RoomChat } from "../../../resources/room-protocol";
+import type { PresenceEntry, RoomChat } from "../../../resources/rooms/room-protocol";
 import type { Db } from "../../db/database";
 
 /** What one process tells the others about a live room. */

@@ -1,6 +1,6 @@
-import { parseLiveConfig } from "../../../resources/live-config";
-import { chatMsgText, chatTextOf, roomLimits, roomMessages, type ChatRecord, type PresenceRole } from "../../../resources/room-api";
-import type { RoomChat } from "../../../resources/room-protocol";
+import { parseLiveConfig } from "../../../resources/lives/live-config";
+import { chatMsgText, chatTextOf, roomLimits, roomMessages, type ChatRecord, type PresenceRole } from "../../../resources/rooms/room-api";
+import type { RoomChat } from "../../../resources/rooms/room-protocol";
 import type { OrgScope } from "../../engine/org-scope";
 import { fail } from "../../plugins/envelope";
 import { formatDateTime } from "../datetime";

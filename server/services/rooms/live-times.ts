@@ -1,5 +1,5 @@
-import { parseLiveConfig } from "../../../resources/live-config";
-import type { PresenceRole } from "../../../resources/room-api";
+import { parseLiveConfig } from "../../../resources/lives/live-config";
+import type { PresenceRole } from "../../../resources/rooms/room-api";
 
 /** 0 not started, 1 live, 2 ended (2 §4 LiveState), by the live's own times. */
 export function liveStateAt(live: { begin_time: number; end_time: number }, now: number): 0 | 1 | 2 {

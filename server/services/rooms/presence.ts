@@ -1,6 +1,6 @@
 import type { OrgScope } from "../../engine/org-scope";
-import type { PresenceEntry, RoomLive, RoomRecording } from "../../../resources/room-protocol";
-import { smallClassLiveTypes, streamAddress, type PresenceRole } from "../../../resources/room-api";
+import type { PresenceEntry, RoomLive, RoomRecording } from "../../../resources/rooms/room-protocol";
+import { smallClassLiveTypes, streamAddress, type PresenceRole } from "../../../resources/rooms/room-api";
 import { formatDateTime } from "../datetime";
 import { localDay, startOfDay } from "../stat-range";
 import { attendanceOf, attendingRoles } from "./attendance";

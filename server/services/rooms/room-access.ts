@@ -1,5 +1,5 @@
-import { roomMessages, type RoomUserType } from "../../../resources/room-api";
-import type { RoomRole } from "../../../resources/rooms";
+import { roomMessages, type RoomUserType } from "../../../resources/rooms/room-api";
+import type { RoomRole } from "../../../resources/rooms/rooms";
 import type { OrgScope } from "../../engine/org-scope";
 import { ApiError } from "../../plugins/envelope";
 import type { Auth } from "../../plugins/session";

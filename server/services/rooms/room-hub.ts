@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { WebSocket, RawData } from "ws";
-import { isMobileAgent, roomLimits, roomMessages } from "../../../resources/room-api";
-import type { ClientMessage, PresenceEntry, ServerMessage } from "../../../resources/room-protocol";
+import { isMobileAgent, roomLimits, roomMessages } from "../../../resources/rooms/room-api";
+import type { ClientMessage, PresenceEntry, ServerMessage } from "../../../resources/rooms/room-protocol";
 import type { Db } from "../../db/database";
 import type { Role } from "../../db/schema";
 import { signedScope, type OrgScope, type SignedOrg } from "../../engine/org-scope";

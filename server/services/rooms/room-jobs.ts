@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { roomLimits } from "../../../resources/room-api";
+import { roomLimits } from "../../../resources/rooms/room-api";
 import type { Db } from "../../db/database";
 import { runOnce } from "../../engine/job-lease";
 import { attendanceOf, attendingRoles } from "./attendance";

@@ -1,5 +1,5 @@
-import { roomLimits } from "../../../resources/room-api";
-import type { PresenceEntry } from "../../../resources/room-protocol";
+import { roomLimits } from "../../../resources/rooms/room-api";
+import type { PresenceEntry } from "../../../resources/rooms/room-protocol";
 import { isStaff } from "./chat";
 
 /** A page that left is remembered this long, so its join arriving late on the bus brings no ghost back. */

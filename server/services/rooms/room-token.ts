@@ -1,4 +1,4 @@
-import type { PlayType, PresenceRole, RoomUserType } from "../../../resources/room-api";
+import type { PlayType, PresenceRole, RoomUserType } from "../../../resources/rooms/room-api";
 import type { SignedOrg } from "../../engine/org-scope";
 import { signToolToken, verifyToolToken } from "../tool-tokens";
 

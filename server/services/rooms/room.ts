@@ -1,4 +1,4 @@
-import type { PresenceEntry, ServerMessage } from "../../../resources/room-protocol";
+import type { PresenceEntry, ServerMessage } from "../../../resources/rooms/room-protocol";
 import type { BusEvent } from "./bus";
 import { canSee } from "./chat";
 import { Roster } from "./room-roster";

@@ -3,8 +3,8 @@ import Ajv, { type ValidateFunction } from "ajv";
 import ajvErrors from "ajv-errors";
 import { sql, type Kysely } from "kysely";
 import sanitizeHtml from "sanitize-html";
-import { roomLimits, roomMessages, type ShareAnswers, type ShareField, type ShareInfo } from "../../../resources/room-api";
-import { registrationSchema } from "../../../resources/room-registration";
+import { roomLimits, roomMessages, type ShareAnswers, type ShareField, type ShareInfo } from "../../../resources/rooms/room-api";
+import { registrationSchema } from "../../../resources/rooms/room-registration";
 import type { Db } from "../../db/database";
 import { ApiError, fail } from "../../plugins/envelope";
 import { schemaRegistry } from "../../plugins/schemas";
@@ -113,7 +113,7 @@ export async function shareInfo(db: Db, guid: string, replay: boolean, now: numb
 let ajv: Ajv | null = null;
 const compiled = new Map<string, ValidateFunction>();
 
-/** The form's validator, over the same schema the share page draws (resources/room-registration.ts). */
+/** The form's validator, over the same schema the share page draws (resources/rooms/room-registration.ts). */
 function registrationValidator(fields: ShareField[]): ValidateFunction {
   const key = JSON.stringify(fields);
   let validate = compiled.get(key);

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { roomLimits, roomMessages } from "../../../resources/room-api";
+import { roomLimits, roomMessages } from "../../../resources/rooms/room-api";
 import type { OrgScope } from "../../engine/org-scope";
 import { STALE_MS, type Connection } from "./presence";
 import type { RoomGrant } from "./room-token";
@@ -26,7 +26,7 @@ export type Admission = { replaced: string[] } | { refusal: string };
 
 /**
  * Lets a page into a live room and writes its viewer log row (room_visits), or says why not, with
- * the limits counted from the visits of every process (resources/room-api.ts roomLimits):
+ * the limits counted from the visits of every process (resources/rooms/room-api.ts roomLimits):
  *
  * - a person opens at most `joinsPerMinute` pages of a room a minute (reloads, reconnections); a
  *   script opening hundreds on one token is turned away after them;

@@ -1,7 +1,7 @@
 import type { StoryObj } from "@storybook/react-vite";
 import { expect, waitFor } from "storybook/test";
-import { dashboardModules, statsApi } from "../../../resources/stats";
-import { isChartKey } from "../../../src/pages/stats/chart-specs";
+import { dashboardModules, statsApi } from "../../../resources/stats/stats";
+import { isChartKey } from "../../../src/features/stats/chart-specs";
 import { failEnvelope } from "../../mock-api";
 import type { ScreenParameters } from "../../support/screen-parameters";
 import { balance } from "../stats-fixtures";

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { dashboardModules } from "../../../resources/stats";
-import { createDashboardSource, DashboardSourceContext } from "../../../src/pages/stats/dashboard/dashboard-source";
-import { ModuleView } from "../../../src/pages/stats/dashboard/module-view";
+import { dashboardModules } from "../../../resources/stats/stats";
+import { createDashboardSource, DashboardSourceContext } from "../../../src/features/stats/dashboard/dashboard-source";
+import { ModuleView } from "../../../src/features/stats/dashboard/module-view";
 
 /** One dashboard module at the width of a dashboard column, on its own data source. */
 export function ModuleStory({ id }: { id: number }) {

@@ -1,6 +1,6 @@
 /** The dashboard's and statistics pages' answers as mock routes (stories/mock-api.ts), from the shared fixtures. */
-import { authApi } from "../../../resources/auth";
-import { statsApi } from "../../../resources/stats";
+import { authApi } from "../../../resources/auth/auth";
+import { statsApi } from "../../../resources/stats/stats";
 import { okEnvelope, type MockRoutes } from "../../mock-api";
 import { mainAdminMenu } from "../../support/fixtures";
 import * as fixture from "../stats-fixtures";

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cloudDisk } from "../../../resources/cloud-disk";
+import { cloudDisk } from "../../../resources/cloud-disk/cloud-disk";
 import { setHttpAdapter } from "../../../providers/http";
 import { fileRow, schoolDisk } from "../../../stories/clouddisk/disk-answers";
 import { where } from "../users/render-page";

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cloudDisk } from "../../../resources/cloud-disk";
+import { cloudDisk } from "../../../resources/cloud-disk/cloud-disk";
 import { setHttpAdapter } from "../../../providers/http";
 import { fileRow, schoolDisk } from "../../../stories/clouddisk/disk-answers";
 import { findButton, renderDisk, serveDisk } from "./support";

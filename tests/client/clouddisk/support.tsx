@@ -1,8 +1,8 @@
 import { fireEvent, waitFor } from "@testing-library/react";
-import { authApi } from "../../../resources/auth";
-import { cloudDiskScreens } from "../../../resources/cloud-disk-screens";
+import { authApi } from "../../../resources/auth/auth";
+import { cloudDiskScreens } from "../../../resources/cloud-disk/screens";
 import { setHttpAdapter } from "../../../providers/http";
-import { CloudDiskPage } from "../../../src/pages/clouddisk/cloud-disk-page";
+import { CloudDiskPage } from "../../../src/features/cloud-disk/cloud-disk-page";
 import { mockAdapter, okEnvelope, type MockCall } from "../../../stories/mock-api";
 import { diskRoutes, type FakeRow } from "../../../stories/clouddisk/disk-answers";
 import { renderPage } from "../users/render-page";
@@ -18,7 +18,7 @@ export function serveDisk(rows: FakeRow[], options: Parameters<typeof diskRoutes
   };
 }
 
-/** A disk screen of resources/cloud-disk.ts at `url` (its route, with a query if given). */
+/** A disk screen of resources/cloud-disk/cloud-disk.ts at `url` (its route, with a query if given). */
 export function renderDisk(route: string, query = "") {
   const screen = cloudDiskScreens.find((s) => s.route === route)!;
   return renderPage(route + query, <CloudDiskPage screen={screen} />);

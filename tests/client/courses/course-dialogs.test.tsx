@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import dayjs from "dayjs";
 import { afterEach, describe, expect, it } from "vitest";
-import course from "../../../resources/course";
-import { imageUpload } from "../../../resources/upload";
+import course from "../../../resources/courses/course";
+import { imageUpload } from "../../../resources/kernel/upload";
 import { setHttpAdapter } from "../../../providers/http";
 import { courseRows } from "../../../stories/courses/course-answers";
 import { failEnvelope, okEnvelope } from "../../../stories/mock-api";

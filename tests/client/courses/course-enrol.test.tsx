@@ -4,7 +4,7 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
 import { SheetToolsContext, type SheetTools } from "../../../src/lib/xlsx/sheet-tools";
-import { CourseEnrolDialog } from "../../../src/pages/courses/enrol/course-enrol-dialog";
+import { CourseEnrolDialog } from "../../../src/features/courses/enrol/course-enrol-dialog";
 import { fail, fakeServer, ok } from "../support/fake-server";
 import { chooseFile, heldAnswers, parseGiving, resultOf, sheetTools, statusText, tableRows } from "../users/import-support";
 import { button, renderPage } from "../users/render-page";

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
 import { courseRows, hasLivesMessage, courseListFails } from "../../../stories/courses/course-answers";
 import { failEnvelope } from "../../../stories/mock-api";
-import course from "../../../resources/course";
+import course from "../../../resources/courses/course";
 import { button, currentLocation, dialog, tableRows } from "../engine/support";
 import { formItem, openCourses, pick, rowsShown, serveCourses, titles, toasts } from "./course-support";
 import { freezeClock } from "../../support/clock";

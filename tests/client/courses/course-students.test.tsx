@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
-import { courseFullMessage } from "../../../resources/course";
-import { CourseStudentsDialog } from "../../../src/pages/courses/students/course-students-dialog";
+import { courseFullMessage } from "../../../resources/courses/course";
+import { CourseStudentsDialog } from "../../../src/features/courses/students/course-students-dialog";
 import { everyone, rosterAnswers } from "../../../stories/courses/course-students.stories";
 import { failEnvelope, mockAdapter, type MockCall, type MockRoutes } from "../../../stories/mock-api";
 import { renderPage } from "../users/render-page";

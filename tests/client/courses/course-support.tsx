@@ -1,7 +1,7 @@
 import { fireEvent, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
-import { CourseListPage } from "../../../src/pages/courses/course-list-page";
+import { CourseListPage } from "../../../src/features/courses/course-list-page";
 import { courseAnswers, type CourseAnswerOptions, type CourseRow } from "../../../stories/courses/course-answers";
 import { mockAdapter, type MockCall, type MockRoutes } from "../../../stories/mock-api";
 import { renderPage, tableRows } from "../engine/support";

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { subadmin } from "../../../resources";
-import { saveExtendedPermissions, savePermissions } from "../../../resources/menu";
+import { saveExtendedPermissions, savePermissions } from "../../../resources/kernel/menu";
 import { setHttpAdapter } from "../../../providers/http";
 import { ResourceCreatePage } from "../../../src/engine/resource-create-page";
 import { button, checkbox, familyServer, people, renderPage } from "./support";

@@ -8,7 +8,7 @@ import {
   savePermissions,
   savePortalPermissions,
   type SavedPermissions,
-} from "../../../resources/menu";
+} from "../../../resources/kernel/menu";
 import { checkedKeys, defaultPermissionText, PermissionPicker, type PermissionTree } from "../../../src/engine/permission-picker";
 import { checkbox } from "./support";
 

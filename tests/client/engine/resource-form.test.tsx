@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { assistant, student, subadmin, teacher } from "../../../resources";
-import type { ResourceDecl } from "../../../resources/define";
-import { saveExtendedPermissions, savePortalPermissions } from "../../../resources/menu";
+import type { ResourceDecl } from "../../../resources/kernel/define";
+import { saveExtendedPermissions, savePortalPermissions } from "../../../resources/kernel/menu";
 import { setHttpAdapter } from "../../../providers/http";
 import { ResourceList } from "../../../src/engine/resource-list";
 import { fail } from "../support/fake-server";

@@ -4,7 +4,7 @@ import { ConfigProvider } from "antd";
 import dayjs from "dayjs";
 import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router-dom";
-import type { ResourceDecl } from "../../../resources/define";
+import type { ResourceDecl } from "../../../resources/kernel/define";
 import { notificationProvider } from "../../../providers/notify";
 import { consoleDataProvider } from "../../../src/app/console-app";
 import { engineRegistry } from "../../../src/app/engine-registry";
@@ -57,7 +57,7 @@ export function renderPage(route: string, page: ReactElement, entry = route) {
 /** The router's location (path and query). */
 export const currentLocation = () => screen.getByTestId("location").textContent;
 
-import type { PersonRow } from "../../../resources/person";
+import type { PersonRow } from "../../../resources/users/person";
 
 export type UserRow = PersonRow;
 

@@ -1,7 +1,7 @@
 import { fireEvent, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
-import { LiveChangePage, LiveCreatePage } from "../../../src/pages/lives-form/live-form-page";
+import { LiveChangePage, LiveCreatePage } from "../../../src/features/lives/form/live-form-page";
 import { liveFormAnswers, type LiveFormAnswerOptions } from "../../../stories/lives-form/live-form-answers";
 import { mockAdapter, type MockCall, type MockRoutes } from "../../../stories/mock-api";
 import { formItem } from "../courses/course-support";

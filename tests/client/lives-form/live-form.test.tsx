@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { liveMessages } from "../../../resources/live-api";
-import { groupConfigDefaults } from "../../../resources/live-config";
+import { liveMessages } from "../../../resources/lives/live-api";
+import { groupConfigDefaults } from "../../../resources/lives/live-config";
 import { setHttpAdapter } from "../../../providers/http";
 import { sampleConflict, sampleLive, sampleTemplates } from "../../../stories/lives-form/live-form-answers";
 import { failEnvelope } from "../../../stories/mock-api";

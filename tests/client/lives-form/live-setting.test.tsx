@@ -1,9 +1,9 @@
 import { fireEvent, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { liveApi, liveMessages } from "../../../resources/live-api";
-import { groupConfigDefaults } from "../../../resources/live-config";
+import { liveApi, liveMessages } from "../../../resources/lives/live-api";
+import { groupConfigDefaults } from "../../../resources/lives/live-config";
 import { setHttpAdapter } from "../../../providers/http";
-import { LiveSettingPage } from "../../../src/pages/lives-form/live-setting-page";
+import { LiveSettingPage } from "../../../src/features/lives/form/live-setting-page";
 import { failEnvelope } from "../../../stories/mock-api";
 import { renderPage } from "../engine/support";
 import { button, radio, radioGroup, serveLiveForm, toasts } from "./live-form-support";

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Suspense } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import emulateTemplate from "../../../resources/emulate-template";
+import emulateTemplate from "../../../resources/lives/emulate-template";
 import { setHttpAdapter } from "../../../providers/http";
 import { adminPages } from "../../../src/app/admin-pages";
 import { resourceAnswers } from "../../../stories/engine/engine-answers";
@@ -24,7 +24,7 @@ function serveTemplates(count: number) {
   return { of: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path) };
 }
 
-/** The page the console shows at `route` (the engine's, generated from resources/emulate-template.ts). */
+/** The page the console shows at `route` (the engine's, generated from resources/lives/emulate-template.ts). */
 const open = (route: string, entry = route) => {
   const Page = adminPages[route];
   return renderPage(route, <Suspense fallback={null}><Page /></Suspense>, entry);

@@ -4,9 +4,9 @@ import { setHosts } from "../../../providers/hosts";
 import { setHttpAdapter } from "../../../providers/http";
 import { liveRow } from "../../../stories/lives/live-answers";
 import { failEnvelope, okEnvelope } from "../../../stories/mock-api";
-import { LiveEnrolDialog, sendLiveRow } from "../../../src/pages/lives/dialogs/live-enrol-dialog";
-import { LiveListPage } from "../../../src/pages/lives/live-list-page";
-import { liveApi } from "../../../resources/live-api";
+import { LiveEnrolDialog, sendLiveRow } from "../../../src/features/lives/dialogs/live-enrol-dialog";
+import { LiveListPage } from "../../../src/features/lives/live-list-page";
+import { liveApi } from "../../../resources/lives/live-api";
 import { button, dialog, fieldErrors, renderPage } from "../engine/support";
 import { chooseMore, openLives, rowWith, rowsShown, serveLives } from "./live-support";
 

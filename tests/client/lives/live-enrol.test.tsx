@@ -2,7 +2,7 @@ import { fireEvent, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
 import { SheetToolsContext } from "../../../src/lib/xlsx/sheet-tools";
-import { LiveEnrolDialog } from "../../../src/pages/lives/dialogs/live-enrol-dialog";
+import { LiveEnrolDialog } from "../../../src/features/lives/dialogs/live-enrol-dialog";
 import { fail, fakeServer, ok } from "../support/fake-server";
 import { chooseFile, parseGiving, resultOf, sheetTools, statusText, tableRows } from "../users/import-support";
 import { button, renderPage } from "../users/render-page";

@@ -1,11 +1,11 @@
 import { fireEvent, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
-import live, { liveCourseRoute, subLiveRoute } from "../../../resources/live";
-import type { LiveRecord } from "../../../resources/live-api";
+import live, { liveCourseRoute, subLiveRoute } from "../../../resources/lives/live";
+import type { LiveRecord } from "../../../resources/lives/live-api";
 import { setHttpAdapter } from "../../../providers/http";
-import { LiveCoursePage } from "../../../src/pages/lives/live-course-page";
-import { LiveListPage } from "../../../src/pages/lives/live-list-page";
-import { SubLivePage } from "../../../src/pages/lives/sub-lives/sub-live-page";
+import { LiveCoursePage } from "../../../src/features/lives/live-course-page";
+import { LiveListPage } from "../../../src/features/lives/live-list-page";
+import { SubLivePage } from "../../../src/features/lives/sub-lives/sub-live-page";
 import { liveAnswers, type LiveAnswerOptions } from "../../../stories/lives/live-answers";
 import { mockAdapter, type MockCall, type MockRoutes } from "../../../stories/mock-api";
 import { renderPage, tableRows } from "../engine/support";

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import dayjs from "dayjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { insufficientBalanceCode, liveApi } from "../../../resources/live-api";
+import { insufficientBalanceCode, liveApi } from "../../../resources/lives/live-api";
 import { setHttpAdapter } from "../../../providers/http";
 import { liveRow, mainWithSubs } from "../../../stories/lives/live-answers";
 import { failEnvelope, okEnvelope, type MockRoutes } from "../../../stories/mock-api";

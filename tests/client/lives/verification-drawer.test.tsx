@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { defaultValidatorSettings, phoneField } from "../../../resources/live-validator";
-import type { ValidatorSettings } from "../../../resources/live-api";
+import { defaultValidatorSettings, phoneField } from "../../../resources/lives/live-validator";
+import type { ValidatorSettings } from "../../../resources/lives/live-api";
 import { setHttpAdapter } from "../../../providers/http";
-import { VerificationDrawer } from "../../../src/pages/lives/verification/verification-drawer";
+import { VerificationDrawer } from "../../../src/features/lives/verification/verification-drawer";
 import { mockAdapter, type MockCall } from "../../../stories/mock-api";
 import { verificationAnswers, whitelistSettings, type VerificationStage } from "../../../stories/lives/verification-answers";
 import { button, renderPage } from "../users/render-page";

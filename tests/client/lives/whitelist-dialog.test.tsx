@@ -1,6 +1,6 @@
 import { fireEvent, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { WhitelistRow } from "../../../resources/live-validator";
+import type { WhitelistRow } from "../../../resources/lives/live-validator";
 import { setHttpAdapter } from "../../../providers/http";
 import { sheetCancelledText, type BuildSheet } from "../../../src/lib/xlsx/build-sheet";
 import { SheetToolsContext } from "../../../src/lib/xlsx/sheet-tools";

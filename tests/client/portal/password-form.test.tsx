@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
-import { PasswordForm } from "../../../src/pages/portal/account/password-form";
+import { PasswordForm } from "../../../src/features/portal/account/password-form";
 import { fail, fakeServer, ok, TransportFailure, type Handler } from "../support/fake-server";
 import { paste } from "../support/paste";
 import { renderPage } from "../users/render-page";

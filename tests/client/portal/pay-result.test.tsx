@@ -3,7 +3,7 @@ import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import preview from "../../../.storybook/preview";
 import { setHttpAdapter } from "../../../providers/http";
-import { PayResultPage } from "../../../src/pages/billing/pay-result-page";
+import { PayResultPage } from "../../../src/features/billing/pay-result-page";
 import * as stories from "../../../stories/portal/pay-result.stories";
 import { payResults } from "../../../stories/portal/portal-fixtures";
 import { fail, fakeServer, ok } from "../support/fake-server";

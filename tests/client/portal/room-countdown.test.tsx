@@ -1,9 +1,9 @@
 import { act, renderHook, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PortalRoom } from "../../../resources/portal";
+import type { PortalRoom } from "../../../resources/portal/portal";
 import { setHttpAdapter } from "../../../providers/http";
-import { CalendarPage } from "../../../src/pages/portal/calendar/calendar-page";
-import { formatCountdown, useRoomCountdown } from "../../../src/pages/portal/rooms/use-room-countdown";
+import { CalendarPage } from "../../../src/features/portal/calendar/calendar-page";
+import { formatCountdown, useRoomCountdown } from "../../../src/features/portal/rooms/use-room-countdown";
 import { dayRooms } from "../../../stories/portal/portal-fixtures";
 import { fakeServer, ok } from "../support/fake-server";
 import { renderPage } from "../users/render-page";

@@ -1,8 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setHosts } from "../../../providers/hosts";
-import { roomMessages } from "../../../resources/room-api";
-import { roomRoutes } from "../../../resources/rooms";
+import { roomMessages } from "../../../resources/rooms/room-api";
+import { roomRoutes } from "../../../resources/rooms/rooms";
 import { fakeServer, ok } from "../support/fake-server";
 import { renderConsole, session } from "../support/console";
 import { isolateSession } from "../support/isolate";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_MODULES, MAX_CHART_POINTS, STAT_RANGE, rangeProblem } from "../../../resources/stats";
-import { chartOption } from "../../../src/pages/stats/chart-option";
-import { chartSpecs, units } from "../../../src/pages/stats/chart-specs";
-import { moduleList } from "../../../src/pages/stats/dashboard/dashboard-source";
-import { dailyPeaks, downsample } from "../../../src/pages/stats/downsample";
-import { partialDate } from "../../../src/pages/stats/partial-period";
-import { dashboardRange, defaultStatRange, rangeQuery } from "../../../src/pages/stats/ranges";
+import { DEFAULT_MODULES, MAX_CHART_POINTS, STAT_RANGE, rangeProblem } from "../../../resources/stats/stats";
+import { chartOption } from "../../../src/features/stats/chart-option";
+import { chartSpecs, units } from "../../../src/features/stats/chart-specs";
+import { moduleList } from "../../../src/features/stats/dashboard/dashboard-source";
+import { dailyPeaks, downsample } from "../../../src/features/stats/downsample";
+import { partialDate } from "../../../src/features/stats/partial-period";
+import { dashboardRange, defaultStatRange, rangeQuery } from "../../../src/features/stats/ranges";
 import { freezeClock } from "../../support/clock";
 
 // The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).

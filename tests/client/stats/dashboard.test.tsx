@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { authApi } from "../../../resources/auth";
-import { DEFAULT_MODULES, dashboardModules, statsApi } from "../../../resources/stats";
+import { authApi } from "../../../resources/auth/auth";
+import { DEFAULT_MODULES, dashboardModules, statsApi } from "../../../resources/stats/stats";
 import { setHttpAdapter } from "../../../providers/http";
 import { sessionStore } from "../../../providers/session-store";
 import { ConsoleRefine } from "../../../src/app/console-app";
-import { DashboardPage } from "../../../src/pages/stats/dashboard/dashboard-page";
+import { DashboardPage } from "../../../src/features/stats/dashboard/dashboard-page";
 import { userManagementMenu } from "../../../stories/support/fixtures";
 import { fail, HttpReply, ok } from "../support/fake-server";
 import { renderAt } from "../support/render";

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { authApi } from "../../../resources/auth";
-import { statsApi } from "../../../resources/stats";
+import { authApi } from "../../../resources/auth/auth";
+import { statsApi } from "../../../resources/stats/stats";
 import { userManagementMenu } from "../../../stories/support/fixtures";
 import { me, renderConsole, session } from "../support/console";
 import { ok } from "../support/fake-server";

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { dashboardModules, MAX_CHART_POINTS, statsApi, type DashboardModule } from "../../../resources/stats";
+import { dashboardModules, MAX_CHART_POINTS, statsApi, type DashboardModule } from "../../../resources/stats/stats";
 import { setHttpAdapter } from "../../../providers/http";
 import { ConsoleRefine } from "../../../src/app/console-app";
-import { StatPage } from "../../../src/pages/stats/stat-page";
-import type { ChartKey } from "../../../src/pages/stats/chart-specs";
+import { StatPage } from "../../../src/features/stats/stat-page";
+import type { ChartKey } from "../../../src/features/stats/chart-specs";
 import { denseConcurrency } from "../../../stories/stats/stats-fixtures";
 import { fail, ok } from "../support/fake-server";
 import { renderAt } from "../support/render";

@@ -1,6 +1,6 @@
-import { authApi } from "../../../resources/auth";
-import { statsApi } from "../../../resources/stats";
-import type { Endpoint } from "../../../resources/endpoint";
+import { authApi } from "../../../resources/auth/auth";
+import { statsApi } from "../../../resources/stats/stats";
+import type { Endpoint } from "../../../resources/kernel/endpoint";
 import * as fixture from "../../../stories/stats/stats-fixtures";
 import { mainAdminMenu } from "../../../stories/support/fixtures";
 import { fakeServer, ok, type Handler } from "../support/fake-server";

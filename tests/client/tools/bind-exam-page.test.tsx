@@ -7,8 +7,8 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { createDataProvider } from "../../../providers/data-provider";
 import { setHosts } from "../../../providers/hosts";
 import { notificationProvider } from "../../../providers/notify";
-import type { ExamPaper } from "../../../resources/exam";
-import { BindExamPage } from "../../../src/pages/tools/bind-exam-page";
+import type { ExamPaper } from "../../../resources/tools/exam";
+import { BindExamPage } from "../../../src/features/tools/bind-exam-page";
 import { fakeServer, ok, type SeenRequest } from "../support/fake-server";
 
 const papers: ExamPaper[] = Array.from({ length: 12 }, (_, i) => ({

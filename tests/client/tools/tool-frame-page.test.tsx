@@ -8,10 +8,10 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-rou
 import { createDataProvider } from "../../../providers/data-provider";
 import { setHosts } from "../../../providers/hosts";
 import { notificationProvider } from "../../../providers/notify";
-import { liveOperations } from "../../../resources/live";
-import { tools } from "../../../resources/tools";
+import { liveOperations } from "../../../resources/lives/live";
+import { tools } from "../../../resources/tools/tools";
 import { ShellBackContext, useShellBackState } from "../../../src/lib/shell-back";
-import { ToolFramePage } from "../../../src/pages/tools/tool-frame-page";
+import { ToolFramePage } from "../../../src/features/tools/tool-frame-page";
 import { AdminHeader } from "../../../src/shells/admin-header";
 import { fail, fakeServer, ok } from "../support/fake-server";
 

@@ -4,7 +4,7 @@ import { defaultReadLimits } from "../../../src/lib/xlsx/limits";
 import type { ParseSheet } from "../../../src/lib/xlsx/parse-sheet";
 import { readSheetRows } from "../../../src/lib/xlsx/read-sheet";
 import { SheetToolsContext, type SheetTools } from "../../../src/lib/xlsx/sheet-tools";
-import { StudentImportButton } from "../../../src/pages/users";
+import { StudentImportButton } from "../../../src/features/users";
 import { renderPage } from "./render-page";
 
 // jsdom's File has no arrayBuffer(); FileReader it has.

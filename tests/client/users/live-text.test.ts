@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { livePayload, readLiveQuery, writeLiveQuery } from "../../../src/pages/users/detail/live-query";
-import { attendedText, durationText, listenedText, liveTimeText, playTypeText, scaleText } from "../../../src/pages/users/detail/live-text";
+import { livePayload, readLiveQuery, writeLiveQuery } from "../../../src/features/users/detail/live-query";
+import { attendedText, durationText, listenedText, liveTimeText, playTypeText, scaleText } from "../../../src/features/users/detail/live-text";
 import { freezeClock } from "../../support/clock";
 
 // The dates below are fixed: the tests run at one instant, whatever the day (tests/support/clock.ts).

@@ -1,7 +1,7 @@
 import { fireEvent, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { subadmin } from "../../../resources";
-import { personMessages } from "../../../resources/person";
+import { personMessages } from "../../../resources/users/person";
 import { setHttpAdapter } from "../../../providers/http";
 import { ResourceList } from "../../../src/engine/resource-list";
 import { ok, type SeenRequest } from "../support/fake-server";

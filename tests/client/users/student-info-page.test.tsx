@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
-import { StudentInfoPage } from "../../../src/pages/users/detail/student-info-page";
+import { StudentInfoPage } from "../../../src/features/users/detail/student-info-page";
 import { fail, fakeServer, ok, type Handler } from "../support/fake-server";
 import { liveRows, studentInfo, studentStats } from "../../../stories/users/user-stats-fixtures";
 import { button, renderPage, where } from "./render-page";

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import dayjs from "dayjs";
 import { afterEach, describe, expect, it } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
-import { TeacherInfoPage } from "../../../src/pages/users/detail/teacher-info-page";
+import { TeacherInfoPage } from "../../../src/features/users/detail/teacher-info-page";
 import { fail, fakeServer, ok, type Handler } from "../support/fake-server";
 import { liveRows, teacherInfo, teacherStats } from "../../../stories/users/user-stats-fixtures";
 import { button, renderPage, where } from "./render-page";

@@ -1,0 +1,88 @@
+import type { PlayType, PresenceRole } from "./room-api";
+
+/**
+ * The messages of the room's WebSocket (resources/rooms/room-api.ts roomSocketPath), both ways. Every
+ * message is one JSON object with a `t` naming its kind.
+ *
+ * A connection is one browser page; a person with two pages is two connections with one `key`.
+ * Presence is therefore kept by connection (`conn`) and shown by person (`key`). A room of
+ * thousands lists its first people only, with the count of all of them (`people`).
+ */
+
+/** One connection in the room. */
+export interface PresenceEntry {
+  conn: string;
+  /** The person: "i<identity id>", "w<whitelist entry>" or "a<random>" for a share viewer. */
+  key: string;
+  name: string;
+  role: PresenceRole;
+}
+
+/** A chat message as the room shows it. */
+export interface RoomChat {
+  id: number;
+  key: string;
+  name: string;
+  role: PresenceRole;
+  txt: string;
+  /** 'YYYY-MM-DD HH:mm:ss'. */
+  time: string;
+  /** Waiting for review: shown only to its author and the staff until approved. */
+  held: boolean;
+}
+
+export interface RoomLive {
+  id: number;
+  title: string;
+  begintime: string;
+  endtime: string;
+  /** 0 not started, 1 live, 2 ended, by the live's times. */
+  state: 0 | 1 | 2;
+  livetype: number;
+  teachers: string[];
+  /** Types 0 and 7: the teacher's camera by WebRTC. */
+  smallClass: boolean;
+  /** A large class's external stream address (LIVE_STREAM_URL), "" when none. */
+  streamUrl: string;
+}
+
+export interface RoomRecording {
+  name: string;
+  url: string;
+  duration: number;
+}
+
+/** Client → server. */
+export type ClientMessage =
+  | { t: "hello"; token: string; h5?: boolean }
+  | { t: "chat"; txt: string }
+  /** WebRTC signalling to one connection of the same room (an offer, an answer, a candidate). */
+  | { t: "signal"; to: string; data: unknown };
+
+/** Server → client. */
+export type ServerMessage =
+  | {
+      t: "welcome";
+      me: PresenceEntry;
+      playType: PlayType;
+      live: RoomLive;
+      /** The pages of the room's first people (roomLimits.presenceShown, the staff always), in order of arrival. */
+      present: PresenceEntry[];
+      /** Everyone in the room, each person once. */
+      people: number;
+      chat: RoomChat[];
+      recordings: RoomRecording[];
+    }
+  /** A page came, of a person the room lists (others change only the count). */
+  | { t: "join"; entry: PresenceEntry }
+  /** Several of the room's broadcasts at once (joins, leaves, the count, shown chat), in order. */
+  | { t: "batch"; m: ServerMessage[] }
+  | { t: "leave"; conn: string }
+  /** The number of people in the room changed. */
+  | { t: "people"; n: number }
+  | { t: "chat"; chat: RoomChat }
+  | { t: "signal"; from: string; data: unknown }
+  /** A fresh token for reconnecting after the first one has expired. */
+  | { t: "token"; token: string }
+  /** A refusal; `fatal` closes the connection after it. */
+  | { t: "error"; msg: string; fatal?: boolean };

@@ -1,0 +1,63 @@
+import { Alert, Result } from "antd";
+import { useSearchParams } from "react-router-dom";
+import { roomMessages } from "../../../../resources/rooms/room-api";
+import { PageLoading } from "../../../components/page-loading";
+import { ChatPanel } from "./chat-panel";
+import { PresencePanel } from "./presence-panel";
+import { RoomHeader } from "./room-header";
+import { useRoomSocket, type RoomSocket } from "./use-room-socket";
+import { PlaybackStage, StreamStage, TeacherStage, ViewerStage } from "./video-stage";
+
+/**
+ * The built-in live room (issue 11 item 2): what a room route frames by default, and where a share
+ * link's viewer lands. The token in its address says which live and who; the page shows the live,
+ * its teachers, who is here and the chat, and the video of its kind. `h5` lays it out for a phone.
+ */
+export function RoomPage({ h5 }: { h5: boolean }) {
+  const [search] = useSearchParams();
+  const token = search.get("token") ?? "";
+  if (!token) return <Result status="warning" title={roomMessages.tokenInvalid} />;
+  return <Room token={token} h5={h5} />;
+}
+
+function Room({ token, h5 }: { token: string; h5: boolean }) {
+  const socket = useRoomSocket(token, h5);
+  const { state } = socket;
+  if (state.phase === "refused") return <Result status="warning" title={state.refusal} />;
+  if (!state.live) return <PageLoading fullScreen />;
+  const playback = state.playType === 2;
+  return (
+    <div style={{ display: "flex", flexDirection: "column", height: "100vh", background: "#f5f7fb" }}>
+      <RoomHeader live={state.live} me={state.me} playback={playback} />
+      {state.phase === "reconnecting" && <Alert type="warning" banner message={roomMessages.reconnecting} />}
+      <main
+        style={{
+          flex: 1,
+          minHeight: 0,
+          display: "grid",
+          gridTemplateColumns: h5 || playback ? "1fr" : "minmax(0, 1fr) 320px",
+          gridAutoRows: h5 ? "auto" : undefined,
+          overflowY: h5 ? "auto" : undefined,
+        }}
+      >
+        <section aria-label="直播画面" style={{ padding: 16, minWidth: 0, overflowY: h5 ? undefined : "auto" }}>
+          <Stage socket={socket} />
+        </section>
+        {!playback && (
+          <aside aria-label="互动" style={{ display: "flex", flexDirection: "column", minHeight: h5 ? 420 : 0, background: "#fff", borderLeft: h5 ? undefined : "1px solid #e5e7eb" }}>
+            <PresencePanel present={state.present} people={state.people} />
+            <ChatPanel chat={state.chat} me={state.me} onSend={socket.chat} notice={state.notice} onNotice={socket.notice} disabled={state.phase !== "open"} />
+          </aside>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function Stage({ socket }: { socket: RoomSocket }) {
+  const { live, me, playType, recordings } = socket.state;
+  if (!live) return null;
+  if (playType === 2) return <PlaybackStage recordings={recordings} />;
+  if (!live.smallClass) return <StreamStage state={live.state} streamUrl={live.streamUrl} />;
+  return me?.role === "teacher" ? <TeacherStage socket={socket} /> : <ViewerStage socket={socket} />;
+}

@@ -1,0 +1,89 @@
+import { Button, Card, Modal, Result, Spin } from "antd";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { hostBase } from "../../../providers/hosts";
+import { frameReloadMs, toolMessages, type ToolDecl } from "../../../resources/tools/tools";
+import { AccessGate } from "../../engine/access-gate";
+import { usePageBack } from "../../lib/shell-back";
+import { frameAddress, frameOrigin } from "./frame-address";
+import { useToolToken } from "./use-tool-token";
+
+/**
+ * An embedded tool page generated from its declaration (resources/tools/tools.ts; 3 §2.5, §4): the admin
+ * top bar is its header (返回 and the title, as on every page), the frame fills the card below.
+ */
+export function ToolFramePage({ tool }: { tool: ToolDecl }) {
+  return (
+    <AccessGate menuKey={tool.menuKey}>
+      <ToolFrame tool={tool} />
+    </AccessGate>
+  );
+}
+
+function ToolFrame({ tool }: { tool: ToolDecl }) {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { state, retry } = useToolToken(tool.name);
+  const [shown, setShown] = useState(false);
+  const [src, setSrc] = useState("");
+  const frame = useRef<HTMLIFrameElement>(null);
+  // Set while the frame says leaving would lose work (`goBackTip`).
+  const unsaved = useRef(false);
+  const [modal, modalHolder] = Modal.useModal();
+  const base = hostBase("openIframe");
+
+  // A new token gives a new address; the frame is taken away and put back 100 ms later so it
+  // loads afresh even where the address alone would not make it (3 §4).
+  const token = state.status === "ready" ? state.token : null;
+  useEffect(() => {
+    setShown(false);
+    unsaved.current = false;
+    if (!token) return;
+    setSrc(frameAddress(tool, base, token, search));
+    const timer = setTimeout(() => setShown(true), frameReloadMs);
+    return () => clearTimeout(timer);
+    // The address is built once per token: a token is fetched for every entry, parameters included.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token]);
+
+  useEffect(() => {
+    if (!tool.backGuard) return;
+    const origin = frameOrigin(base);
+    const listen = (event: MessageEvent) => {
+      if (event.origin !== origin || event.source !== frame.current?.contentWindow) return;
+      const data = event.data as { type?: unknown; flag?: unknown } | null;
+      if (data && data.type === "goBackTip") unsaved.current = !!data.flag;
+    };
+    window.addEventListener("message", listen);
+    return () => window.removeEventListener("message", listen);
+  }, [tool.backGuard, base]);
+
+  // 3 §2.5: with unsaved work the page asks whether to save; 确定 stays to save, only 取消 leaves.
+  const back = () => {
+    if (!tool.backGuard || !unsaved.current) return navigate(-1);
+    modal.confirm({ title: tool.backGuard.question, okText: "确定", cancelText: "取消", onCancel: () => navigate(-1) });
+  };
+
+  usePageBack(tool.back ? back : null);
+
+  return (
+    <Card styles={{ body: { padding: 0 } }}>
+      {modalHolder}
+      {state.status === "failed" ? (
+        <Result status="error" title={toolMessages.tokenFailed} extra={<Button onClick={retry}>重试</Button>} />
+      ) : shown ? (
+        <iframe
+          ref={frame}
+          title={tool.title}
+          src={src}
+          allow={tool.allow}
+          style={{ display: "block", width: "100%", height: "calc(100vh - 136px)", minHeight: 480, border: 0 }}
+        />
+      ) : (
+        <div style={{ padding: "64px 0", textAlign: "center" }} aria-busy="true">
+          <Spin />
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import { lazy } from "react";
+import type { EngineRegistry, ListPartProps } from "../../engine/registry";
+import { DefaultPasswordWidget } from "./default-password-widget";
+
+/**
+ * What the users area lends the generated lists and forms (src/engine/registry.tsx): 批量导入 of
+ * /studentop (1 §2.4), named `studentImport` by resources/users/student.ts, loading with its own chunk;
+ * and the add forms' `defaultPassword`, which says when a registered mobile keeps its password.
+ */
+export const userEngineParts: Partial<EngineRegistry> = {
+  widgets: { defaultPassword: DefaultPasswordWidget },
+  listParts: {
+    studentImport: lazy(() =>
+      import("./student-import/student-import-button").then(({ StudentImportButton }) => ({
+        default: ({ reload }: ListPartProps) => <StudentImportButton onImported={reload} />,
+      })),
+    ),
+  },
+};

@@ -1,6 +1,0 @@
-import type { PortalRoleName } from "../../../resources/portal";
-
-/** What every portal page is handed by the route table: whose area it renders in. */
-export interface PortalPageProps {
-  role: PortalRoleName;
-}
