@@ -1,17 +1,12 @@
-import { Table, type TableColumnsType } from "antd";
+import type { ColumnDecl } from "../../../resources/kernel/define";
+import { LocalRowsTable, type LocalCell } from "../../engine/local-rows-table";
 import type { RunRow } from "./use-import-run";
 
-/** The rows of an import file with their results, scrolling inside the dialog. */
-export function ImportRowsTable<R extends RunRow>({ rows, columns }: { rows: R[]; columns: TableColumnsType<R> }) {
-  return (
-    <Table<R>
-      rowKey="key"
-      size="small"
-      columns={columns}
-      dataSource={rows}
-      pagination={false}
-      scroll={{ y: 360 }}
-      locale={{ emptyText: "请先选择要导入的文件，或下载模板按格式填写" }}
-    />
-  );
+/**
+ * The rows of an import file with their results, on the engine's table: every row at once,
+ * scrolling inside the dialog, since a person corrects them in place before the run (at most a
+ * few hundred rows).
+ */
+export function ImportRowsTable<R extends RunRow>({ rows, columns, cells }: { rows: R[]; columns: readonly ColumnDecl[]; cells: Partial<Record<string, LocalCell<R>>> }) {
+  return <LocalRowsTable<R> rowKey="key" columns={columns} cells={cells} rows={rows} pageSize={false} empty="请先选择要导入的文件，或下载模板按格式填写" />;
 }

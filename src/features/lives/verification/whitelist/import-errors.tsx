@@ -1,8 +1,10 @@
 import { DownloadOutlined } from "../../../../components/icons";
 import { useNotification } from "@refinedev/core";
-import { Alert, Button, Flex, Table } from "antd";
+import { Alert, Button, Flex } from "antd";
+import type { ColumnDecl } from "../../../../../resources/kernel/define";
 import { whitelistSheet, type WhitelistRowError } from "../../../../../resources/lives/live-validator";
 import { errorText } from "../../../../../providers/http";
+import { LocalRowsTable } from "../../../../engine/local-rows-table";
 import { ExportProgress } from "../../../../lib/xlsx/export-progress";
 import { isCancelled, useSheetExport } from "../../../../lib/xlsx/use-sheet-export";
 import { errorSheet } from "./whitelist-sheet";
@@ -16,11 +18,11 @@ export interface ImportErrorsProps {
   compact?: boolean;
 }
 
-const columns = [
-  { title: "序号", dataIndex: "row", width: 80 },
-  { title: "用户名", dataIndex: "username", ellipsis: true },
-  { title: "密码", dataIndex: "password", ellipsis: true },
-  { title: "错误原因", dataIndex: "reason" },
+const columns: ColumnDecl[] = [
+  { field: "row", title: "序号", width: 80 },
+  { field: "username", title: "用户名", ellipsis: true },
+  { field: "password", title: "密码", ellipsis: true },
+  { field: "reason", title: "错误原因" },
 ];
 
 /**
@@ -44,13 +46,7 @@ export function ImportErrors({ fileName, total, accepted, errors, compact }: Imp
       {errors.length > 0 && (
         <>
           {!compact && (
-            <Table
-              size="small"
-              rowKey="row"
-              columns={columns}
-              dataSource={errors as WhitelistRowError[]}
-              pagination={{ pageSize: 5, showSizeChanger: false, showTotal: (n) => `共 ${n} 条错误` }}
-            />
+            <LocalRowsTable rowKey="row" columns={columns} rows={errors} pageSize={5} totalText={(n) => `共 ${n} 条错误`} empty="没有错误行" />
           )}
           <Flex align="center" gap={8} wrap>
             <Button icon={<DownloadOutlined />} disabled={exporting.state.phase !== "idle"} onClick={() => void download()}>
