@@ -14,7 +14,7 @@ export function BalanceLink() {
   // The balance is session state (1 §3 curBalance): the dashboard's account module reads it too.
   useEffect(() => {
     if (fetched !== undefined) sessionStore.set({ curBalance: Number(fetched) });
-  }, [fetched, answer]);
+  }, [fetched]);
 
   return <Link to="/recharge">余额：{balance === null || Number.isNaN(balance) ? "--" : formatYuan(balance)}</Link>;
 }
