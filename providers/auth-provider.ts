@@ -1,7 +1,6 @@
 import type { AuthProvider } from "@refinedev/core";
 import { authApi, loginCodes, userTypeOf } from "../resources/auth/auth";
 import { call, errorText, request } from "./http";
-import { endSession, trySession } from "./session";
 import { sessionStore, type UserInfo } from "./session-store";
 
 export const authProvider: AuthProvider = {
@@ -10,6 +9,7 @@ export const authProvider: AuthProvider = {
       const envelope = await request(authApi.passwordLogin, { mobile, passwd, authcode });
       if (envelope.code === loginCodes.ok) {
         sessionStore.set({ phone: mobile });
+        sessionStore.recheck();
         return { success: true, redirectTo: "/identity" };
       }
       const text = envelope.code === loginCodes.tooMany ? envelope.msg : envelope.code === loginCodes.wrongCaptcha ? "验证码错误" : "用户名或密码错误";
@@ -20,12 +20,12 @@ export const authProvider: AuthProvider = {
   },
 
   async logout() {
-    await endSession();
+    await sessionStore.end();
     return { success: true, redirectTo: "/login" };
   },
 
   async check() {
-    const { type } = await trySession();
+    const { type } = await sessionStore.check({ fresh: true });
     if (type) return { authenticated: true };
     return { authenticated: false, logout: true, redirectTo: "/login" };
   },
@@ -37,7 +37,7 @@ export const authProvider: AuthProvider = {
 
   /** The session's identity type: it decides which shell a visitor belongs in. */
   async getPermissions() {
-    return (await trySession()).type;
+    return (await sessionStore.check()).type;
   },
 
   async getIdentity() {

@@ -1,33 +1,17 @@
-import { createContext } from "react";
-import { authApi } from "../../resources/auth/auth";
-import { call } from "../../providers/http";
+import { useEffect, useSyncExternalStore } from "react";
+import { sessionStore, type MenuState } from "../../providers/session-store";
 
-export interface ServerMenuItem {
-  key: string;
-  label: string;
-  /** The console route, e.g. "/teacherop". */
-  path: string;
-}
-
-export interface ServerMenuGroup {
-  key: string;
-  label: string;
-  items: ServerMenuItem[];
-}
-
-/** `GET /cms/loginrouter` data: sidebar groups in order, and the granted menu keys. */
-export interface ServerMenu {
-  groups: ServerMenuGroup[];
-  keys?: string[];
-}
-
-export async function loadServerMenu(): Promise<ServerMenu> {
-  const menu = await call<ServerMenu | null>(authApi.menu);
-  return { groups: Array.isArray(menu?.groups) ? menu.groups : [], keys: Array.isArray(menu?.keys) ? menu.keys : [] };
-}
+export type { ServerMenu, ServerMenuGroup, ServerMenuItem } from "../../providers/session";
 
 /**
- * The menu the admin shell has loaded for its sidebar, shared with the pages inside it so a page's
- * access check does not ask the server a second time: "loading" until it is in, null outside a shell.
+ * The signed-in identity's menu from the one session store (providers/session-store.ts): the copy
+ * asked right behind the page load's session check, shared by the sidebar, the access control and
+ * every page, asked again only after a failure (`retry`). `enabled: false` never asks (a student).
  */
-export const ShellMenuContext = createContext<ServerMenu | "loading" | null>(null);
+export function useServerMenu({ enabled = true } = {}): MenuState & { retry: () => void } {
+  const state = useSyncExternalStore(sessionStore.subscribe, sessionStore.menuState);
+  useEffect(() => {
+    if (enabled && state.status === "idle") void sessionStore.menu().catch(() => undefined);
+  }, [enabled, state.status]);
+  return { ...state, retry: () => void sessionStore.menu().catch(() => undefined) };
+}

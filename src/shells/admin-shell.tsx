@@ -1,15 +1,14 @@
 import { Menu, message } from "antd";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { routeMenuKeys } from "../../resources/kernel/route-access";
 import { AccessGate } from "../engine/access-gate";
-import { loadServerMenu, ShellMenuContext, type ServerMenu } from "../lib/server-menu";
+import { useServerMenu } from "../lib/server-menu";
 import { ShellBackContext, useShellBackState } from "../lib/shell-back";
 import { whenQuiet } from "../lib/when-idle";
 import { AdminHeader } from "./admin-header";
 import { CommandPaletteLauncher } from "./command-palette-launcher";
 import { OrgTitle } from "./org-title";
-import { takeEarlyMenu } from "./session-probe";
 import { MenuPlaceholder, ShellFrame, ShellPlaceholder } from "./shell-frame";
 import { useSessionGuard } from "./use-session-guard";
 
@@ -28,23 +27,17 @@ export function AdminShell({ preload }: { preload?: () => Promise<unknown> }) {
 function AdminLayout({ preload }: { preload?: () => Promise<unknown> }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [menu, setMenu] = useState<ServerMenu | null>(null);
+  // The menu asked right behind the page load's session check (providers/session-store.ts).
+  const menuState = useServerMenu();
+  const menu = menuState.status === "ready" ? menuState.menu : null;
+  const menuFailed = menuState.status === "failed";
 
   useEffect(() => {
-    let live = true;
-    // The menu fetched beside the page load's session check, if it was (src/shells/session-probe.ts).
-    (takeEarlyMenu() ?? loadServerMenu())
-      .then((loaded) => live && setMenu(loaded))
-      .catch(() => {
-        if (!live) return;
-        message.error("菜单加载失败，请重新登录");
-        // Without this the login page would auto-enter the console again and loop.
-        navigate("/login", { replace: true, state: { skipAutoLogin: true } });
-      });
-    return () => {
-      live = false;
-    };
-  }, [navigate]);
+    if (!menuFailed) return;
+    message.error("菜单加载失败，请重新登录");
+    // Without this the login page would auto-enter the console again and loop.
+    navigate("/login", { replace: true, state: { skipAutoLogin: true } });
+  }, [menuFailed, navigate]);
 
   const menuShown = menu !== null;
   useEffect(() => {
@@ -90,15 +83,13 @@ function AdminLayout({ preload }: { preload?: () => Promise<unknown> }) {
           </>
         }
       >
-        <ShellMenuContext.Provider value={menu ?? "loading"}>
-          {routeKeys ? (
-            <AccessGate menuKey={routeKeys}>
-              <Outlet />
-            </AccessGate>
-          ) : (
+        {routeKeys ? (
+          <AccessGate menuKey={routeKeys}>
             <Outlet />
-          )}
-        </ShellMenuContext.Provider>
+          </AccessGate>
+        ) : (
+          <Outlet />
+        )}
       </ShellFrame>
     </ShellBackContext.Provider>
   );

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router-dom";
 import type { SessionCheck } from "../../providers/session";
+import { sessionStore } from "../../providers/session-store";
 import { PageLoading } from "../components/page-loading";
-import { probeSession } from "./session-probe";
 import { ShellPlaceholder } from "./shell-frame";
 
 /**
@@ -15,7 +15,8 @@ export function EarlyShell() {
   const [session, setSession] = useState<SessionCheck | null>(null);
   useEffect(() => {
     let live = true;
-    void probeSession().then((answer) => live && setSession(answer));
+    // The page load's session check, kept in the store for the shell (and an admin's menu asked right behind it).
+    void sessionStore.check().then((answer) => live && setSession(answer));
     return () => {
       live = false;
     };

@@ -1,23 +1,23 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
 import { authApi } from "../../resources/auth/auth";
-import { call } from "../../providers/http";
-import { sessionStore } from "../../providers/session-store";
+import { sessionStore, useSession } from "../../providers/session-store";
 import { Wordmark } from "../components/wordmark";
 import { orgNameFontSize } from "../lib/format";
-import { useSession } from "../lib/use-session";
+import { useCall } from "../lib/use-call";
 
 /** The organisation name at the top of the admin sidebar; clicking it returns home (1 §2.2). */
 export function OrgTitle() {
   const navigate = useNavigate();
   const name = useSession((state) => state.curGroupName);
 
+  // Without the name the wordmark stands in; a failure shows nothing else.
+  const { answer } = useCall<string | { name?: string } | null>(authApi.enterpriseName);
+  const fetched = answer && ((typeof answer.data === "string" ? answer.data : answer.data?.name) ?? "");
+  // The name is session state (1 §3 curGroupName): the home page greets with it too.
   useEffect(() => {
-    call<string | { name?: string } | null>(authApi.enterpriseName)
-      .then((data) => sessionStore.set({ curGroupName: (typeof data === "string" ? data : data?.name) ?? "" }))
-      // Without the name the wordmark stands in; nothing else depends on it.
-      .catch(() => undefined);
-  }, []);
+    if (fetched !== undefined) sessionStore.set({ curGroupName: fetched });
+  }, [fetched]);
 
   return (
     <div

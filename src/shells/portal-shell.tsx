@@ -1,18 +1,17 @@
 import { useGetIdentity } from "@refinedev/core";
 import { Button, Drawer, Layout, Menu } from "antd";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { homeOf } from "../../resources/auth/auth";
 import { portalCloudDisk } from "../../resources/kernel/menu";
-import type { UserInfo } from "../../providers/session-store";
+import { useSession, type UserInfo } from "../../providers/session-store";
 import { portalChildren } from "../../resources/portal/routes";
 import { routeTitle } from "../app/route-titles";
 import { MenuOutlined } from "../components/icons";
 import { PageLoading } from "../components/page-loading";
 import { Wordmark } from "../components/wordmark";
-import { loadServerMenu } from "../lib/server-menu";
+import { useServerMenu } from "../lib/server-menu";
 import { usePhoneLayout } from "../lib/use-phone-layout";
-import { useSession } from "../lib/use-session";
 import { AvatarMenu } from "./avatar-menu";
 import { useSessionGuard } from "./use-session-guard";
 
@@ -29,17 +28,9 @@ const pageEntry = (route: string) => ({ key: route, label: routeTitle(route) });
 
 /** Cloud-disk entries appear only for the keys the server's menu grants. */
 function useCloudDiskEntries(role: PortalIdentity, base: string) {
-  const [keys, setKeys] = useState<string[]>([]);
-  useEffect(() => {
-    if (role === "student") return;
-    let live = true;
-    loadServerMenu()
-      .then((menu) => live && setKeys(menu.keys ?? []))
-      .catch(() => live && setKeys([]));
-    return () => {
-      live = false;
-    };
-  }, [role]);
+  const menu = useServerMenu({ enabled: role !== "student" });
+  // A menu that cannot be read offers no cloud disk; the server refuses it anyway.
+  const keys = menu.status === "ready" ? menu.menu.keys : [];
   if (role === "student") return [];
   const disk = portalCloudDisk[role];
   return [

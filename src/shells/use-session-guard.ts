@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { homeOf, type IdentityType } from "../../resources/auth/auth";
-import { trySession } from "../../providers/session";
-import { takeEarlySession } from "./session-probe";
+import { sessionStore } from "../../providers/session-store";
+
+const belongs = (type: IdentityType | null | undefined, expected: IdentityType | null) => type != null && (!expected || type === expected);
 
 /**
  * Each shell checks the session on entry (1 §4): no session goes to /login, no chosen
@@ -11,14 +12,13 @@ import { takeEarlySession } from "./session-probe";
  */
 export function useSessionGuard(expected: IdentityType | null): boolean {
   const navigate = useNavigate();
-  // The page load's early check (src/shells/session-probe.ts) answers the first shell, at once
-  // when it is already in, so the frame drawn from it is not followed by a spinner.
-  const [early] = useState(takeEarlySession);
-  const [allowed, setAllowed] = useState(() => early?.settled?.type != null && (!expected || early.settled.type === expected));
+  // The session store's answer (the page load's check, already in when the early frame painted)
+  // lets the shell in at once, so the frame drawn from it is not followed by a spinner.
+  const [allowed, setAllowed] = useState(() => belongs(sessionStore.checked()?.type, expected));
 
   useEffect(() => {
     let live = true;
-    void (early?.answer ?? trySession()).then(({ signedIn, type }) => {
+    void sessionStore.check().then(({ signedIn, type }) => {
       if (!live) return;
       if (!signedIn) navigate("/login", { replace: true });
       else if (!type) navigate("/identity", { replace: true });
@@ -28,7 +28,7 @@ export function useSessionGuard(expected: IdentityType | null): boolean {
     return () => {
       live = false;
     };
-  }, [early, expected, navigate]);
+  }, [expected, navigate]);
 
   return allowed;
 }

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { cleanup, configure, waitFor } from "@testing-library/react";
 import { message } from "antd";
 import { afterAll, afterEach, expect, vi } from "vitest";
+import { sessionStore } from "../../providers/session-store";
 
 // Every waitFor and findBy* waits for what a person would see, and on a busy 2-core machine the
 // first lazily loaded page of a file takes seconds to appear (Testing Library's default of 1 s
@@ -43,6 +44,8 @@ afterEach(async () => {
   message.destroy();
   await waitFor(() => expect(document.querySelector(".ant-message-notice")).toBeNull());
   localStorage.clear();
+  // Each test is a page load of its own: the session store keeps the session's check and menu for the page's life.
+  sessionStore.reload();
   // Lists remember their place for the detail pages' 返回 (src/engine/use-list-place.ts).
   sessionStorage.clear();
 });

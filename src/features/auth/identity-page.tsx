@@ -33,6 +33,8 @@ export function IdentityPage() {
       setEntering(type);
       try {
         await call(authApi.selectIdentity, { id: entry.id, type });
+        // The session's identity changed: its check and menu are asked again by the shell.
+        sessionStore.recheck();
         sessionStore.set({ identityInfo: { ...entry, type }, userType: userTypeOf[type], curGroupName: entry.name });
         navigate(homeOf[type]);
         return true;

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { homeOf } from "../../../resources/auth/auth";
-import { trySession } from "../../../providers/session";
 import { sessionStore } from "../../../providers/session-store";
 import { LightTabs } from "../../components/light-tabs";
 import { PublicCard } from "../../components/public-card";
@@ -18,7 +17,7 @@ export function LoginPage() {
   useEffect(() => {
     if (skipAutoLogin) return;
     let live = true;
-    void trySession().then(({ signedIn, type }) => {
+    void sessionStore.check({ fresh: true }).then(({ signedIn, type }) => {
       if (!live) return;
       if (type) navigate(homeOf[type], { replace: true });
       else if (signedIn) navigate("/identity", { replace: true });
@@ -30,6 +29,8 @@ export function LoginPage() {
 
   const signedIn = (mobile: string) => {
     sessionStore.set({ phone: mobile });
+    // A new session: whatever the store kept of an earlier one is asked again.
+    sessionStore.recheck();
     navigate("/identity");
   };
 

@@ -1,5 +1,5 @@
 import { Card, Empty } from "antd";
-import { useSession } from "../../lib/use-session";
+import { useSession } from "../../../providers/session-store";
 
 /** The home of the admin console; its dashboard modules (1 §2.3) are not built yet. */
 export function AdminHomePage() {

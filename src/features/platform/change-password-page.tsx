@@ -1,13 +1,14 @@
 import { useGetIdentity, useLogout } from "@refinedev/core";
 import { Button, Card, Form, message } from "antd";
 import { authApi } from "../../../resources/auth/auth";
-import { call, HttpRequestError } from "../../../providers/http";
+import { HttpRequestError } from "../../../providers/http";
 import type { UserInfo } from "../../../providers/session-store";
 import chgpasswdFormSchema from "../../../schemas/chgpasswd.form.schema.json";
 import chgpasswdSchema from "../../../schemas/chgpasswd.schema.json";
 import { SmsCodeField } from "../../components/sms-code-field";
 import { schemaRules } from "../../engine/light-rules";
 import { maskMobile } from "../../lib/mask";
+import { useCallMutation } from "../../lib/use-call";
 import { useBusy } from "../../lib/use-busy";
 import { PasswordInput } from "../../components/password-input";
 
@@ -26,10 +27,11 @@ export function ChangePasswordPage() {
   const { mutate: logout } = useLogout();
   // 3 §8: 密码修改失败 plus the server's words, joined as the console joins every such prefix (：).
   const { busy: submitting, run } = useBusy("密码修改失败：");
+  const { send } = useCallMutation();
 
   const requestCode = async () => {
     try {
-      await call(authApi.ownSmsCode);
+      await send(authApi.ownSmsCode, {});
       message.success("验证码已发送");
       return true;
     } catch (error) {
@@ -41,7 +43,7 @@ export function ChangePasswordPage() {
   const submit = ({ auth_code, passwd }: Values) =>
     run(async () => {
       // A refusal rejects with the server's msg, which useBusy shows after 密码修改失败：.
-      await call(authApi.changePassword, { auth_code, passwd });
+      await send(authApi.changePassword, { auth_code, passwd });
       message.success("密码修改成功，请重新登录");
       logout();
     });

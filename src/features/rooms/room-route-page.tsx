@@ -2,7 +2,7 @@ import { Button, Result } from "antd";
 import { useEffect, useState } from "react";
 import { useLocation, useSearchParams } from "react-router-dom";
 import { getHosts } from "../../../providers/hosts";
-import { trySession } from "../../../providers/session";
+import { sessionStore } from "../../../providers/session-store";
 import { isMobileAgent, roomProxyParams, roomSiteAddress, type RoomUserType } from "../../../resources/rooms/room-api";
 import { roomRoutes, roomUserType } from "../../../resources/rooms/rooms";
 import { PageLoading } from "../../components/page-loading";
@@ -26,7 +26,7 @@ function useIdentityUserType(wanted: boolean): RoomUserType | null {
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    void trySession().then(({ type: identity }) => live && setType(identity ? roomUserType[identity] : 0));
+    void sessionStore.check().then(({ type: identity }) => live && setType(identity ? roomUserType[identity] : 0));
     return () => {
       live = false;
     };

@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { productTemplate } from "../../../resources";
 import { setHttpAdapter } from "../../../providers/http";
 import { ResourceList } from "../../../src/engine/resource-list";
-import { ShellMenuContext } from "../../../src/lib/server-menu";
 import { fail, fakeServer, ok, type SeenRequest } from "../support/fake-server";
 import { button, dialog, fieldErrors, findDialog, navigate, noDialog, renderPage, tableRows } from "./support";
 
@@ -40,13 +39,8 @@ function productServer(rows: Row[], overrides: Record<string, unknown> = {}) {
   });
 }
 
-// Inside the admin shell the list reads the menu the shell loaded: nothing stands between the cache and the screen.
-const shellMenu = { groups: [], keys: ["productTemplate"] };
-const page = () => (
-  <ShellMenuContext.Provider value={shellMenu}>
-    <ResourceList decl={productTemplate} />
-  </ShellMenuContext.Provider>
-);
+// The page's access is decided once and kept by Refine: nothing stands between the cache and the screen on a return.
+const page = () => <ResourceList decl={productTemplate} />;
 const names = () => tableRows().map((cells) => cells[1]);
 const toast = () => document.querySelector(".ant-message")?.textContent ?? "";
 const field = (placeholder: string) => within(dialog()).getByPlaceholderText(placeholder) as HTMLInputElement;

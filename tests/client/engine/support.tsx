@@ -5,6 +5,7 @@ import dayjs from "dayjs";
 import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router-dom";
 import type { ResourceDecl } from "../../../resources/kernel/define";
+import { accessControlProvider } from "../../../providers/access-control";
 import { notificationProvider } from "../../../providers/notify";
 import { consoleDataProvider } from "../../../src/app/console-app";
 import { engineRegistry } from "../../../src/app/engine-registry";
@@ -38,6 +39,7 @@ export function renderPage(route: string, page: ReactElement, entry = route) {
       <MemoryRouter initialEntries={[entry]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
         <Refine
           dataProvider={consoleDataProvider}
+          accessControlProvider={accessControlProvider}
           notificationProvider={notificationProvider}
           options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
         >

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { createDataProvider } from "../../../providers/data-provider";
 import { setHosts } from "../../../providers/hosts";
+import { accessControlProvider } from "../../../providers/access-control";
 import { notificationProvider } from "../../../providers/notify";
 import type { ExamPaper } from "../../../resources/tools/exam";
 import { BindExamPage } from "../../../src/features/tools/bind-exam-page";
@@ -41,7 +42,7 @@ function renderPage() {
   return render(
     <ConfigProvider locale={zhCN}>
       <MemoryRouter initialEntries={["/bindExamByLive?liveId=9"]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <Refine dataProvider={createDataProvider()} notificationProvider={notificationProvider} options={{ disableTelemetry: true }}>
+        <Refine dataProvider={createDataProvider()} accessControlProvider={accessControlProvider} notificationProvider={notificationProvider} options={{ disableTelemetry: true }}>
           <Routes>
             <Route path="/bindExamByLive" element={<BindExamPage />} />
           </Routes>

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router-dom";
 import { createDataProvider } from "../../../providers/data-provider";
 import { setHosts } from "../../../providers/hosts";
+import { accessControlProvider } from "../../../providers/access-control";
 import { notificationProvider } from "../../../providers/notify";
 import { liveOperations } from "../../../resources/lives/live";
 import { tools } from "../../../resources/tools/tools";
@@ -41,7 +42,7 @@ function renderTool(tool: typeof virtualMake, entry: string) {
   return render(
     <ConfigProvider locale={zhCN}>
       <MemoryRouter initialEntries={["/liveop", entry]} initialIndex={1} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <Refine dataProvider={createDataProvider()} notificationProvider={notificationProvider} options={{ disableTelemetry: true }}>
+        <Refine dataProvider={createDataProvider()} accessControlProvider={accessControlProvider} notificationProvider={notificationProvider} options={{ disableTelemetry: true }}>
           <Probe />
           <Shell>
             <Routes>

@@ -2,7 +2,7 @@ import { Button, Statistic } from "antd";
 import { Link } from "react-router-dom";
 import type { DashboardModule } from "../../../../resources/stats/stats";
 import { formatYuan } from "../../../lib/format";
-import { useSession } from "../../../lib/use-session";
+import { useSession } from "../../../../providers/session-store";
 import type { Load } from "../load-state";
 import { ModuleCard } from "./module-card";
 

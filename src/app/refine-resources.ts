@@ -1,0 +1,28 @@
+import type { ResourceProps } from "@refinedev/core";
+import { resources } from "../../resources";
+import type { ResourceDecl } from "../../resources/kernel/define";
+
+const pathOf = (address: string | undefined) => address?.split("?")[0];
+
+/**
+ * `<Refine resources>` from the declarations (resources/index.ts): each entity's name, its routes
+ * (the address without its query, which Refine matches) and, in `meta`, its title and what its
+ * access needs, read by the access-control provider (providers/access-control.ts).
+ */
+export function refineResource(decl: ResourceDecl): ResourceProps {
+  return {
+    name: decl.name,
+    list: decl.route,
+    create: pathOf(decl.createRoute),
+    edit: pathOf(decl.editRoute),
+    show: pathOf(decl.show),
+    meta: {
+      label: decl.title,
+      menuKey: decl.menu.key,
+      menuKeys: [decl.menu.key, ...(decl.menu.alsoFor ?? [])],
+      mainAdminOnly: decl.mainAdminOnly === true,
+    },
+  };
+}
+
+export const refineResources: ResourceProps[] = resources.map(refineResource);
