@@ -1,5 +1,6 @@
 import { defineResource } from "./define";
 import { personFamily } from "./person";
+import { pickerPageSize } from "./kernel/paging";
 
 /** Students (1 §2.4 /studentop); rows of the batch import are checked by `student.import-row`. */
 export default defineResource({
@@ -16,3 +17,21 @@ export default defineResource({
   show: "/studentInfo?mobile={Mobile}",
   pageTitles: { show: "学生详情" },
 });
+
+/**
+ * Students as both two-pane pickers list them (1 §2.5 学员管理 of a course, 2 §2 添加学员 of a live):
+ * name and mobile, 5 a page, searched by `key` (a name fragment or digits of the mobile).
+ */
+export const studentPickerRows = {
+  noun: "学员",
+  id: "Id",
+  label: "Name",
+  columns: [
+    { field: "Name", title: "姓名", ellipsis: true },
+    { field: "Mobile", title: "手机号", width: 130 },
+  ],
+  search: { param: "key", placeholder: "请输入姓名或手机号" },
+  pageSize: pickerPageSize,
+  unit: "人",
+  rowParam: "userid",
+} as const;

@@ -11,7 +11,7 @@ export const titleCopies: Record<string, readonly string[]> = {
   "找回密码": ["resources/routes/auth.ts", "src/pages/public/forget-password-page.tsx"],
   "首页": ["resources/routes/auth.ts", "src/shells/admin-header.tsx", "src/shells/portal-shell.tsx", "src/pages/admin/admin-home-page.tsx"],
   "修改密码": ["resources/routes/auth.ts", "src/shells/admin-header.tsx", "src/pages/admin/change-password-page.tsx", "src/pages/portal/user-info-page.tsx", "src/pages/portal/account/password-form.tsx"],
-  "直播管理": ["resources/live.ts", "src/pages/courses/course-list-page.tsx"],
+  "直播管理": ["resources/course.ts", "resources/live.ts"],
   "课程直播": ["resources/menu.ts", "resources/routes/lives.ts", "src/pages/lives/live-course-page.tsx"],
   "创建直播": ["resources/routes/lives.ts", "src/pages/lives/live-course-page.tsx", "src/pages/lives-form/live-form-page.tsx"],
   "修改直播": ["resources/routes/lives.ts", "src/pages/lives-form/live-form-page.tsx"],
