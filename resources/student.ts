@@ -35,3 +35,9 @@ export const studentPickerRows = {
   unit: "人",
   rowParam: "userid",
 } as const;
+
+/** The words of the two student panes, the same for a course and a live (1 §2.5, 2 §2). */
+export const studentPaneWords = {
+  unadded: { title: "未添加学员", emptyText: "没有未添加的学员", action: { label: "添加", doneText: "添加成功" } },
+  added: { title: "已添加学员", emptyText: "还没有添加学员", countsSeats: true, action: { label: "移除", doneText: "删除成功" } },
+} as const;

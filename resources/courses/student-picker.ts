@@ -1,6 +1,6 @@
 import course from "../course";
 import { definePicker } from "../kernel/picker";
-import { studentPickerRows } from "../student";
+import { studentPaneWords as words, studentPickerRows } from "../student";
 
 const api = course.extra;
 
@@ -13,19 +13,16 @@ export default definePicker({
   columns: [...studentPickerRows.columns],
   panes: [
     {
-      title: "未添加学员",
+      ...words.unadded,
       api: { list: api.unaddedStudents, search: api.unaddedStudentsSearch },
       ownerParam: "id",
-      action: { label: "添加", endpoint: api.addStudent, ownerParam: "courseid", doneText: "添加成功" },
-      emptyText: "没有未添加的学员",
+      action: { ...words.unadded.action, endpoint: api.addStudent, ownerParam: "courseid" },
     },
     {
-      title: "已添加学员",
+      ...words.added,
       api: { list: api.students, search: api.studentsSearch },
       ownerParam: "courseid",
-      action: { label: "移除", endpoint: api.removeStudent, ownerParam: "courseid", doneText: "删除成功", confirm: "确定将学员「{names}」移出本课程吗？" },
-      emptyText: "还没有添加学员",
-      countsSeats: true,
+      action: { ...words.added.action, endpoint: api.removeStudent, ownerParam: "courseid", confirm: "确定将学员「{names}」移出本课程吗？" },
     },
   ],
 });

@@ -1,7 +1,7 @@
 import { definePicker } from "../kernel/picker";
 import live from "../live";
 import { liveApi } from "../live-api";
-import { studentPickerRows } from "../student";
+import { studentPaneWords as words, studentPickerRows } from "../student";
 import coursePicker from "../courses/student-picker";
 
 /**
@@ -16,20 +16,17 @@ export default definePicker({
   columns: [...studentPickerRows.columns],
   panes: [
     {
-      title: "未添加学员",
+      ...words.unadded,
       api: { list: liveApi.unaddedStudents, search: liveApi.unaddedStudentsSearch },
       ownerParam: "liveid",
-      action: { label: "添加", endpoint: liveApi.addStudent, ownerParam: "liveid", doneText: "添加成功" },
-      emptyText: "没有未添加的学员",
+      action: { ...words.unadded.action, endpoint: liveApi.addStudent, ownerParam: "liveid" },
       touches: [live.name, coursePicker.name],
     },
     {
-      title: "已添加学员",
+      ...words.added,
       api: { list: liveApi.students, search: liveApi.studentsSearch },
       ownerParam: "liveid",
-      action: { label: "移除", endpoint: liveApi.removeStudent, ownerParam: "liveid", doneText: "删除成功", confirm: "确定将学员「{names}」移出本直播吗？" },
-      emptyText: "还没有添加学员",
-      countsSeats: true,
+      action: { ...words.added.action, endpoint: liveApi.removeStudent, ownerParam: "liveid", confirm: "确定将学员「{names}」移出本直播吗？" },
       touches: [live.name],
     },
   ],
