@@ -10,7 +10,7 @@ export interface AccessNeed {
 }
 
 // The server lists the main-admin-only menus (子管理员, 操作记录) for the main admin alone: a
-// sub-admin's saved grant cannot name them (resources/menu.ts grantedKeys), so holding one is
+// sub-admin's saved grant cannot name them (resources/kernel/menu.ts grantedKeys), so holding one is
 // what marks the main admin in the menu the client has.
 const mainAdminKeys = new Set(mainAdminOnlyItems.map((item) => item.key));
 

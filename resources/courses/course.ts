@@ -145,8 +145,12 @@ export default defineResource({
     { field: "UpdateTime", title: "更新时间", format: "datetime" },
     { field: "Detail", title: "课程描述" },
   ],
-  /** 修改, 直播管理, 删除, 学员管理, 批量导入; the bespoke three are the course page's (src/features/courses). */
-  actions: ["edit", "lives", "delete", "students", "enrol"],
+  /**
+   * 修改, 直播管理, 删除, 学员管理, 批量导入: 直播管理 goes to the course's lives (2 §2); 学员管理 and 批量导入
+   * open the dialogs src/features/courses/engine-parts.tsx registers by these names (named for the area: the registry is one for the app).
+   */
+  actions: ["edit", "lives", "delete", "courseStudents", "courseEnrol"],
+  links: { lives: { label: "直播管理", to: "/liveCourse?courseId={Id}&courseName={Title}" } },
   /** 1 §8: a refused change of a course says nothing; a refused deletion shows the server's msg. */
   failureToasts: { update: false, remove: true },
   addLabel: "创建课程",
@@ -167,6 +171,4 @@ export default defineResource({
     /** The type codes the signed-in admin may create (1 §6), in form order; the main admin gets all. */
     offeredTypes: ep("GET /cms/coursetypes"),
   },
-  /** Lives of one course (2 §2): `/liveCourse?courseId={Id}&courseName={Title}`. */
-  lives: "/liveCourse?courseId={Id}&courseName={Title}",
 });

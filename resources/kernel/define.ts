@@ -102,6 +102,10 @@ export interface ResourceDecl {
    * 已作废). Voiding is the resource's own bespoke action; the list only shows its result.
    */
   voided?: { field: string; active: number; text: string };
+  /** Row actions that go to another screen, by name: the button's label and the route it fills from the row. */
+  links?: Record<string, { label: string; to: string }>;
+  /** Row actions shown only on rows whose `field` is one of `in` (2 §2: 子班级管理 for course types 5 and 18). */
+  actionShownWhen?: Record<string, { field: string; in: readonly (string | number)[] }>;
   /** The actions column's width when the default (by the number of actions) does not fit them. */
   actionsWidth?: number;
   /** By default a refused add or change shows the server's msg and a refused deletion says nothing (1 §8). */
@@ -153,6 +157,10 @@ export interface ResourceDecl {
    * teacher and assistant lists are user pickers). Writes stay with the resource's own key.
    */
   readableWith?: readonly string[];
+  /** What the rows are counted in under the table (共 7 人); 条 by default. */
+  unit?: string;
+  /** What an empty list says, when not the engine's words from `noun` (a picker's 还没有添加学员). */
+  emptyTexts?: { none: string; searched: string };
   /** The list's page sizes, the first the default, when not the usual ones (resources/kernel/paging.ts). */
   pageSizes?: readonly number[];
   /** The resource's table: with it the server engine registers the declared calls (resources/kernel/table.ts). */

@@ -12,3 +12,6 @@ export const defaultPageSize: PageSize = pageSizes[0];
 /** A size read from an address, kept when offered, else the default. */
 export const offeredPageSize = <T extends number>(size: number, offered: readonly T[]): T =>
   (offered as readonly number[]).includes(size) ? (size as T) : offered[0];
+
+/** A two-pane student picker pages by 5 (1 §2.5, 2 §9 "student selector 5"). */
+export const pickerPageSize = 5;

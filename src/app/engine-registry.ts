@@ -1,6 +1,7 @@
 import { createEngineRegistry } from "../engine/registry";
 import { userEngineParts } from "../features/users/engine-parts";
 import { liveFormEngineParts } from "../features/lives/form/engine-parts";
+import { courseEngineParts } from "../features/courses/engine-parts";
 
 /** The parts each area lends the engine, by name (toolbar parts, form widgets); one place to add an area. */
-export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts);
+export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts, courseEngineParts);

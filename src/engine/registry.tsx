@@ -1,5 +1,6 @@
 import type { RegistryWidgetsType } from "@rjsf/utils";
 import { createContext, useContext, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
+import type { RowActionPart } from "./row-action-parts";
 
 /** Screens by route, each loading with its own chunk; the engine's and every area's. */
 export type PageMap = Record<string, LazyExoticComponent<ComponentType>>;
@@ -20,18 +21,20 @@ export interface EngineRegistry {
   listParts: Record<string, ComponentType<ListPartProps>>;
   /** Form widgets beyond the engine's own, for every generated form. */
   widgets: RegistryWidgetsType;
+  /** Row actions a declaration names (`actions`) that open an area's dialog for the row (a course's 学员管理). */
+  rowActions: Record<string, RowActionPart>;
 }
 
-const emptyRegistry: EngineRegistry = { listParts: {}, widgets: {} };
+const emptyRegistry: EngineRegistry = { listParts: {}, widgets: {}, rowActions: {} };
 
 /**
  * One registry from each area's contribution. A name given twice is a mistake two areas would
  * only notice on screen, so it throws here instead.
  */
 export function createEngineRegistry(...parts: Partial<EngineRegistry>[]): EngineRegistry {
-  const merged: EngineRegistry = { listParts: {}, widgets: {} };
+  const merged: EngineRegistry = { listParts: {}, widgets: {}, rowActions: {} };
   for (const part of parts) {
-    for (const kind of ["listParts", "widgets"] as const) {
+    for (const kind of ["listParts", "widgets", "rowActions"] as const) {
       for (const [name, value] of Object.entries(part[kind] ?? {})) {
         if (name in merged[kind]) throw new Error(`engine registry: ${kind} "${name}" is registered twice`);
         (merged[kind] as Record<string, unknown>)[name] = value;

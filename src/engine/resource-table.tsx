@@ -1,6 +1,6 @@
 import { useDelete, useInvalidate, type BaseRecord } from "@refinedev/core";
 import type { RegistryWidgetsType } from "@rjsf/utils";
-import { Alert, Button, Empty, Modal, Result, Table, type TableColumnsType, type TableProps } from "antd";
+import { Alert, Button, Empty, Flex, Modal, Result, Table, Typography, type TableColumnsType, type TableProps } from "antd";
 import { useEffect, useState, type Key, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import type { ResourceDecl } from "../../resources/kernel/define";
@@ -13,6 +13,7 @@ import { ListToolbar } from "./list-toolbar";
 import { mutationNotices, removalWords } from "./mutation-notices";
 import { readField } from "./record-fields";
 import { ResourceFormDialog, useFormOpener } from "./resource-form-dialog";
+import { useRowActionDialogs } from "./row-action-parts";
 import { RowActions, rowActionNames, rowActionsWidth, type BespokeRowActions } from "./row-actions";
 import { tableColumn } from "./table-columns";
 import { useListPlace } from "./use-list-place";
@@ -43,6 +44,13 @@ export interface ResourceTableProps {
    */
   placeIn?: "address" | "state";
   selection?: RowSelection;
+  /**
+   * A table in a pane (a two-pane picker's): small rows, and a failed load said in place of the rows
+   * with 重试 rather than over the whole card.
+   */
+  dense?: boolean;
+  /** Told the count of the rows in the place shown once a page has come (null before, or after a failure). */
+  onCount?: (count: { total: number; key: string } | null) => void;
 }
 
 /**
@@ -50,7 +58,7 @@ export interface ResourceTableProps {
  * paged rows over Refine's `useTable`, expandable rows, row actions with their confirmations and
  * dialogs, and the empty, loading and error states.
  */
-export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra, placeIn = "address", selection }: ResourceTableProps) {
+export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra, placeIn = "address", selection, dense = false, onCount }: ResourceTableProps) {
   const navigate = useNavigate();
   // Both hooks run (hooks keep their order); the table reads the one it was asked for.
   const inAddress = useListPlace(decl.filters, decl.pageSizes);
@@ -63,6 +71,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
   const opener = useFormOpener(decl);
   const [modal, modalHolder] = Modal.useModal();
   const [historyOf, setHistoryOf] = useState<BaseRecord | null>(null);
+  const parts = useRowActionDialogs(decl);
 
   // A deletion can empty the last page: step back to the new last page.
   const lastPage = Math.max(1, Math.ceil(list.total / place.pageSize));
@@ -70,6 +79,9 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
     if (!list.loading && !list.error && list.loaded && list.rows.length === 0 && place.page > lastPage && list.total > 0)
       go({ page: lastPage }, { replace: true });
   }, [list, place.page, lastPage, go]);
+
+  const counted = list.loaded && !list.error;
+  useEffect(() => onCount?.(counted ? { total: list.total, key: place.key } : null), [onCount, counted, list.total, place.key]);
 
   const confirmDelete = (row: BaseRecord) =>
     modal.confirm({
@@ -102,6 +114,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
         onEdit={() => (decl.editRoute ? navigate(fillRoute(decl.editRoute, row)) : opener.open("edit", row))}
         onDelete={() => confirmDelete(row)}
         onHistory={() => setHistoryOf(row)}
+        onPart={(name) => parts.open(name, row)}
       />
     ),
   };
@@ -124,7 +137,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
         adding={opener.opening === "create"}
         reload={list.reload}
       />
-      {list.error && !list.loaded ? (
+      {list.error && !list.loaded && !dense ? (
         <Result
           status="error"
           title="列表加载失败"
@@ -137,7 +150,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
         />
       ) : (
         <>
-          {list.error && (
+          {list.error && list.loaded && (
             <Alert
               type="error"
               showIcon
@@ -151,7 +164,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
             />
           )}
           <Table<BaseRecord>
-            size="middle"
+            size={dense ? "small" : "middle"}
             rowKey={(row) => String(row[decl.id])}
             columns={columns}
             dataSource={list.rows}
@@ -170,7 +183,9 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
                 : undefined
             }
             locale={{
-              emptyText: (
+              emptyText: list.error ? (
+                <FailedInPlace error={list.error} reload={list.reload} />
+              ) : (
                 <Empty
                   image={Empty.PRESENTED_IMAGE_SIMPLE}
                   description={list.loaded ? emptyText(decl, place.key, filtered) : " "}
@@ -181,9 +196,10 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
               current: place.page,
               pageSize: place.pageSize,
               total: list.total,
-              showSizeChanger: true,
+              showSizeChanger: (decl.pageSizes ?? pageSizes).length > 1,
               pageSizeOptions: (decl.pageSizes ?? pageSizes).map(String),
-              showTotal: (total) => `共 ${total} 条`,
+              size: dense ? "small" : undefined,
+              showTotal: (total) => `共 ${total} ${decl.unit ?? "条"}`,
               onChange: (page, pageSize) => go({ page: pageSize !== place.pageSize ? 1 : page, pageSize }),
             }}
           />
@@ -200,6 +216,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
         />
       )}
       <AuditHistoryDrawer decl={decl} record={historyOf} onClose={() => setHistoryOf(null)} />
+      {parts.dialogs}
       {modalHolder}
     </>
   );
@@ -215,7 +232,20 @@ function rowSelection(decl: ResourceDecl, selection?: RowSelection): TableProps<
   };
 }
 
+/** A dense table's failed first load, where its rows would be. */
+function FailedInPlace({ error, reload }: { error: string; reload: () => void }) {
+  return (
+    <Flex vertical align="center" gap={4} role="alert">
+      <Typography.Text type="danger">{`加载失败：${error}`}</Typography.Text>
+      <Button size="small" onClick={reload}>
+        重试
+      </Button>
+    </Flex>
+  );
+}
+
 function emptyText(decl: ResourceDecl, key: string, filtered: boolean) {
+  if (decl.emptyTexts) return key ? decl.emptyTexts.searched : decl.emptyTexts.none;
   if (key) return `没有找到与「${key}」匹配的${decl.noun}`;
   return filtered ? `没有符合条件的${decl.noun}` : `还没有${decl.noun}`;
 }

@@ -6,6 +6,7 @@ import { auditResourceLabels } from "../../resources/platform/audit-log";
 import type { ResourceDecl } from "../../resources/kernel/define";
 import { fillRoute } from "./cells";
 import { removalWords } from "./mutation-notices";
+import { useEngineRegistry } from "./registry";
 
 /** Row actions a page supplies by the names its declaration gives them (`lives`, `students`…). */
 export type BespokeRowActions = Record<string, (row: BaseRecord) => ReactNode>;
@@ -21,6 +22,8 @@ export interface RowActionContext {
   onDelete: () => void;
   /** Opens the row's 变更记录 drawer (audit-history.tsx). */
   onHistory: () => void;
+  /** Opens the dialog of an action an area registered by this name (row-action-parts.tsx). */
+  onPart: (name: string) => void;
 }
 
 /**
@@ -76,19 +79,43 @@ export interface RowActionsProps extends Omit<RowActionContext, "navigate"> {
   bespoke?: BespokeRowActions;
 }
 
-/** A row's actions, in the order `rowActionNames` gives: the engine's own and the page's bespoke ones. */
+/** Whether a declared rule hides the action on this row (`actionShownWhen`: 2 §2 子班级管理 only for course types 5 and 18). */
+export function actionShown(decl: ResourceDecl, action: string, row: BaseRecord): boolean {
+  const rule = decl.actionShownWhen?.[action];
+  return !rule || rule.in.some((value) => String(value) === String(row[rule.field]));
+}
+
+/**
+ * A row's actions, in the order `rowActionNames` gives: the engine's own, the declared links, the
+ * page's bespoke ones and those an area registered (a button opening its dialog for the row).
+ */
 export function RowActions({ bespoke, ...context }: RowActionsProps) {
   const navigate = useNavigate();
+  const { rowActions: registered } = useEngineRegistry();
   const { decl, row } = context;
   if (decl.voided && isVoided(decl, row)) return <Typography.Text type="danger">{decl.voided.text}</Typography.Text>;
   return (
     <Space size={0} wrap>
-      {rowActionNames(decl).map((action) => {
+      {rowActionNames(decl).filter((action) => actionShown(decl, action, row)).map((action) => {
         const own = engineRowActions[action];
-        const render = own ? () => own({ ...context, navigate }) : bespoke?.[action] && (() => bespoke[action](row));
-        if (!render) throw new Error(`resource "${decl.name}" names a row action "${action}" that its page does not supply`);
+        const link = decl.links?.[action];
+        const part = registered[action];
+        const render = own
+          ? () => own({ ...context, navigate })
+          : link
+            ? () => linkButton(link.label, () => navigate(fillRoute(link.to, row)))
+            : bespoke?.[action]
+              ? () => bespoke[action](row)
+              : part && (() => linkButton(part.label, () => context.onPart(action)));
+        if (!render) throw new Error(`resource "${decl.name}" names a row action "${action}" that neither its page nor an area supplies`);
         return <Fragment key={action}>{render()}</Fragment>;
       })}
     </Space>
   );
 }
+
+const linkButton = (label: string, onClick: () => void) => (
+  <Button type="link" size="small" onClick={onClick}>
+    {label}
+  </Button>
+);

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import course from "../../resources/courses/course";
-import { CourseListPage } from "../../src/features/courses/course-list-page";
+import { ResourceList } from "../../src/engine/resource-list";
 import { EngineStage } from "../engine/engine-stage";
 import { failEnvelope, type MockRoutes } from "../mock-api";
 import { buttonName, expectToast } from "../support/play";
@@ -16,7 +16,7 @@ const meta = {
   title: "Courses/Course list",
   render: () => (
     <EngineStage route={course.route}>
-      <CourseListPage />
+      <ResourceList decl={course} />
     </EngineStage>
   ),
   parameters: { initialEntries: [course.route], api: courseAnswers(courseRows(23)) } satisfies ScreenParameters,

@@ -1,10 +1,17 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import course from "../../resources/courses/course";
-import { CourseStudentsDialog } from "../../src/features/courses/students/course-students-dialog";
-import type { PickerStudent } from "../../src/features/courses/students/pane-kinds";
+import coursePicker from "../../resources/courses/student-picker";
+import { TwoPanePicker } from "../../src/engine/two-pane-picker";
 import { failEnvelope, okEnvelope, type MockHandler, type MockRoutes } from "../mock-api";
 import type { ScreenParameters } from "../support/screen-parameters";
+
+/** A student as the pickers list one (1 §3, 2 §3). */
+export interface PickerStudent {
+  Id: number;
+  Name: string;
+  Mobile: string;
+}
 
 const surnames = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢";
 const givenNames = ["子涵", "欣怡", "浩然", "梓萱", "宇轩", "雨桐", "俊杰", "诗琪", "一诺", "明轩", "思远", "可馨"];
@@ -45,11 +52,11 @@ export function rosterAnswers(students: PickerStudent[], start: number[]): MockR
 /** 学员管理 of a course (1 §2.5): students not added and added, 5 a page, each pane searchable. */
 const meta = {
   title: "Courses/Student management",
-  component: CourseStudentsDialog,
+  component: TwoPanePicker,
   excludeStories: ["everyone", "rosterAnswers"],
-  args: { course: { id: 7, title: "高一数学提高班" }, onClose: fn() },
+  args: { picker: coursePicker, owner: { id: 7, title: "高一数学提高班" }, onClose: fn() },
   parameters: { initialEntries: ["/courseop"], api: rosterAnswers(everyone, [103, 104, 110, 115, 120, 121, 122]) } satisfies ScreenParameters,
-} satisfies Meta<typeof CourseStudentsDialog>;
+} satisfies Meta<typeof TwoPanePicker>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -79,7 +86,7 @@ export const Empty: Story = {
 export const Searching: Story = {
   play: async () => {
     await waitFor(() => expect(rowsOf("未添加学员")).toBe(5));
-    await userEvent.type(pane("未添加学员").getByRole("searchbox"), "王子涵{enter}");
+    await userEvent.type(pane("未添加学员").getByRole("textbox", { name: "搜索" }), "王子涵{enter}");
     await waitFor(() => expect(rowsOf("未添加学员")).toBe(1));
     await expect(pane("未添加学员").getByText("王子涵")).toBeVisible();
   },

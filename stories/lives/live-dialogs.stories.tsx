@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { liveApi } from "../../resources/lives/live-api";
-import { StudentPanesDialog } from "../../src/features/courses/students/student-panes-dialog";
+import livePicker from "../../resources/lives/student-picker";
+import { TwoPanePicker } from "../../src/engine/two-pane-picker";
 import { InitNumDialog } from "../../src/features/lives/dialogs/init-num-dialog";
 import { LiveEnrolDialog } from "../../src/features/lives/dialogs/live-enrol-dialog";
-import { liveStudentPanes } from "../../src/features/lives/dialogs/live-panes";
 import { ShareDialog } from "../../src/features/lives/dialogs/share-dialog";
 import { everyone } from "../courses/course-students.stories";
 import { EngineStage } from "../engine/engine-stage";
@@ -97,7 +97,7 @@ function liveRoster(start: number[]): MockRoutes {
 
 /** 添加学员: not added on the left, added on the right, 5 a page each. */
 export const AddStudents: Story = {
-  render: stage(<StudentPanesDialog owner={{ id: aLive.Id, title: aLive.Title }} title="添加学员" panes={liveStudentPanes} onClose={fn()} />),
+  render: stage(<TwoPanePicker picker={livePicker} owner={{ id: aLive.Id, title: aLive.Title }} onClose={fn()} />),
   parameters: { api: liveRoster([101, 102, 103]) } satisfies ScreenParameters,
   play: async () => {
     await waitFor(() => expect(within(modal()).getByText("共 20 人")).toBeVisible());
@@ -106,7 +106,7 @@ export const AddStudents: Story = {
 
 /** 添加学员 when the students cannot be listed. */
 export const AddStudentsFails: Story = {
-  render: stage(<StudentPanesDialog owner={{ id: aLive.Id, title: aLive.Title }} title="添加学员" panes={liveStudentPanes} onClose={fn()} />),
+  render: stage(<TwoPanePicker picker={livePicker} owner={{ id: aLive.Id, title: aLive.Title }} onClose={fn()} />),
   parameters: { api: [[liveApi.unaddedStudents, failEnvelope(500, "学员服务暂不可用")], [liveApi.students, okEnvelope([], { count: 0 })]] } satisfies ScreenParameters,
   play: async () => {
     await waitFor(() => expect(within(modal()).getByText(/加载失败/)).toBeVisible());

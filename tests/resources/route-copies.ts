@@ -11,7 +11,7 @@ export const titleCopies: Record<string, readonly string[]> = {
   "找回密码": ["resources/auth/routes.ts", "src/features/auth/forget-password-page.tsx"],
   "首页": ["resources/auth/routes.ts", "src/shells/admin-header.tsx", "src/shells/portal-shell.tsx", "src/features/platform/admin-home-page.tsx"],
   "修改密码": ["resources/auth/routes.ts", "src/shells/admin-header.tsx", "src/features/platform/change-password-page.tsx", "src/features/portal/user-info-page.tsx", "src/features/portal/account/password-form.tsx"],
-  "直播管理": ["resources/lives/live.ts", "src/features/courses/course-list-page.tsx"],
+  "直播管理": ["resources/courses/course.ts", "resources/lives/live.ts"],
   "课程直播": ["resources/kernel/menu.ts", "resources/lives/routes.ts", "src/features/lives/live-course-page.tsx"],
   "创建直播": ["resources/lives/routes.ts", "src/features/lives/live-course-page.tsx", "src/features/lives/form/live-form-page.tsx"],
   "修改直播": ["resources/lives/routes.ts", "src/features/lives/form/live-form-page.tsx"],

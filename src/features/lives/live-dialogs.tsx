@@ -1,9 +1,9 @@
 import { lazy, Suspense } from "react";
 import type { useLiveDialogs } from "./use-live-dialogs";
-import { liveStudentPanes } from "./dialogs/live-panes";
+import livePicker from "../../../resources/lives/student-picker";
 
 // Each dialog loads with its own chunk the first time it is opened.
-const StudentPanesDialog = lazy(() => import("../courses").then((m) => ({ default: m.StudentPanesDialog })));
+const TwoPanePicker = lazy(() => import("../../engine/two-pane-picker").then((m) => ({ default: m.TwoPanePicker })));
 const LiveEnrolDialog = lazy(() => import("./dialogs/live-enrol-dialog").then((m) => ({ default: m.LiveEnrolDialog })));
 const ShareDialog = lazy(() => import("./dialogs/share-dialog").then((m) => ({ default: m.ShareDialog })));
 const InitNumDialog = lazy(() => import("./dialogs/init-num-dialog").then((m) => ({ default: m.InitNumDialog })));
@@ -15,7 +15,7 @@ export function LiveDialogs({ dialogs }: { dialogs: ReturnType<typeof useLiveDia
   const { students, enrol, share, initNum, verification } = dialogs;
   return (
     <Suspense fallback={null}>
-      {students.used && <StudentPanesDialog owner={students.shown} title="添加学员" panes={liveStudentPanes} onClose={students.close} />}
+      {students.used && <TwoPanePicker picker={livePicker} owner={students.shown} onClose={students.close} />}
       {enrol.used && <LiveEnrolDialog live={enrol.shown} onClose={enrol.close} />}
       {share.last && <ShareDialog open={share.shown !== null} live={share.last.live} mode={share.last.mode} onClose={share.close} />}
       {initNum.last && <InitNumDialog open={initNum.shown !== null} live={initNum.last} onClose={initNum.close} />}

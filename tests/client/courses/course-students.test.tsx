@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
 import { courseFullMessage } from "../../../resources/courses/course";
-import { CourseStudentsDialog } from "../../../src/features/courses/students/course-students-dialog";
+import coursePicker from "../../../resources/courses/student-picker";
+import { TwoPanePicker } from "../../../src/engine/two-pane-picker";
 import { everyone, rosterAnswers } from "../../../stories/courses/course-students.stories";
 import { failEnvelope, mockAdapter, type MockCall, type MockRoutes } from "../../../stories/mock-api";
 import { renderPage } from "../users/render-page";
@@ -17,11 +18,11 @@ function serve(routes: MockRoutes) {
   return { calls, of };
 }
 
-const open = () => renderPage("/courseop", <CourseStudentsDialog course={course} onClose={vi.fn()} />);
+const open = () => renderPage("/courseop", <TwoPanePicker picker={coursePicker} owner={course} onClose={vi.fn()} />);
 
 const pane = (title: string) => within(screen.getByRole("region", { name: title }));
 const names = (title: string) =>
-  [...document.querySelectorAll(`[aria-label="${title}"] .ant-table-tbody tr.ant-table-row td:first-child`)].map((cell) => cell.textContent);
+  [...document.querySelectorAll(`[aria-label="${title}"] .ant-table-tbody tr.ant-table-row td.ant-table-selection-column + td`)].map((cell) => cell.textContent);
 const pageLink = (title: string, n: number) => document.querySelector<HTMLElement>(`[aria-label="${title}"] .ant-pagination-item-${n}`)!;
 /** The confirmation a destructive action opens (antd's confirm names no dialog). */
 const confirmation = () => waitFor(() => within(document.querySelector<HTMLElement>(".ant-modal-confirm")!));
@@ -55,14 +56,14 @@ describe("course student management", () => {
     const server = serve(rosterAnswers(everyone, [100]));
     open();
     await waitFor(() => expect(names("已添加学员")).toHaveLength(1));
-    fireEvent.change(pane("已添加学员").getByRole("searchbox"), { target: { value: " 李 " } });
-    fireEvent.keyDown(pane("已添加学员").getByRole("searchbox"), { key: "Enter", code: "Enter", keyCode: 13 });
+    fireEvent.change(pane("已添加学员").getByRole("textbox", { name: "搜索" }), { target: { value: " 李 " } });
+    fireEvent.keyDown(pane("已添加学员").getByRole("textbox", { name: "搜索" }), { key: "Enter", code: "Enter", keyCode: 13 });
     await waitFor(() => expect(server.of("GET", "/cms/studentcoursesearch")).toHaveLength(1));
     expect(server.of("GET", "/cms/studentcoursesearch")[0].query).toEqual({ courseid: 7, page: 1, count: 5, key: "李" });
     await waitFor(() => expect(pane("已添加学员").getByText("没有匹配的学员")).toBeTruthy());
 
-    fireEvent.change(pane("未添加学员").getByRole("searchbox"), { target: { value: "13712340011" } });
-    fireEvent.keyDown(pane("未添加学员").getByRole("searchbox"), { key: "Enter", code: "Enter", keyCode: 13 });
+    fireEvent.change(pane("未添加学员").getByRole("textbox", { name: "搜索" }), { target: { value: "13712340011" } });
+    fireEvent.keyDown(pane("未添加学员").getByRole("textbox", { name: "搜索" }), { key: "Enter", code: "Enter", keyCode: 13 });
     await waitFor(() => expect(names("未添加学员")).toEqual([everyone[11].Name]));
     expect(server.of("GET", "/cms/unaddedstudentcoursesearch")[0].query).toEqual({ id: 7, page: 1, count: 5, key: "13712340011" });
   });
@@ -102,15 +103,15 @@ describe("course student management", () => {
   it("counts a small class's students against its seats (已添加学员（6/6）) and shows the refusal of a seventh", async () => {
     const roster = rosterAnswers(everyone, [100, 101, 102, 103, 104, 105]);
     serve([...roster, [roster[4][0], failEnvelope(1, courseFullMessage(6))]]);
-    renderPage("/courseop", <CourseStudentsDialog course={{ ...course, seats: 6 }} onClose={vi.fn()} />);
+    renderPage("/courseop", <TwoPanePicker picker={coursePicker} owner={{ ...course, seats: 6 }} onClose={vi.fn()} />);
     await waitFor(() => expect(screen.getByText("已添加学员（6/6）")).toBeTruthy());
     // The pane of those not added counts them only.
     await waitFor(() => expect(screen.getByText("未添加学员（17）")).toBeTruthy());
     fireEvent.click(pane("未添加学员").getByRole("button", { name: `添加${everyone[6].Name}` }));
     expect(await screen.findByText("课程人数已满（最多6人）")).toBeTruthy();
     // A search counts its matches, not against the seats.
-    fireEvent.change(pane("已添加学员").getByRole("searchbox"), { target: { value: everyone[1].Mobile } });
-    fireEvent.keyDown(pane("已添加学员").getByRole("searchbox"), { key: "Enter", code: "Enter", keyCode: 13 });
+    fireEvent.change(pane("已添加学员").getByRole("textbox", { name: "搜索" }), { target: { value: everyone[1].Mobile } });
+    fireEvent.keyDown(pane("已添加学员").getByRole("textbox", { name: "搜索" }), { key: "Enter", code: "Enter", keyCode: 13 });
     await waitFor(() => expect(screen.getByText("已添加学员（1）")).toBeTruthy());
   });
 

@@ -1,7 +1,8 @@
 import { fireEvent, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
-import { CourseListPage } from "../../../src/features/courses/course-list-page";
+import course from "../../../resources/courses/course";
+import { ResourceList } from "../../../src/engine/resource-list";
 import { courseAnswers, type CourseAnswerOptions, type CourseRow } from "../../../stories/courses/course-answers";
 import { mockAdapter, type MockCall, type MockRoutes } from "../../../stories/mock-api";
 import { renderPage, tableRows } from "../engine/support";
@@ -13,8 +14,8 @@ export function serveCourses(rows: CourseRow[], options: CourseAnswerOptions = {
   return { calls, of: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path) };
 }
 
-/** The course page at `entry` (query included). */
-export const openCourses = (entry = "/courseop") => renderPage("/courseop", <CourseListPage />, entry);
+/** The generated course page at `entry` (query included), the course area's parts registered as the app registers them. */
+export const openCourses = (entry = "/courseop") => renderPage("/courseop", <ResourceList decl={course} />, entry);
 
 /** The course titles shown, top to bottom (the first cell is the expand button, the second the cover). */
 export const titles = () => tableRows().map((cells) => cells[2]);

@@ -1,5 +1,5 @@
 import { Modal } from "antd";
-import { useShownCourse, type CourseRef } from "../students/use-shown-course";
+import { useShownOwner, type DialogOwner as CourseRef } from "../../../engine/use-shown-owner";
 import { EnrolPanel } from "./enrol-panel";
 import { sendEnrolRow } from "./send-enrol-row";
 
@@ -12,7 +12,7 @@ export interface CourseEnrolDialogProps {
 
 /** 批量导入 of a course's students by mobile (1 §2.5): open while `course` is set; closing drops the run. */
 export function CourseEnrolDialog({ course, onClose, initialRows }: CourseEnrolDialogProps) {
-  const shown = useShownCourse(course);
+  const shown = useShownOwner(course);
   return (
     <Modal
       title={`批量导入 - ${shown?.title ?? ""}`}

@@ -3,9 +3,14 @@ import { Modal } from "antd";
 import { useCallback } from "react";
 import { liveApi, liveImportNotes } from "../../../../resources/lives/live-api";
 import { call, errorText } from "../../../../providers/http";
-import { EnrolPanel, courseEnrol, mobileProblem, type EnrolRow, useShownCourse } from "../../courses";
+import { EnrolPanel, courseEnrol, mobileProblem, type EnrolRow } from "../../courses";
 import type { RowOutcome } from "../../../lib/import-run/use-import-run";
-import { liveImportTouches } from "./live-panes";
+import livePicker from "../../../../resources/lives/student-picker";
+import student from "../../../../resources/users/student";
+import { useShownOwner } from "../../../engine/use-shown-owner";
+
+/** What a 批量导入 of a live changes: its panes, the lists an add touches, and the students it may create. */
+const liveImportTouches: readonly string[] = [livePicker.name, ...(livePicker.panes[0].touches ?? []), student.name];
 
 /** A live the import adds students to, and its course (the row's call names both, 2 §7). */
 export interface LiveRef {
@@ -47,7 +52,7 @@ export interface LiveEnrolDialogProps {
  * A run that added students invalidates the lists showing them (the live's 学员人数 among them).
  */
 export function LiveEnrolDialog({ live, onClose, initialRows }: LiveEnrolDialogProps) {
-  const shown = useShownCourse(live);
+  const shown = useShownOwner(live);
   const send = useCallback((row: EnrolRow) => sendLiveRow(shown!, row), [shown]);
   const invalidate = useInvalidate();
   // Once a run is over, not per row: a 500-row import would reload the list 500 times.
