@@ -1,4 +1,6 @@
 import type { ResourceDecl } from "./define";
+import type { FormPageDecl } from "./kernel/form-page";
+import { liveFormPages } from "./lives/forms";
 import subadmin from "./subadmin";
 import teacher from "./teacher";
 import assistant from "./assistant";
@@ -23,3 +25,6 @@ export const resources: readonly ResourceDecl[] = [
   emulateTemplate,
   auditLog,
 ];
+
+/** Every declared full-page form outside a resource (resources/kernel/form-page.ts): the engine draws each at its route. */
+export const formPages: readonly FormPageDecl[] = [...liveFormPages];

@@ -1,5 +1,6 @@
 import type { RegistryWidgetsType } from "@rjsf/utils";
 import { createContext, useContext, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
+import type { FormPanelProps, FormSetup } from "./form-page-parts";
 
 /** Screens by route, each loading with its own chunk; the engine's and every area's. */
 export type PageMap = Record<string, LazyExoticComponent<ComponentType>>;
@@ -20,18 +21,23 @@ export interface EngineRegistry {
   listParts: Record<string, ComponentType<ListPartProps>>;
   /** Form widgets beyond the engine's own, for every generated form. */
   widgets: RegistryWidgetsType;
+  /** Panels a full-page form declaration places above the form or under a section (resources/kernel/form-page.ts). */
+  panels: Record<string, ComponentType<FormPanelProps>>;
+  /** What a full-page form declaration's `setup` names: a hook shaping the form from what other calls say. */
+  formSetups: Record<string, FormSetup>;
 }
 
-const emptyRegistry: EngineRegistry = { listParts: {}, widgets: {} };
+const kinds = ["listParts", "widgets", "panels", "formSetups"] as const;
+const emptyRegistry = (): EngineRegistry => ({ listParts: {}, widgets: {}, panels: {}, formSetups: {} });
 
 /**
  * One registry from each area's contribution. A name given twice is a mistake two areas would
  * only notice on screen, so it throws here instead.
  */
 export function createEngineRegistry(...parts: Partial<EngineRegistry>[]): EngineRegistry {
-  const merged: EngineRegistry = { listParts: {}, widgets: {} };
+  const merged = emptyRegistry();
   for (const part of parts) {
-    for (const kind of ["listParts", "widgets"] as const) {
+    for (const kind of kinds) {
       for (const [name, value] of Object.entries(part[kind] ?? {})) {
         if (name in merged[kind]) throw new Error(`engine registry: ${kind} "${name}" is registered twice`);
         (merged[kind] as Record<string, unknown>)[name] = value;
@@ -41,7 +47,7 @@ export function createEngineRegistry(...parts: Partial<EngineRegistry>[]): Engin
   return merged;
 }
 
-const RegistryContext = createContext<EngineRegistry>(emptyRegistry);
+const RegistryContext = createContext<EngineRegistry>(emptyRegistry());
 
 /** Hands the engine the app's registry (src/app wires each area's parts in). */
 export function EngineRegistryProvider({ registry, children }: { registry: EngineRegistry; children: ReactNode }) {
