@@ -1,6 +1,7 @@
 import type { ResourceDecl } from "./define";
 import type { FormPageDecl } from "./kernel/form-page";
 import { liveFormPages } from "./lives/forms";
+import { changePasswordForm } from "./auth/forms";
 import subadmin from "./subadmin";
 import teacher from "./teacher";
 import assistant from "./assistant";
@@ -27,4 +28,4 @@ export const resources: readonly ResourceDecl[] = [
 ];
 
 /** Every declared full-page form outside a resource (resources/kernel/form-page.ts): the engine draws each at its route. */
-export const formPages: readonly FormPageDecl[] = [...liveFormPages];
+export const formPages: readonly FormPageDecl[] = [...liveFormPages, changePasswordForm];
