@@ -10,6 +10,9 @@ import productTemplate from "./lives/product-template";
 import adTemplate from "./lives/ad-template";
 import auditLog from "./platform/audit-log";
 import emulateTemplate from "./lives/emulate-template";
+import type { FormPageDecl } from "./kernel/form-page";
+import { liveFormPages } from "./lives/forms";
+import { changePasswordForm } from "./auth/forms";
 
 export { subadmin, teacher, assistant, student };
 export { course, live, message, productTemplate, adTemplate, auditLog, emulateTemplate };
@@ -23,3 +26,6 @@ export const resources: readonly ResourceDecl[] = [
   emulateTemplate,
   auditLog,
 ];
+
+/** Every declared full-page form outside a resource (resources/kernel/form-page.ts): the engine draws each at its route. */
+export const formPages: readonly FormPageDecl[] = [...liveFormPages, changePasswordForm];

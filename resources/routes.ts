@@ -1,7 +1,7 @@
 import { homeOf } from "./auth/auth";
 import { cloudDiskScreens } from "./cloud-disk/screens";
 import type { ResourceDecl } from "./kernel/define";
-import { resources } from "./index";
+import { formPages, resources } from "./index";
 import { pathOf, type RouteDecl } from "./kernel/route";
 import { examBinding, tools } from "./tools/tools";
 import { adminOwnRoutes, signInRoutes } from "./auth/routes";
@@ -32,8 +32,8 @@ function resourceRoutes(decl: ResourceDecl): RouteDecl[] {
 const portalHomes = Object.entries(homeOf).filter(([who]) => who !== "admin").map(([, home]) => `${home}/`);
 
 /**
- * Every console route (routes.tsv), each declared once: by its resource, its tool, its cloud-disk
- * screen, or a route declaration of its feature. The app's route table, page and document titles
+ * Every console route (routes.tsv), each declared once: by its resource, its full-page form, its
+ * tool, its cloud-disk screen, or a route declaration of its feature. The app's route table, page and document titles
  * and the sidebar's titles are derived from it.
  */
 export const routeTable: readonly RouteDecl[] = [
@@ -41,6 +41,7 @@ export const routeTable: readonly RouteDecl[] = [
   ...Object.values(adminOwnRoutes),
   ...resources.flatMap(resourceRoutes),
   ...liveRoutes,
+  ...formPages.map(({ route, title }) => ({ route, title, shell: "admin" as const })),
   ...vodRoutes,
   ...billingRoutes,
   ...statRoutes,

@@ -1,6 +1,6 @@
 import type { RouteDecl } from "../kernel/route";
 
-/** The public sign-in pages (1 §2.1) and the admin's own pages: the home and the password change. */
+/** The public sign-in pages (1 §2.1) and the admin's home; the password change is a declared form (resources/auth/forms.ts). */
 export const signInRoutes = {
   login: { route: "/login", title: "登录", shell: "public" },
   register: { route: "/register", title: "注册账号", shell: "public" },
@@ -10,5 +10,4 @@ export const signInRoutes = {
 
 export const adminOwnRoutes = {
   home: { route: "/", title: "首页", shell: "admin" },
-  changePassword: { route: "/changepwd", title: "修改密码", shell: "admin" },
 } as const satisfies Record<string, RouteDecl>;

@@ -1,13 +1,12 @@
 import { adminRoutes } from "../kernel/route";
 
 /**
- * The lives' pages without a resource declaration of their own (2 §2, 3 §2.2): a course's lives, the
- * live form, a live's row actions, the monitor and its drill-downs, the group's live settings.
+ * The lives' pages without a declaration of their own (2 §2, 3 §2.2): a course's lives, a live's
+ * row actions, the monitor and its drill-downs. The live form and the group's live settings are
+ * declared as full-page forms (resources/lives/forms.ts).
  */
 export const liveRoutes = adminRoutes({
   "/liveCourse": "课程直播",
-  "/createLive": "创建直播",
-  "/changeLive": "修改直播",
   "/subLiveManager": "子班级管理",
   "/sellProduct": "直播商品",
   "/adInfoByLive": "直播广告",
@@ -17,7 +16,6 @@ export const liveRoutes = adminRoutes({
   "/exportLiveUserDataShowData": "听课数据",
   "/liveMonitor": "直播监控",
   "/userLiveStatus": "学生在线状态",
-  "/liveSetting": "直播设置",
   "/chatManager": "聊天管理",
   "/chatMonitor": "聊天监控",
   "/teaTimeMachine": "老师时光机",

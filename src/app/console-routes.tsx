@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ReactElement } from "react";
 import { Route, Routes } from "react-router-dom";
 import { homeOf } from "../../resources/auth/auth";
-import { adminOwnRoutes } from "../../resources/auth/routes";
 import { NotFoundPage } from "../components/not-found-page";
 import { PendingPage } from "../components/pending-page";
 import { AdminShell } from "../shells/admin-shell";
@@ -21,16 +20,10 @@ export type BuiltPages = Record<string, ReactElement>;
 
 // Forms bring the schema validator (ajv and every schema, about 125 kB gzipped): loaded with
 // their page, never before the shell's first paint.
-const ChangePasswordPage = lazy(() => import("../features/platform/change-password-page").then((m) => ({ default: m.ChangePasswordPage })));
 const PayResultPage = lazy(() => import("../features/billing/pay-result-page").then((m) => ({ default: m.PayResultPage })));
 const RoomRoutePage = lazy(() => import("../features/rooms/room-route-page").then((m) => ({ default: m.RoomRoutePage })));
 
 const builtAdminPages: BuiltPages = {
-  [adminOwnRoutes.changePassword.route]: (
-    <Suspense fallback={<PageLoading />}>
-      <ChangePasswordPage />
-    </Suspense>
-  ),
   ...Object.fromEntries(
     Object.entries(adminPages).map(([path, Page]) => [
       path,

@@ -1,6 +1,7 @@
 import { createElement, lazy } from "react";
 import type { ResourceDecl } from "../../resources/kernel/define";
-import { resources } from "../../resources";
+import type { FormPageDecl } from "../../resources/kernel/form-page";
+import { formPages, resources } from "../../resources";
 import type { PageMap } from "./registry";
 
 // Each screen loads with its chunk (RJSF, ajv and the table stay out of /login and the shells).
@@ -30,16 +31,24 @@ const editPage = (decl: ResourceDecl) =>
     return { default: () => createElement(ResourceEditPage, { decl }) };
   });
 
+const formPage = (decl: FormPageDecl) =>
+  lazy(async () => {
+    const { FormPage } = await import("./form-page");
+    return { default: () => createElement(FormPage, { decl }) };
+  });
+
 /**
  * Screens generated from resources/ declarations, by route: a list for every declared resource
- * with a list call, and full-page create and edit forms where a declaration asks for them
- * (`createRoute`, `editRoute` with a `get` call to read the record by).
+ * with a list call, full-page create and edit forms where a declaration asks for them
+ * (`createRoute`, `editRoute` with a `get` call to read the record by), and the declared
+ * full-page forms of their own (`formPages`: the live form, single-record settings).
  * A bespoke page registered for the same route by its own area takes precedence (src/app/admin-pages.ts).
  */
-export const enginePages: PageMap = Object.fromEntries(
-  resources.flatMap((decl) => [
+export const enginePages: PageMap = Object.fromEntries([
+  ...resources.flatMap((decl) => [
     ...(decl.api.list ? [[decl.route, listPage(decl)] as const] : []),
     ...(decl.createRoute && decl.forms.create ? [[decl.createRoute, createPage(decl)] as const] : []),
     ...(decl.editRoute && decl.forms.edit && decl.api.get ? [[decl.editRoute.split("?")[0], editPage(decl)] as const] : []),
   ]),
-);
+  ...formPages.map((decl) => [decl.route, formPage(decl)] as const),
+]);

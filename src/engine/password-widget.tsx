@@ -1,7 +1,7 @@
 import { ariaDescribedByIds, type WidgetProps } from "@rjsf/utils";
 import { PasswordInput } from "../components/password-input";
 
-/** `"ui:widget": "password"`: the console's password box, whose reveal a keyboard reaches. */
+/** `"ui:widget": "password"`: the console's password box, whose reveal a keyboard reaches; `ui:options.autoComplete` as given (a new password). */
 export function PasswordWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, options }: WidgetProps) {
   return (
     <PasswordInput
@@ -9,6 +9,7 @@ export function PasswordWidget({ id, value, onChange, onBlur, onFocus, disabled,
       name={id}
       value={value ?? ""}
       placeholder={placeholder}
+      autoComplete={typeof options.autoComplete === "string" ? options.autoComplete : undefined}
       disabled={disabled || readonly}
       aria-describedby={ariaDescribedByIds(id)}
       onChange={({ target }) => onChange(target.value === "" ? options.emptyValue : target.value)}

@@ -1,6 +1,7 @@
 import type { RegistryWidgetsType } from "@rjsf/utils";
 import { createContext, useContext, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
 import type { RowActionPart } from "./row-action-parts";
+import type { FormPanelProps, FormSetup } from "./form-page-parts";
 
 /** Screens by route, each loading with its own chunk; the engine's and every area's. */
 export type PageMap = Record<string, LazyExoticComponent<ComponentType>>;
@@ -23,18 +24,23 @@ export interface EngineRegistry {
   widgets: RegistryWidgetsType;
   /** Row actions a declaration names (`actions`) that open an area's dialog for the row (a course's 学员管理). */
   rowActions: Record<string, RowActionPart>;
+  /** Panels a full-page form declaration places above the form or under a section (resources/kernel/form-page.ts). */
+  panels: Record<string, ComponentType<FormPanelProps>>;
+  /** What a full-page form declaration's `setup` names: a hook shaping the form from what other calls say. */
+  formSetups: Record<string, FormSetup>;
 }
 
-const emptyRegistry: EngineRegistry = { listParts: {}, widgets: {}, rowActions: {} };
+const kinds = ["listParts", "widgets", "rowActions", "panels", "formSetups"] as const;
+const emptyRegistry = (): EngineRegistry => ({ listParts: {}, widgets: {}, rowActions: {}, panels: {}, formSetups: {} });
 
 /**
  * One registry from each area's contribution. A name given twice is a mistake two areas would
  * only notice on screen, so it throws here instead.
  */
 export function createEngineRegistry(...parts: Partial<EngineRegistry>[]): EngineRegistry {
-  const merged: EngineRegistry = { listParts: {}, widgets: {}, rowActions: {} };
+  const merged = emptyRegistry();
   for (const part of parts) {
-    for (const kind of ["listParts", "widgets", "rowActions"] as const) {
+    for (const kind of kinds) {
       for (const [name, value] of Object.entries(part[kind] ?? {})) {
         if (name in merged[kind]) throw new Error(`engine registry: ${kind} "${name}" is registered twice`);
         (merged[kind] as Record<string, unknown>)[name] = value;
@@ -44,7 +50,7 @@ export function createEngineRegistry(...parts: Partial<EngineRegistry>[]): Engin
   return merged;
 }
 
-const RegistryContext = createContext<EngineRegistry>(emptyRegistry);
+const RegistryContext = createContext<EngineRegistry>(emptyRegistry());
 
 /** Hands the engine the app's registry (src/app wires each area's parts in). */
 export function EngineRegistryProvider({ registry, children }: { registry: EngineRegistry; children: ReactNode }) {

@@ -1,8 +1,8 @@
 import Form from "@rjsf/antd";
 import type { default as CoreForm } from "@rjsf/core";
-import type { ErrorSchema, RegistryWidgetsType } from "@rjsf/utils";
+import type { ErrorSchema, ObjectFieldTemplateProps, RegistryWidgetsType } from "@rjsf/utils";
 import { message } from "antd";
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import { useEffect, useMemo, useRef, useState, type ComponentType, type KeyboardEvent, type RefObject } from "react";
 import { DateTimePickerWidget } from "./date-time-widget";
 import { EnumTextWidget } from "./enum-text-widget";
 import { FieldTemplate } from "./field-template";
@@ -63,6 +63,8 @@ export interface SchemaFormProps {
    * itself, and the server's message, named by field, comes back as `serverErrors`.
    */
   judgedByServer?: boolean;
+  /** How the form's objects are laid out, when not as the theme does (a full-page form's sections, src/engine/form-sections.tsx). */
+  objectTemplate?: ComponentType<ObjectFieldTemplateProps>;
 }
 
 /**
@@ -70,7 +72,7 @@ export interface SchemaFormProps {
  * no buttons of its own: its dialog or page submits it through `formRef`, and Enter in a field
  * submits it too. Values a schema does not (or no longer) declare are dropped, never submitted.
  */
-export function SchemaForm({ definition, initialData, serverErrors, onServerErrorsSeen, onSubmit, formRef, disabled, onMounted, widgets, tidy, onValuesChange, judgedByServer }: SchemaFormProps) {
+export function SchemaForm({ definition, initialData, serverErrors, onServerErrorsSeen, onSubmit, formRef, disabled, onMounted, widgets, tidy, onValuesChange, judgedByServer, objectTemplate }: SchemaFormProps) {
   const { schema, uiSchema } = definition;
   const transformErrors = useMemo(() => transformErrorsFor(schema, uiSchema), [schema, uiSchema]);
   // The form keeps its own values (uncontrolled: a controlled copy echoing back can drop keystrokes);
@@ -82,6 +84,7 @@ export function SchemaForm({ definition, initialData, serverErrors, onServerErro
   const [store] = useState(() => new FormValueStore(initialData, (field, value) => formRef.current?.setFieldValue(field, value as never)));
   const formContext = useMemo(() => ({ ...layout, values: store }), [store]);
   const allWidgets = useMemo(() => ({ ...engineWidgets, ...widgets }), [widgets]);
+  const allTemplates = useMemo(() => (objectTemplate ? { ...templates, ObjectFieldTemplate: objectTemplate } : templates), [objectTemplate]);
   const validator = useMemo(() => {
     if (!tidy) return formValidator;
     // The one validator, judging the tidied values; everything else it does stays its own.
@@ -122,7 +125,7 @@ export function SchemaForm({ definition, initialData, serverErrors, onServerErro
         initialFormData={initialData}
         validator={validator}
         widgets={allWidgets}
-        templates={templates}
+        templates={allTemplates}
         formContext={formContext}
         translateString={translateZh}
         transformErrors={transformErrors}

@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { liveMessages } from "../../resources/lives/live-api";
 import { groupConfigDefaults } from "../../resources/lives/live-config";
-import { LiveChangePage, LiveCreatePage } from "../../src/features/lives/form/live-form-page";
+import { liveChangeForm, liveCreateForm } from "../../resources/lives/forms";
+import { FormPage } from "../../src/engine/form-page";
 import { EngineStage } from "../engine/engine-stage";
 import { failEnvelope } from "../mock-api";
 import { buttonName, expectToast, formErrors } from "../support/play";
@@ -18,7 +19,7 @@ const meta = {
   title: "Lives/Live form",
   render: () => (
     <EngineStage route="/createLive">
-      <LiveCreatePage />
+      <FormPage decl={liveCreateForm} />
     </EngineStage>
   ),
   parameters: { initialEntries: [createEntry], api: liveFormAnswers() } satisfies ScreenParameters,
@@ -132,7 +133,7 @@ export const GroupConfigUnavailable: Story = {
 const changeStory = (live: ReturnType<typeof sampleLive> | undefined, play: Story["play"]): Story => ({
   render: () => (
     <EngineStage route="/changeLive">
-      <LiveChangePage />
+      <FormPage decl={liveChangeForm} />
     </EngineStage>
   ),
   parameters: { initialEntries: ["/changeLive?liveId=501&courseType=1&courseId=12"], api: liveFormAnswers({ live }) } satisfies ScreenParameters,

@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { liveApi, liveMessages } from "../../resources/lives/live-api";
 import { groupConfigDefaults } from "../../resources/lives/live-config";
-import { LiveSettingPage } from "../../src/features/lives/form/live-setting-page";
+import { liveSettingForm } from "../../resources/lives/forms";
+import { FormPage } from "../../src/engine/form-page";
 import { EngineStage } from "../engine/engine-stage";
 import { failEnvelope } from "../mock-api";
 import { buttonName, expectToast } from "../support/play";
@@ -14,7 +15,7 @@ const meta = {
   title: "Lives/Live settings",
   render: () => (
     <EngineStage route="/liveSetting">
-      <LiveSettingPage />
+      <FormPage decl={liveSettingForm} />
     </EngineStage>
   ),
   parameters: { initialEntries: ["/liveSetting"], api: liveFormAnswers() } satisfies ScreenParameters,

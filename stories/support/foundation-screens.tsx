@@ -1,7 +1,8 @@
 import { Result } from "antd";
 import { Route, Routes, useLocation } from "react-router-dom";
 import { AdminHomePage } from "../../src/features/platform/admin-home-page";
-import { ChangePasswordPage } from "../../src/features/platform/change-password-page";
+import { changePasswordForm } from "../../resources/auth/forms";
+import { FormPage } from "../../src/engine/form-page";
 import { ConsoleRefine } from "../../src/app/console-app";
 import { ConsoleRoutes } from "../../src/app/console-routes";
 import { ForgetPasswordPage } from "../../src/features/auth/forget-password-page";
@@ -18,7 +19,7 @@ function LeftApp() {
 }
 
 /** Light stand-ins for the admin screens other areas register, so shell stories stay about the shell. */
-const foundationPages = { "/": <AdminHomePage />, "/changepwd": <ChangePasswordPage /> };
+const foundationPages = { "/": <AdminHomePage />, [changePasswordForm.route]: <FormPage decl={changePasswordForm} /> };
 
 /**
  * The foundation screens routed by the app's own ConsoleRoutes, but with light stand-ins for

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import chgpasswdForm from "../../schemas/chgpasswd.form.schema.json";
+import chgpasswdForm from "../../schemas/chgpasswd.edit.schema.json";
 import loginCodeRequest from "../../schemas/login.code-request.schema.json";
 import loginPassword from "../../schemas/login.password.schema.json";
 import registerForm from "../../schemas/register.form.schema.json";

@@ -1,6 +1,6 @@
 import { fireEvent, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { resources, teacher } from "../../../resources";
+import { formPages, resources, teacher } from "../../../resources";
 import { enginePages } from "../../../src/engine/pages";
 import { adminMenu, me, renderConsole, session } from "../support/console";
 import { ok } from "../support/fake-server";
@@ -11,7 +11,7 @@ describe("the engine's pages", () => {
   isolateSession();
 
   it("registers a list for every declared resource by its route, and the full-page forms declarations ask for", () => {
-    expect(Object.keys(enginePages).sort()).toEqual([...resources.map((resource) => resource.route), "/createAdmin", "/createFzLive", "/changeFzLive"].sort());
+    expect(Object.keys(enginePages).sort()).toEqual([...resources.map((resource) => resource.route), "/createAdmin", "/createFzLive", "/changeFzLive", ...formPages.map((page) => page.route)].sort());
   });
 
   it("draws /teacherop in the admin shell and reloads it when its menu item is clicked again", async () => {

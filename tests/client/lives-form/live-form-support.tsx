@@ -1,7 +1,8 @@
 import { fireEvent, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
-import { LiveChangePage, LiveCreatePage } from "../../../src/features/lives/form/live-form-page";
+import { liveChangeForm, liveCreateForm } from "../../../resources/lives/forms";
+import { FormPage } from "../../../src/engine/form-page";
 import { liveFormAnswers, type LiveFormAnswerOptions } from "../../../stories/lives-form/live-form-answers";
 import { mockAdapter, type MockCall, type MockRoutes } from "../../../stories/mock-api";
 import { formItem } from "../courses/course-support";
@@ -14,8 +15,8 @@ export function serveLiveForm(options: LiveFormAnswerOptions = {}, extra: MockRo
   return { calls, of: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path) };
 }
 
-export const openCreate = (query = "courseId=12&courseType=1") => renderPage("/createLive", <LiveCreatePage />, `/createLive?${query}`);
-export const openChange = (query = "liveId=501&courseType=1&courseId=12") => renderPage("/changeLive", <LiveChangePage />, `/changeLive?${query}`);
+export const openCreate = (query = "courseId=12&courseType=1") => renderPage("/createLive", <FormPage decl={liveCreateForm} />, `/createLive?${query}`);
+export const openChange = (query = "liveId=501&courseType=1&courseId=12") => renderPage("/changeLive", <FormPage decl={liveChangeForm} />, `/changeLive?${query}`);
 
 /** Waits for the form to be drawn: its title, and its own widgets, each loading with its chunk. */
 export const formShown = () =>

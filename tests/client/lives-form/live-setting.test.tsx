@@ -3,14 +3,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import { liveApi, liveMessages } from "../../../resources/lives/live-api";
 import { groupConfigDefaults } from "../../../resources/lives/live-config";
 import { setHttpAdapter } from "../../../providers/http";
-import { LiveSettingPage } from "../../../src/features/lives/form/live-setting-page";
+import { liveSettingForm } from "../../../resources/lives/forms";
+import { FormPage } from "../../../src/engine/form-page";
 import { failEnvelope } from "../../../stories/mock-api";
 import { renderPage } from "../engine/support";
 import { button, radio, radioGroup, serveLiveForm, toasts } from "./live-form-support";
 
 afterEach(() => setHttpAdapter());
 
-const open = () => renderPage("/liveSetting", <LiveSettingPage />);
+const open = () => renderPage("/liveSetting", <FormPage decl={liveSettingForm} />);
 const shown = () => waitFor(() => expect(document.querySelectorAll(".live-config-row")).toHaveLength(11));
 /** The 允许自由设置 box of a setting's row. */
 const freeBox = (label: string) =>

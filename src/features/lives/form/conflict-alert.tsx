@@ -1,6 +1,7 @@
 import { Alert } from "antd";
 import { useEffect, useState } from "react";
 import { liveApi, type LiveConflict } from "../../../../resources/lives/live-api";
+import type { FormPanelProps } from "../../../engine/form-page-parts";
 import type { FormValues } from "../../../engine/form-values";
 import { useCall } from "../../../lib/use-call";
 import { pickedStaff } from "./staff-text";
@@ -53,3 +54,6 @@ export function ConflictAlert({ values, liveId }: { values: FormValues; liveId: 
     />
   );
 }
+
+/** The panel `liveConflicts` under the live form's time and people, leaving out the live being changed. */
+export const ConflictPanel = ({ values, params }: FormPanelProps) => <ConflictAlert values={values} liveId={params.liveId ?? 0} />;

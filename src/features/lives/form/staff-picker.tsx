@@ -4,9 +4,7 @@ import { useMemo } from "react";
 import { assistant, teacher } from "../../../../resources";
 import { liveLimits } from "../../../../resources/lives/live-api";
 import type { PersonRow } from "../../../../resources/users/person";
-import { useFieldValue } from "../../../engine/form-values";
 import { useCall } from "../../../lib/use-call";
-import { ConflictAlert } from "./conflict-alert";
 import { pickedStaff } from "./staff-text";
 
 type Role = "teacher" | "assistant";
@@ -17,27 +15,9 @@ const families = { teacher, assistant } as const;
  * school's people of that role, all loaded at once (1000, 2 §9), searched by name, each shown
  * with its nick and mobile. The value is the JSON text the live and template calls take, in the
  * order picked (the first teacher is the main one). People already named who are not in the list
- * (deleted since) stay shown by their stored name until removed. With `ui:options.conflicts` the
- * schedule-conflict warning of the form's time and people shows under it (`ui:options.liveId`:
- * the live being changed, left out).
+ * (deleted since) stay shown by their stored name until removed.
  */
-export function StaffPickerWidget(props: WidgetProps) {
-  const { value, options, registry } = props;
-  const begintime = useFieldValue<string>(registry, "begintime");
-  const endtime = useFieldValue<string>(registry, "endtime");
-  const teachers = useFieldValue<string>(registry, "teachers");
-  const assistants = useFieldValue<string>(registry, "assistants");
-  if (!options.conflicts) return <StaffSelect {...props} />;
-  const role = options.role === "assistant" ? "assistants" : "teachers";
-  return (
-    <>
-      <StaffSelect {...props} />
-      <ConflictAlert values={{ begintime, endtime, teachers, assistants, [role]: value }} liveId={Number(options.liveId ?? 0)} />
-    </>
-  );
-}
-
-function StaffSelect({ id, value, onChange, onBlur, onFocus, options, disabled, readonly, rawErrors }: WidgetProps) {
+export function StaffPickerWidget({ id, value, onChange, onBlur, onFocus, options, disabled, readonly, rawErrors }: WidgetProps) {
   const role = (options.role === "assistant" ? "assistant" : "teacher") as Role;
   const decl = families[role];
   const { answer, error, loading, retry } = useCall<PersonRow[]>(decl.api.list, { page: 1, count: liveLimits.pickerLoad });

@@ -1,0 +1,75 @@
+import type { Endpoint } from "./endpoint";
+
+/**
+ * A routed full-page form, declared as plain data and drawn by the engine (src/engine/form-page.tsx):
+ * the form of a schema file, the record it starts from, its sections and the named panels between
+ * them, and what saving does. `kind` "single" is a form over one record with no id and no list (an
+ * organisation's settings, the admin's own password): read by a `get`-like call, saved by a
+ * `patch`-like one, the page staying where it is.
+ */
+export interface FormPageDecl {
+  route: string;
+  /** The card's title (the route's title in resources/routes). */
+  title: string;
+  kind: "create" | "edit" | "single";
+  /** Menu key(s) of the page; absent: every admin (the password change). */
+  access?: string | readonly string[];
+  /** Schema `$id` of the form (schemas/<id>.schema.json with its ui.json). */
+  form: string;
+  /** The card's greatest width, where narrower than the console's. */
+  width?: number;
+  /** A line of help above the form. */
+  intro?: string;
+  /** Whole-number parameters of the address the page reads (0 when absent). */
+  params?: readonly string[];
+  /** A parameter the page cannot work without, and what it says when it is absent. */
+  required?: { param: string; missing: string };
+  /** Asks the interaction check before drawing (2 §7: before a create or modify page); its answer is unused. */
+  interCheck?: boolean;
+  /** The record the form starts from: `query` names call parameter → address parameter; `failed` titles a failed read. */
+  read?: { call: Endpoint; query?: Record<string, string>; failed: string };
+  /**
+   * A named setup (registered by an area, src/engine/registry.tsx `formSetups`) that turns the
+   * definition and the record into what the form shows: what other calls allow, values kept as text.
+   */
+  setup?: string;
+  /** Named panels above the form (a notice about the record). */
+  above?: readonly string[];
+  /**
+   * The form's fields in groups, top to bottom, each with an optional heading and a named panel
+   * under its fields (the schedule-conflict warning under the staff). Fields not named follow the last.
+   */
+  sections?: readonly FormSection[];
+  save: FormSave;
+  /**
+   * Where 取消 and a saved form go when the page was opened by an address rather than from a list
+   * (otherwise back where it came from): the first of these whose `{param}`s the address gives.
+   */
+  back?: readonly string[];
+}
+
+export interface FormSection {
+  title?: string;
+  fields: readonly string[];
+  panel?: string;
+}
+
+export interface FormSave {
+  call: Endpoint;
+  /** The fields sent; all the form's values when absent (a confirmation field stays behind). */
+  send?: readonly string[];
+  /** Asked first when `field` holds a positive number (a simulated live's template): 确定 goes on, 取消 stays. */
+  confirm?: { field: string; text: string };
+  success: string;
+  /**
+   * A refusal's words: `byCode` for a server code, else `text`, else the server's own words after
+   * `prefix`. A field the server names gets its message under it whatever is shown.
+   */
+  failure?: { text?: string; byCode?: Record<number, string>; prefix?: string };
+  /** 确定 waits for a change (3 §2.7). */
+  changedOnly?: boolean;
+  /** After saving: back (see `back`), stay (what was saved is the new start), or sign out (a new password). */
+  after: "back" | "stay" | "signOut";
+}
+
+export const defineFormPage = <T extends FormPageDecl>(decl: T): T => decl;

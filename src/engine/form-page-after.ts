@@ -1,0 +1,28 @@
+import { useLogout } from "@refinedev/core";
+import { useLocation, useNavigate } from "react-router-dom";
+import type { FormPageDecl } from "../../resources/kernel/form-page";
+
+/** The first of the declared addresses whose `{param}`s the address gives (non-zero). */
+export function backAddress(back: readonly string[], params: Record<string, number>): string | undefined {
+  return back.find((address) => [...address.matchAll(/\{(\w+)\}/g)].every(([, name]) => !!params[name]))?.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
+}
+
+/**
+ * Where 取消 goes, and what follows a save (the declaration's `after`): back where the page was
+ * opened from (or, opened by its address, the declared `back`), nowhere, or signed out.
+ */
+export function useFormPageAfter(decl: FormPageDecl, params: Record<string, number>) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { mutate: logout } = useLogout();
+  const back = () => {
+    if (location.key !== "default") return navigate(-1);
+    const address = backAddress(decl.back ?? [], params);
+    if (address) navigate(address);
+  };
+  const after = () => {
+    if (decl.save.after === "back") back();
+    else if (decl.save.after === "signOut") logout();
+  };
+  return { back, after };
+}

@@ -1,0 +1,30 @@
+import { useEffect, useState } from "react";
+import { authApi } from "../../resources/auth/auth";
+import { errorText, request } from "../../providers/http";
+import { loadForm, type FormDefinition } from "./form-schemas";
+import type { FormValues } from "./form-values";
+
+/**
+ * A form's schema files, and with `interCheck` the interaction check the console makes before a
+ * create or modify page (2 §7, as before an add or edit dialog); its answer is ignored.
+ */
+export function useFormDefinition(form: string, interCheck: boolean) {
+  const [loaded, setLoaded] = useState<FormDefinition | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    setFailure(null);
+    Promise.all([loadForm(form), interCheck ? request(authApi.interCheck).catch(() => undefined) : undefined])
+      .then(([definition]) => current && setLoaded(definition))
+      .catch((error: unknown) => current && setFailure(errorText(error)));
+    return () => {
+      current = false;
+    };
+  }, [form, interCheck, attempt]);
+  return { loaded, failure, retry: () => setAttempt((n) => n + 1) };
+}
+
+/** Values as text whatever order their keys came in, so two forms of the same values compare equal. */
+export const stableText = (values: FormValues): string =>
+  JSON.stringify(Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined).sort(([a], [b]) => a.localeCompare(b))));

@@ -1,0 +1,139 @@
+import type { BaseRecord } from "@refinedev/core";
+import { Button, Card, Modal, Result, Space, Spin, Typography } from "antd";
+import { useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import type { FormPageDecl } from "../../resources/kernel/form-page";
+import { errorText } from "../../providers/http";
+import { useCall } from "../lib/use-call";
+import { AccessGate } from "./access-gate";
+import { useFormPageAfter } from "./form-page-after";
+import { stableText, useFormDefinition } from "./form-page-load";
+import type { FormSetup, FormSetupState } from "./form-page-parts";
+import type { FormDefinition } from "./form-schemas";
+import { useFormPageSave } from "./form-page-save";
+import { sectionedTemplate } from "./form-sections";
+import { focusFirstField } from "./resource-form-dialog";
+import { useEngineRegistry } from "./registry";
+import { SchemaForm, type FormHandle, type FormValues } from "./schema-form";
+
+const whole = (text: string | null) => {
+  const n = Number(text);
+  return Number.isInteger(n) && n > 0 ? n : 0;
+};
+
+function Loading() {
+  return (
+    <div style={{ padding: "64px 0", textAlign: "center" }}>
+      <Spin />
+    </div>
+  );
+}
+
+/**
+ * A routed full-page form drawn from its declaration (resources/kernel/form-page.ts): the card,
+ * the access check, the address's parameters, then the form once its definition and record are in.
+ */
+export function FormPage({ decl }: { decl: FormPageDecl }) {
+  const [search] = useSearchParams();
+  const paramsText = (decl.params ?? []).map((name) => `${name}=${whole(search.get(name))}`).join("&");
+  const params = useMemo(() => Object.fromEntries([...new URLSearchParams(paramsText)].map(([k, v]) => [k, Number(v)])), [paramsText]);
+  const missing = decl.required && !params[decl.required.param] ? decl.required.missing : null;
+  const body = missing ? <Result status="warning" title={missing} /> : <FormPageBody decl={decl} params={params} />;
+  return (
+    <Card title={decl.title} style={decl.width ? { maxWidth: decl.width } : undefined}>
+      {decl.access ? <AccessGate menuKey={decl.access}>{body}</AccessGate> : body}
+    </Card>
+  );
+}
+
+const noDefinition: FormDefinition = { schema: {}, uiSchema: {} };
+
+/** Without a named setup: the record's fields the form names, or nothing for a new one. */
+const usePlainSetup: FormSetup = ({ definition, record }) =>
+  useMemo(() => {
+    const fields = Object.keys((definition.schema.properties as object | undefined) ?? {});
+    const initialData = Object.fromEntries(fields.filter((field) => record?.[field] !== undefined).map((field) => [field, record![field]]));
+    return { status: "ready", definition, initialData };
+  }, [definition, record]);
+
+function FormPageBody({ decl, params }: { decl: FormPageDecl; params: Record<string, number> }) {
+  const { widgets, panels, formSetups } = useEngineRegistry();
+  const useSetup = decl.setup ? formSetups[decl.setup] : usePlainSetup;
+  if (!useSetup) throw new Error(`form page: setup "${decl.setup}" is not registered`);
+  const definition = useFormDefinition(decl.form, !!decl.interCheck);
+  const readQuery = useMemo(() => Object.fromEntries(Object.entries(decl.read?.query ?? {}).map(([key, param]) => [key, params[param]])), [decl.read, params]);
+  const read = useCall<BaseRecord>(decl.read?.call ?? decl.save.call, readQuery, { enabled: !!decl.read });
+  const record = read.answer?.data;
+  const setup: FormSetupState = useSetup({ kind: decl.kind, params, record, definition: definition.loaded ?? noDefinition });
+  const state: FormSetupState = definition.failure
+    ? { status: "failed", title: decl.read?.failed ?? "表单加载失败", message: definition.failure, retry: definition.retry }
+    : decl.read && read.error && !record
+      ? { status: "failed", title: decl.read.failed, message: errorText(read.error), retry: read.retry }
+      : !definition.loaded || (decl.read && !record)
+        ? { status: "loading" }
+        : setup;
+  const retry = () => {
+    if (state.status !== "failed") return;
+    definition.retry();
+    if (decl.read) read.retry();
+    state.retry();
+  };
+  if (state.status === "failed") return <Result status="error" title={state.title} subTitle={state.message} extra={<Button onClick={retry}>重试</Button>} />;
+  if (state.status === "loading") return <Loading />;
+  return <ReadyForm decl={decl} params={params} record={record} definition={state.definition} initialData={state.initialData} widgets={widgets} panels={panels} />;
+}
+
+type ReadyProps = Pick<FormSetupState & { status: "ready" }, "definition" | "initialData"> & {
+  decl: FormPageDecl;
+  params: Record<string, number>;
+  record?: BaseRecord;
+  widgets: ReturnType<typeof useEngineRegistry>["widgets"];
+  panels: ReturnType<typeof useEngineRegistry>["panels"];
+};
+
+function ReadyForm({ decl, params, record, definition, initialData, widgets, panels }: ReadyProps) {
+  const formRef = useRef<FormHandle>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const [modal, modalHolder] = Modal.useModal();
+  const { save, saving, serverErrors, clearServerErrors } = useFormPageSave(decl.save, modal);
+  const { back, after } = useFormPageAfter(decl, params);
+  // What the server holds: 确定 of a `changedOnly` form compares the values with it.
+  const saved = useRef(stableText(initialData));
+  const [current, setCurrent] = useState<string | null>(null);
+  const objectTemplate = useMemo(() => (decl.sections ? sectionedTemplate(decl.sections, panels, { params, record }) : undefined), [decl.sections, panels, params, record]);
+  const changed = current !== null && current !== saved.current;
+  return (
+    <div ref={bodyRef} style={{ maxWidth: 880 }}>
+      {modalHolder}
+      {decl.intro && <Typography.Paragraph type="secondary">{decl.intro}</Typography.Paragraph>}
+      {decl.above?.map((name) => {
+        const Panel = panels[name];
+        if (!Panel) throw new Error(`form page: panel "${name}" is not registered`);
+        return <Panel key={name} values={initialData} params={params} record={record} />;
+      })}
+      <SchemaForm
+        definition={definition}
+        initialData={initialData}
+        formRef={formRef}
+        widgets={widgets}
+        objectTemplate={objectTemplate}
+        serverErrors={serverErrors}
+        onServerErrorsSeen={clearServerErrors}
+        onMounted={decl.kind === "single" ? undefined : () => focusFirstField(bodyRef.current)}
+        onValuesChange={decl.save.changedOnly ? (next: FormValues) => setCurrent(stableText(next)) : undefined}
+        onSubmit={async (sent) => {
+          if (!(await save(sent))) return;
+          saved.current = stableText(sent);
+          setCurrent(saved.current);
+          after();
+        }}
+      />
+      <Space style={decl.kind === "single" ? { marginTop: 16 } : { marginLeft: 96 }}>
+        <Button type="primary" disabled={decl.save.changedOnly && !changed} loading={saving} onClick={() => formRef.current?.submit()}>
+          确定
+        </Button>
+        {decl.back && <Button onClick={back}>取消</Button>}
+      </Space>
+    </div>
+  );
+}
