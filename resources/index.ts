@@ -10,6 +10,8 @@ import productTemplate from "./product-template";
 import adTemplate from "./ad-template";
 import auditLog from "./audit-log";
 import emulateTemplate from "./emulate-template";
+import type { DetailDecl } from "./kernel/detail";
+import { userDetails } from "./users/detail";
 
 export { subadmin, teacher, assistant, student };
 export { course, live, message, productTemplate, adTemplate, auditLog, emulateTemplate };
@@ -23,3 +25,6 @@ export const resources: readonly ResourceDecl[] = [
   emulateTemplate,
   auditLog,
 ];
+
+/** Every declared detail page (a record's header of numbers over a report of its rows). */
+export const details: readonly DetailDecl[] = [...userDetails];

@@ -1,6 +1,7 @@
 import { createElement, lazy } from "react";
 import type { ResourceDecl } from "../../resources/define";
-import { resources } from "../../resources";
+import { details, resources } from "../../resources";
+import type { DetailDecl } from "../../resources/kernel/detail";
 import type { PageMap } from "./registry";
 
 // Each screen loads with its chunk (RJSF, ajv and the table stay out of /login and the shells).
@@ -30,16 +31,23 @@ const editPage = (decl: ResourceDecl) =>
     return { default: () => createElement(ResourceEditPage, { decl }) };
   });
 
+const detailPage = (decl: DetailDecl) =>
+  lazy(async () => {
+    const { DetailPage } = await import("./detail-page");
+    return { default: () => createElement(DetailPage, { decl }) };
+  });
+
 /**
  * Screens generated from resources/ declarations, by route: a list for every declared resource
- * with a list call, and full-page create and edit forms where a declaration asks for them
- * (`createRoute`, `editRoute` with a `get` call to read the record by).
+ * with a list call, full-page create and edit forms where a declaration asks for them
+ * (`createRoute`, `editRoute` with a `get` call to read the record by), and the declared detail pages.
  * A bespoke page registered for the same route by its own area takes precedence (src/app/admin-pages.ts).
  */
-export const enginePages: PageMap = Object.fromEntries(
-  resources.flatMap((decl) => [
+export const enginePages: PageMap = Object.fromEntries([
+  ...resources.flatMap((decl) => [
     ...(decl.api.list ? [[decl.route, listPage(decl)] as const] : []),
     ...(decl.createRoute && decl.forms.create ? [[decl.createRoute, createPage(decl)] as const] : []),
     ...(decl.editRoute && decl.forms.edit && decl.api.get ? [[decl.editRoute.split("?")[0], editPage(decl)] as const] : []),
   ]),
-);
+  ...details.map((decl) => [decl.route, detailPage(decl)] as const),
+]);

@@ -10,6 +10,14 @@ export interface ListPartProps {
   reload: () => void;
 }
 
+/** What a detail page's panel gets: the record the address names (its subject filled in) and whether it is still loading. */
+export interface DetailPanelProps {
+  record: Record<string, unknown>;
+  loading: boolean;
+  /** What the person is called, the name to show when none is known (老师). */
+  noun: string;
+}
+
 /**
  * What the areas outside the engine (src/pages/*) lend it by name, so the engine never imports
  * them: a declaration names a toolbar part (`toolbar` in resources/define.ts) or a form widget
@@ -20,18 +28,20 @@ export interface EngineRegistry {
   listParts: Record<string, ComponentType<ListPartProps>>;
   /** Form widgets beyond the engine's own, for every generated form. */
   widgets: RegistryWidgetsType;
+  /** The record's part of a detail page (`record.panel` in resources/kernel/detail.ts), e.g. `personSummary`. */
+  panels: Record<string, ComponentType<DetailPanelProps>>;
 }
 
-const emptyRegistry: EngineRegistry = { listParts: {}, widgets: {} };
+const emptyRegistry: EngineRegistry = { listParts: {}, widgets: {}, panels: {} };
 
 /**
  * One registry from each area's contribution. A name given twice is a mistake two areas would
  * only notice on screen, so it throws here instead.
  */
 export function createEngineRegistry(...parts: Partial<EngineRegistry>[]): EngineRegistry {
-  const merged: EngineRegistry = { listParts: {}, widgets: {} };
+  const merged: EngineRegistry = { listParts: {}, widgets: {}, panels: {} };
   for (const part of parts) {
-    for (const kind of ["listParts", "widgets"] as const) {
+    for (const kind of ["listParts", "widgets", "panels"] as const) {
       for (const [name, value] of Object.entries(part[kind] ?? {})) {
         if (name in merged[kind]) throw new Error(`engine registry: ${kind} "${name}" is registered twice`);
         (merged[kind] as Record<string, unknown>)[name] = value;

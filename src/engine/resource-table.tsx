@@ -43,6 +43,8 @@ export interface ResourceTableProps {
    */
   placeIn?: "address" | "state";
   selection?: RowSelection;
+  /** Told the rows' total as it changes, 0 while none could be loaded (a report's heading counts them). */
+  onTotal?: (total: number) => void;
 }
 
 /**
@@ -50,7 +52,7 @@ export interface ResourceTableProps {
  * paged rows over Refine's `useTable`, expandable rows, row actions with their confirmations and
  * dialogs, and the empty, loading and error states.
  */
-export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra, placeIn = "address", selection }: ResourceTableProps) {
+export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra, placeIn = "address", selection, onTotal }: ResourceTableProps) {
   const navigate = useNavigate();
   // Both hooks run (hooks keep their order); the table reads the one it was asked for.
   const inAddress = useListPlace(decl.filters, decl.pageSizes);
@@ -63,6 +65,9 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
   const opener = useFormOpener(decl);
   const [modal, modalHolder] = Modal.useModal();
   const [historyOf, setHistoryOf] = useState<BaseRecord | null>(null);
+
+  const shownTotal = list.loaded ? list.total : 0;
+  useEffect(() => onTotal?.(shownTotal), [onTotal, shownTotal]);
 
   // A deletion can empty the last page: step back to the new last page.
   const lastPage = Math.max(1, Math.ceil(list.total / place.pageSize));
@@ -127,7 +132,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
       {list.error && !list.loaded ? (
         <Result
           status="error"
-          title="列表加载失败"
+          title={decl.failedText ?? "列表加载失败"}
           subTitle={list.error}
           extra={
             <Button type="primary" onClick={list.reload}>
@@ -217,5 +222,5 @@ function rowSelection(decl: ResourceDecl, selection?: RowSelection): TableProps<
 
 function emptyText(decl: ResourceDecl, key: string, filtered: boolean) {
   if (key) return `没有找到与「${key}」匹配的${decl.noun}`;
-  return filtered ? `没有符合条件的${decl.noun}` : `还没有${decl.noun}`;
+  return filtered ? `没有符合条件的${decl.noun}` : (decl.emptyText ?? `还没有${decl.noun}`);
 }
