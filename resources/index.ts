@@ -13,6 +13,8 @@ import emulateTemplate from "./lives/emulate-template";
 import type { FormPageDecl } from "./kernel/form-page";
 import { liveFormPages } from "./lives/forms";
 import { changePasswordForm } from "./auth/forms";
+import type { DetailDecl } from "./kernel/detail";
+import { userDetails } from "./users/detail";
 
 export { subadmin, teacher, assistant, student };
 export { course, live, message, productTemplate, adTemplate, auditLog, emulateTemplate };
@@ -29,3 +31,6 @@ export const resources: readonly ResourceDecl[] = [
 
 /** Every declared full-page form outside a resource (resources/kernel/form-page.ts): the engine draws each at its route. */
 export const formPages: readonly FormPageDecl[] = [...liveFormPages, changePasswordForm];
+
+/** Every declared detail page (a record's header of numbers over a report of its rows). */
+export const details: readonly DetailDecl[] = [...userDetails];

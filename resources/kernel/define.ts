@@ -5,7 +5,8 @@ import type { TableDecl } from "./table";
 /** How a column shows its value; the engine knows each format, a resource only names it. */
 /** `diff`: a logged write's `{before, after}` JSON text, each changed field as before → after (resources/platform/audit-log.ts). */
 /** `tags`: a JSON text list shown as tags (`tags` below); `range`: two times, this field's and `to`'s. */
-export type ColumnFormat = "text" | "datetime" | "date" | "mobile" | "image" | "enum" | "diff" | "tags" | "range";
+/** `duration`: whole seconds as 1小时50分36秒, or 0秒 (1 §2.4: actual class time). */
+export type ColumnFormat = "text" | "datetime" | "date" | "mobile" | "image" | "enum" | "diff" | "tags" | "range" | "duration";
 
 export interface ColumnDecl {
   /** A record field; `Product.productname` reads `productname` of the JSON text in `Product`. */
@@ -13,7 +14,16 @@ export interface ColumnDecl {
   title: string;
   format?: ColumnFormat;
   /** For `enum`: value → label. */
-  options?: Record<string, string>;
+  options?: Readonly<Record<string, string>>;
+  /** For `enum`: what a value outside `options` reads (1 §3: any play type but 1 is a replay); by default the value itself. */
+  otherwise?: string;
+  /** For `enum`: value → antd tag colour; the label then shows as a tag of that colour. */
+  colors?: Readonly<Record<string, string>>;
+  /**
+   * A row whose `field` holds one of `values` shows `text` in this cell instead of its value
+   * (1 §2.4: a live not yet held was listened to in no way and for no time).
+   */
+  instead?: { field: string; values: readonly number[]; text: string };
   width?: number;
   /** For times: a value before `time` (or none) reads `text` instead (1 §9: 暂无直播 before 2018). */
   earliest?: { time: string; text: string };
@@ -21,6 +31,10 @@ export interface ColumnDecl {
   link?: string;
   /** For `range`: the field that ends the range (`BeginTime` ~ `EndTime`), shown in the same format as times. */
   to?: string;
+  /** For `range`: an end on the begin's day shows only its time (2026-12-19 10:00:00 ~ 11:00:00). */
+  sameDayShort?: boolean;
+  /** Kept on one line (times that would otherwise break at the space). */
+  nowrap?: boolean;
   /**
    * For `tags`: the item field each tag shows, how many are shown (the rest as +n), and a route
    * each tag links to with the item's `{field}` placeholders (2 §2: a teacher's tag opens its detail).
@@ -39,8 +53,11 @@ export interface ColumnDecl {
 export type FilterDecl =
   | { kind: "text"; param: string; label: string; placeholder?: string; maxLength?: number }
   | { kind: "enum"; param: string; label: string; options: Record<string, string> }
-  /** Two dates, 'YYYY-MM-DD', sent as the first and last day of the range. */
-  | { kind: "dateRange"; params: [string, string]; label: string }
+  /**
+   * Two dates, 'YYYY-MM-DD', sent as the first and last day of the range; with `wholeDays` sent as
+   * moments, the first day's 00:00:00 and the last day's 23:59:59 (1 §7: a detail page's lives).
+   */
+  | { kind: "dateRange"; params: [string, string]; label: string; wholeDays?: boolean }
   /** Two moments, 'YYYY-MM-DD HH:mm:ss', picked to the second (2 §2: a live's time). */
   | { kind: "dateTimeRange"; params: [string, string]; label: string }
   /**
@@ -119,6 +136,10 @@ export interface ResourceDecl {
   transforms?: Record<string, readonly FieldTransform[]>;
   /** 修改 with nothing changed closes the dialog without a call (2 §5: modify product saves only if changed). */
   editOnlyChanges?: boolean;
+  /** What an unfiltered empty list says when not 还没有{noun} (暂无直播记录). */
+  emptyText?: string;
+  /** What a list that could not load says when not 列表加载失败 (直播记录加载失败). */
+  failedText?: string;
   /** The add button's label when not 添加 (创建课程). */
   addLabel?: string;
   /**

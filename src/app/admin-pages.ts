@@ -1,6 +1,5 @@
 import { enginePages } from "../engine/pages";
 import type { PageMap } from "../engine/registry";
-import { userPages } from "../features/users/pages";
 import { statPages } from "../features/stats/pages";
 import { toolPages } from "../features/tools/pages";
 import { cloudDiskPages } from "../features/cloud-disk/pages";
@@ -11,4 +10,4 @@ import { livePages } from "../features/lives/pages";
  * of the table missing here renders the shell's honest empty state. The app is the one place that
  * knows every area, so neither the engine nor an area imports this file (no cycle through it).
  */
-export const adminPages: PageMap = { ...enginePages, ...userPages, ...statPages, ...toolPages, ...livePages, ...cloudDiskPages };
+export const adminPages: PageMap = { ...enginePages, ...statPages, ...toolPages, ...livePages, ...cloudDiskPages };

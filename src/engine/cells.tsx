@@ -1,4 +1,4 @@
-import { Image } from "antd";
+import { Image, Tag } from "antd";
 import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import type { ColumnDecl } from "../../resources/kernel/define";
@@ -30,16 +30,39 @@ export function readList(value: unknown): Record<string, unknown>[] {
   }
 }
 
+/** Whole seconds as 1小时50分36秒 (1 §2.4); nothing at all is 0秒. */
+export function durationText(seconds: unknown): string {
+  const given = Number(seconds);
+  const total = Number.isFinite(given) && given > 0 ? Math.floor(given) : 0;
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const rest = total % 60;
+  if (hours > 0) return `${hours}小时${minutes}分${rest}秒`;
+  if (minutes > 0) return `${minutes}分${rest}秒`;
+  return `${rest}秒`;
+}
+
+/** Two times; with `sameDayShort` an end on the begin's day shows only its time. */
+function rangeText(column: ColumnDecl, value: unknown, row: Record<string, unknown>): string {
+  const from = formatTime(value, "YYYY-MM-DD HH:mm:ss", undefined);
+  const to = formatTime(column.to ? readField(row, column.to) : undefined, "YYYY-MM-DD HH:mm:ss", undefined);
+  if (!column.sameDayShort) return `${from} ~ ${to}`;
+  if (from === empty) return empty;
+  if (to === empty) return from;
+  return `${from} ~ ${from.slice(0, 10) === to.slice(0, 10) ? to.slice(11) : to}`;
+}
+
 function formatValue(column: ColumnDecl, value: unknown, row: Record<string, unknown>): ReactNode {
+  if (column.instead && column.instead.values.includes(Number(readField(row, column.instead.field)))) return column.instead.text;
   switch (column.format) {
     case "datetime":
       return formatTime(value, "YYYY-MM-DD HH:mm:ss", column.earliest);
     case "date":
       return formatTime(value, "YYYY-MM-DD", column.earliest);
-    case "range": {
-      const to = column.to ? readField(row, column.to) : undefined;
-      return `${formatTime(value, "YYYY-MM-DD HH:mm:ss", undefined)} ~ ${formatTime(to, "YYYY-MM-DD HH:mm:ss", undefined)}`;
-    }
+    case "range":
+      return rangeText(column, value, row);
+    case "duration":
+      return durationText(value);
     case "tags":
       return column.tags ? <TagsCell items={readList(value)} {...column.tags} /> : empty;
     case "image":
@@ -49,7 +72,7 @@ function formatValue(column: ColumnDecl, value: unknown, row: Record<string, unk
         empty
       );
     case "enum":
-      return value === undefined || value === null ? empty : (column.options?.[String(value)] ?? String(value));
+      return value === undefined || value === null ? empty : (column.options?.[String(value)] ?? column.otherwise ?? String(value));
     case "diff":
       return <AuditDiff diff={readDiff(value)} />;
     default:
@@ -60,6 +83,8 @@ function formatValue(column: ColumnDecl, value: unknown, row: Record<string, unk
 /** A cell as its column's `format` says (resources/kernel/define.ts ColumnFormat), linked where the column has a `link`. */
 export function formatCell(column: ColumnDecl, value: unknown, row: Record<string, unknown> = {}): ReactNode {
   const shown = formatValue(column, value, row);
+  const color = column.colors?.[String(value)];
+  if (color && shown !== empty) return <Tag color={color}>{shown}</Tag>;
   return column.link && shown !== empty ? <LinkedCell to={fillRoute(column.link, row)}>{shown}</LinkedCell> : shown;
 }
 

@@ -39,3 +39,14 @@ export function readFilters(params: URLSearchParams, filters: readonly FilterDec
   }
   return values;
 }
+
+/** The filters' values as the list call takes them: a `wholeDays` range from its first day's first second to its last day's last. */
+export function callValues(filters: readonly FilterDecl[] = [], values: FilterValues): FilterValues {
+  const sent = { ...values };
+  for (const filter of filters) {
+    if (filter.kind !== "dateRange" || !filter.wholeDays) continue;
+    const [from, to] = filter.params;
+    if (sent[from] && sent[to]) Object.assign(sent, { [from]: `${sent[from]} 00:00:00`, [to]: `${sent[to]} 23:59:59` });
+  }
+  return sent;
+}

@@ -24,6 +24,8 @@ export function ListToolbar({ decl, searchKey, onSearch, onAdd, onQuickAdd, addi
   useEffect(() => setTyped(searchKey), [searchKey]);
   const search = (text: string) => onSearch(text.trim());
   const { listParts } = useEngineRegistry();
+  // A read-only list (a report) has no toolbar: no empty row between its filters and its rows.
+  if (!decl.search && !decl.toolbar?.length && !onAdd && !onQuickAdd) return null;
 
   return (
     <div style={{ display: "flex", justifyContent: "space-between", gap: 12, marginBottom: 16 }}>

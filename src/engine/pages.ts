@@ -1,7 +1,8 @@
 import { createElement, lazy } from "react";
 import type { ResourceDecl } from "../../resources/kernel/define";
 import type { FormPageDecl } from "../../resources/kernel/form-page";
-import { formPages, resources } from "../../resources";
+import { details, formPages, resources } from "../../resources";
+import type { DetailDecl } from "../../resources/kernel/detail";
 import type { PageMap } from "./registry";
 
 // Each screen loads with its chunk (RJSF, ajv and the table stay out of /login and the shells).
@@ -37,11 +38,17 @@ const formPage = (decl: FormPageDecl) =>
     return { default: () => createElement(FormPage, { decl }) };
   });
 
+const detailPage = (decl: DetailDecl) =>
+  lazy(async () => {
+    const { DetailPage } = await import("./detail-page");
+    return { default: () => createElement(DetailPage, { decl }) };
+  });
+
 /**
  * Screens generated from resources/ declarations, by route: a list for every declared resource
  * with a list call, full-page create and edit forms where a declaration asks for them
- * (`createRoute`, `editRoute` with a `get` call to read the record by), and the declared
- * full-page forms of their own (`formPages`: the live form, single-record settings).
+ * (`createRoute`, `editRoute` with a `get` call to read the record by), the declared
+ * full-page forms of their own (`formPages`: the live form, single-record settings), and the declared detail pages.
  * A bespoke page registered for the same route by its own area takes precedence (src/app/admin-pages.ts).
  */
 export const enginePages: PageMap = Object.fromEntries([
@@ -51,4 +58,5 @@ export const enginePages: PageMap = Object.fromEntries([
     ...(decl.editRoute && decl.forms.edit && decl.api.get ? [[decl.editRoute.split("?")[0], editPage(decl)] as const] : []),
   ]),
   ...formPages.map((decl) => [decl.route, formPage(decl)] as const),
+  ...details.map((decl) => [decl.route, detailPage(decl)] as const),
 ]);

@@ -12,6 +12,14 @@ export interface ListPartProps {
   reload: () => void;
 }
 
+/** What a detail page's panel gets: the record the address names (its subject filled in) and whether it is still loading. */
+export interface DetailPanelProps {
+  record: Record<string, unknown>;
+  loading: boolean;
+  /** What the person is called, the name to show when none is known (老师). */
+  noun: string;
+}
+
 /**
  * What the areas outside the engine (src/features/*) lend it by name, so the engine never imports
  * them: a declaration names a toolbar part (`toolbar` in resources/kernel/define.ts) or a form widget
@@ -28,10 +36,13 @@ export interface EngineRegistry {
   panels: Record<string, ComponentType<FormPanelProps>>;
   /** What a full-page form declaration's `setup` names: a hook shaping the form from what other calls say. */
   formSetups: Record<string, FormSetup>;
+
+  /** The record's part of a detail page (`record.panel` in resources/kernel/detail.ts), e.g. `personSummary`. */
+  detailPanels: Record<string, ComponentType<DetailPanelProps>>;
 }
 
-const kinds = ["listParts", "widgets", "rowActions", "panels", "formSetups"] as const;
-const emptyRegistry = (): EngineRegistry => ({ listParts: {}, widgets: {}, rowActions: {}, panels: {}, formSetups: {} });
+const kinds = ["listParts", "widgets", "rowActions", "panels", "formSetups", "detailPanels"] as const;
+const emptyRegistry = (): EngineRegistry => ({ listParts: {}, widgets: {}, rowActions: {}, panels: {}, formSetups: {}, detailPanels: {} });
 
 /**
  * One registry from each area's contribution. A name given twice is a mistake two areas would

@@ -51,6 +51,8 @@ export interface ResourceTableProps {
   dense?: boolean;
   /** Told the count of the rows in the place shown once a page has come (null before, or after a failure). */
   onCount?: (count: { total: number; key: string } | null) => void;
+  /** Told the rows' total as it changes, 0 while none could be loaded (a report's heading counts them). */
+  onTotal?: (total: number) => void;
 }
 
 /**
@@ -58,7 +60,7 @@ export interface ResourceTableProps {
  * paged rows over Refine's `useTable`, expandable rows, row actions with their confirmations and
  * dialogs, and the empty, loading and error states.
  */
-export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra, placeIn = "address", selection, dense = false, onCount }: ResourceTableProps) {
+export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra, placeIn = "address", selection, dense = false, onCount, onTotal }: ResourceTableProps) {
   const navigate = useNavigate();
   // Both hooks run (hooks keep their order); the table reads the one it was asked for.
   const inAddress = useListPlace(decl.filters, decl.pageSizes);
@@ -72,6 +74,9 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
   const [modal, modalHolder] = Modal.useModal();
   const [historyOf, setHistoryOf] = useState<BaseRecord | null>(null);
   const parts = useRowActionDialogs(decl);
+
+  const shownTotal = list.loaded ? list.total : 0;
+  useEffect(() => onTotal?.(shownTotal), [onTotal, shownTotal]);
 
   // A deletion can empty the last page: step back to the new last page.
   const lastPage = Math.max(1, Math.ceil(list.total / place.pageSize));
@@ -140,7 +145,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
       {list.error && !list.loaded && !dense ? (
         <Result
           status="error"
-          title="列表加载失败"
+          title={decl.failedText ?? "列表加载失败"}
           subTitle={list.error}
           extra={
             <Button type="primary" onClick={list.reload}>
@@ -247,5 +252,5 @@ function FailedInPlace({ error, reload }: { error: string; reload: () => void })
 function emptyText(decl: ResourceDecl, key: string, filtered: boolean) {
   if (decl.emptyTexts) return key ? decl.emptyTexts.searched : decl.emptyTexts.none;
   if (key) return `没有找到与「${key}」匹配的${decl.noun}`;
-  return filtered ? `没有符合条件的${decl.noun}` : `还没有${decl.noun}`;
+  return filtered ? `没有符合条件的${decl.noun}` : (decl.emptyText ?? `还没有${decl.noun}`);
 }

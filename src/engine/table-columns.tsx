@@ -16,6 +16,7 @@ export function tableColumn(column: ColumnDecl): TableColumnsType<BaseRecord>[nu
     dataIndex: column.field,
     key: column.field,
     width: column.width,
+    ...(column.nowrap ? { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) } : {}),
     ...(column.ellipsis
       ? {
           ellipsis: { showTitle: false },

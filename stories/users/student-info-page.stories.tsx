@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { StudentInfoPage } from "../../src/features/users/detail/student-info-page";
+import { studentDetail } from "../../resources/users/detail";
+import { DetailPage } from "../../src/engine/detail-page";
 import type { ScreenParameters } from "../support/screen-parameters";
 import { studentAnswers, unknownPersonAnswers } from "./user-stats-answers";
 
@@ -9,7 +10,7 @@ const meta = {
   title: "Users/Student detail",
   render: () => (
     <div style={{ maxWidth: 1146, padding: 24, background: "#f5f5f5" }}>
-      <StudentInfoPage />
+      <DetailPage decl={studentDetail} />
     </div>
   ),
   parameters: { initialEntries: ["/studentInfo?mobile=13800000003"], api: studentAnswers() } satisfies ScreenParameters,

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor, within } from "storybook/test";
-import { TeacherInfoPage } from "../../src/features/users/detail/teacher-info-page";
+import { teacherDetail } from "../../resources/users/detail";
+import { DetailPage } from "../../src/engine/detail-page";
 import type { ScreenParameters } from "../support/screen-parameters";
 import { teacherAnswers, unknownPersonAnswers } from "./user-stats-answers";
 
@@ -9,7 +10,7 @@ const meta = {
   title: "Users/Teacher detail",
   render: () => (
     <div style={{ maxWidth: 1146, padding: 24, background: "#f5f5f5" }}>
-      <TeacherInfoPage />
+      <DetailPage decl={teacherDetail} />
     </div>
   ),
   parameters: { initialEntries: ["/teacherInfo?teacherId=2"], api: teacherAnswers() } satisfies ScreenParameters,
@@ -31,7 +32,7 @@ export const WithData: Story = {
 
 /** Filters read from the URL: ended lives of a title, 20 a page. */
 export const Filtered: Story = {
-  parameters: { initialEntries: ["/teacherInfo?teacherId=2&title=%E6%95%B0%E5%AD%A6&status=2&count=20"] } satisfies ScreenParameters,
+  parameters: { initialEntries: ["/teacherInfo?teacherId=2&title=%E6%95%B0%E5%AD%A6&status=2&pageSize=20"] } satisfies ScreenParameters,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvas.getByText(/^直播数量：\d+$/).textContent).not.toBe("直播数量：0"));

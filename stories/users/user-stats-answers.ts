@@ -1,9 +1,8 @@
 /** The /userstat answers the detail-page stories are built from, as mock routes (stories/mock-api.ts). */
 import student from "../../resources/users/student";
 import { userStatApi } from "../../resources/users/user-stats";
-import type { LiveRow } from "../../src/features/users/detail/user-stats-client";
 import { failEnvelope, okEnvelope, type MockHandler, type MockRoutes } from "../mock-api";
-import { studentInfo, studentStats, teacherInfo, teacherStats, termOf } from "./user-stats-fixtures";
+import { studentInfo, studentStats, teacherInfo, teacherStats, termOf, type LiveRow } from "./user-stats-fixtures";
 
 /** Pages and filters `lives` as the server does: title fragment, status, start between two times. */
 export function livesAnswer(lives: LiveRow[]): MockHandler {

@@ -2,7 +2,19 @@
  * What the /userstat calls answer for the demo teacher and student, shaped as the running server
  * gives them. Plain data shared by the stories and the client tests (tests/client/users).
  */
-import type { LiveRow } from "../../src/features/users/detail/user-stats-client";
+
+/** One row of a person's lives as the server answers it (1 §3 "Live row"). */
+export interface LiveRow {
+  liveid: number;
+  title: string;
+  coursetitle: string;
+  begintime: string;
+  endtime: string;
+  status: number;
+  playtype: number;
+  scale: number;
+  online: number;
+}
 
 export const teacherInfo = { nickname: "李老师", name: "李老师", headimg: "", mobile: "13800000001" };
 export const studentInfo = { nickname: "赵同学", name: "赵同学", headimg: "", mobile: "13800000003" };

@@ -10,8 +10,10 @@ import { isolateSession } from "../support/isolate";
 describe("the engine's pages", () => {
   isolateSession();
 
-  it("registers a list for every declared resource by its route, and the full-page forms declarations ask for", () => {
-    expect(Object.keys(enginePages).sort()).toEqual([...resources.map((resource) => resource.route), "/createAdmin", "/createFzLive", "/changeFzLive", ...formPages.map((page) => page.route)].sort());
+  it("registers a list for every declared resource by its route, the full-page forms declarations ask for, and the declared detail pages", () => {
+    expect(Object.keys(enginePages).sort()).toEqual(
+      [...resources.map((resource) => resource.route), "/createAdmin", "/createFzLive", "/changeFzLive", ...formPages.map((page) => page.route), "/teacherInfo", "/studentInfo"].sort(),
+    );
   });
 
   it("draws /teacherop in the admin shell and reloads it when its menu item is clicked again", async () => {

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
-import { StudentInfoPage } from "../../../src/features/users/detail/student-info-page";
+import { studentDetail } from "../../../resources/users/detail";
+import { DetailPage } from "../../../src/engine/detail-page";
 import { fail, fakeServer, ok, type Handler } from "../support/fake-server";
 import { liveRows, studentInfo, studentStats } from "../../../stories/users/user-stats-fixtures";
 import { button, renderPage, where } from "./render-page";
@@ -18,6 +19,7 @@ function studentServer(overrides: Record<string, Handler | unknown> = {}) {
   });
 }
 
+const StudentInfoPage = () => <DetailPage decl={studentDetail} />;
 const statistic = (title: string) => screen.getByText(title).closest(".ant-statistic")!.querySelector(".ant-statistic-content")!.textContent;
 
 describe("/studentInfo", () => {
@@ -72,7 +74,7 @@ describe("/studentInfo", () => {
     const server = studentServer();
     renderPage("/studentInfo?mobile=13800000003&status=1&title=%E6%95%B0%E5%AD%A6", <StudentInfoPage />);
     await waitFor(() => expect(server.calls("GET /userstat/userliveinfosearchstat")).toHaveLength(1));
-    expect(server.calls("GET /userstat/userliveinfosearchstat")[0].params).toEqual({ mobile: "13800000003", count: 10, page: 1, title: "数学", status: 1 });
+    expect(server.calls("GET /userstat/userliveinfosearchstat")[0].params).toEqual({ mobile: "13800000003", count: 10, page: 1, title: "数学", status: "1" });
     expect(server.calls("GET /userstat/userliveinfostat")).toHaveLength(0);
     expect((screen.getByPlaceholderText("请输入直播名称") as HTMLInputElement).value).toBe("数学");
     expect(document.querySelector(".ant-select-selection-item")?.textContent).toBe("直播中");

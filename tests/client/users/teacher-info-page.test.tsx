@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import dayjs from "dayjs";
 import { afterEach, describe, expect, it } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
-import { TeacherInfoPage } from "../../../src/features/users/detail/teacher-info-page";
+import { teacherDetail } from "../../../resources/users/detail";
+import { DetailPage } from "../../../src/engine/detail-page";
 import { fail, fakeServer, ok, type Handler } from "../support/fake-server";
 import { liveRows, teacherInfo, teacherStats } from "../../../stories/users/user-stats-fixtures";
 import { button, renderPage, where } from "./render-page";
@@ -22,6 +23,7 @@ function teacherServer(overrides: Record<string, Handler | unknown> = {}) {
 }
 
 const stat = (label: string) => screen.getByLabelText(label);
+const TeacherInfoPage = () => <DetailPage decl={teacherDetail} />;
 const statistic = (title: string) => screen.getByText(title).closest(".ant-statistic")!.querySelector(".ant-statistic-content")!.textContent;
 
 describe("/teacherInfo", () => {
@@ -92,12 +94,13 @@ describe("/teacherInfo", () => {
       count: 10,
       page: 1,
       title: "化学",
-      status: 2,
+      // From the address, where the engine's filters keep their values as text.
+      status: "2",
       begintime: `${weekAgo} 00:00:00`,
       endtime: `${today} 23:59:59`,
     });
     expect(await screen.findByText("直播数量：1")).toBeTruthy();
-    expect(where()).toBe(`/teacherInfo?teacherId=2&title=%E5%8C%96%E5%AD%A6&status=2&begin=${weekAgo}&end=${today}`);
+    expect(where()).toBe(`/teacherInfo?teacherId=2&title=%E5%8C%96%E5%AD%A6&status=2&begintime=${weekAgo}&endtime=${today}`);
 
     fireEvent.click(button("重置"));
     await waitFor(() => expect(server.calls("GET /userstat/teacherliveinfostat")).toHaveLength(2));
@@ -116,9 +119,11 @@ describe("/teacherInfo", () => {
     fireEvent.click(button("查询"));
     await waitFor(() => expect(server.calls("GET /userstat/teacherliveinfosearchstat")).toHaveLength(1));
     const yesterday = dayjs().subtract(1, "day").format("YYYY-MM-DD");
-    expect(server.calls("GET /userstat/teacherliveinfosearchstat")[0].params).toMatchObject({
-      title: "",
-      status: -1,
+    // No title and no status stand for any (the server's -1), as the old "" and -1 did.
+    expect(server.calls("GET /userstat/teacherliveinfosearchstat")[0].params).toEqual({
+      userid: 2,
+      count: 10,
+      page: 1,
       begintime: `${yesterday} 00:00:00`,
       endtime: `${yesterday} 23:59:59`,
     });
@@ -126,18 +131,18 @@ describe("/teacherInfo", () => {
 
   it("keeps the page and its size in the URL", async () => {
     const server = teacherServer();
-    renderPage("/teacherInfo?teacherId=2&page=2&count=20", <TeacherInfoPage />);
+    renderPage("/teacherInfo?teacherId=2&page=2&pageSize=20", <TeacherInfoPage />);
     await waitFor(() => expect(server.calls("GET /userstat/teacherliveinfostat")).toHaveLength(1));
     expect(server.calls("GET /userstat/teacherliveinfostat")[0].params).toEqual({ userid: 2, count: 20, page: 2 });
     fireEvent.click(await screen.findByTitle("3"));
     await waitFor(() => expect(server.calls("GET /userstat/teacherliveinfostat")).toHaveLength(2));
     expect(server.calls("GET /userstat/teacherliveinfostat")[1].params).toEqual({ userid: 2, count: 20, page: 3 });
-    expect(where()).toBe("/teacherInfo?teacherId=2&page=3&count=20");
+    expect(where()).toBe("/teacherInfo?teacherId=2&page=3&pageSize=20");
     const sizes = document.querySelector(".ant-pagination-options")!;
     fireEvent.mouseDown(sizes.querySelector(".ant-select-selector")!);
     expect([...document.querySelectorAll(".ant-select-item-option")].map((option) => option.textContent)).toEqual(["10 条/页", "20 条/页", "50 条/页"]);
     fireEvent.click(screen.getByTitle("50 条/页"));
-    await waitFor(() => expect(where()).toBe("/teacherInfo?teacherId=2&count=50"));
+    await waitFor(() => expect(where()).toBe("/teacherInfo?teacherId=2&pageSize=50"));
     expect(server.calls("GET /userstat/teacherliveinfostat").at(-1)!.params).toEqual({ userid: 2, count: 50, page: 1 });
   });
 

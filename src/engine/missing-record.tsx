@@ -1,14 +1,14 @@
 import { Button, Result } from "antd";
 import { useNavigate } from "react-router-dom";
 
-export interface MissingPersonProps {
+export interface MissingRecordProps {
   title: string;
   listRoute: string;
   listLabel: string;
 }
 
-/** A detail URL without a usable person parameter, or naming nobody of the page's role: say so and offer the list. */
-export function MissingPerson({ title, listRoute, listLabel }: MissingPersonProps) {
+/** A detail address naming nobody, or nobody of the page's kind: say so and offer the list. */
+export function MissingRecord({ title, listRoute, listLabel }: MissingRecordProps) {
   const navigate = useNavigate();
   return (
     <Result
