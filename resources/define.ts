@@ -1,6 +1,8 @@
 import type { Endpoint } from "./endpoint";
 import type { SidebarGroupKey } from "./menu";
 import type { TableDecl } from "./table";
+import type { ListPageDecl, NestedListDecl } from "./kernel/list-pages";
+import type { RowActionDecl } from "./kernel/row-actions";
 
 /** How a column shows its value; the engine knows each format, a resource only names it. */
 /** `diff`: a logged write's `{before, after}` JSON text, each changed field as before → after (resources/audit-log.ts). */
@@ -157,6 +159,14 @@ export interface ResourceDecl {
   pageSizes?: readonly number[];
   /** The resource's table: with it the server engine registers the declared calls (resources/table.ts). */
   table?: TableDecl;
+  /** Row actions as data, drawn before `actions`: which rows show each, what it asks, what it does (resources/kernel/row-actions.ts). */
+  rowActions?: readonly RowActionDecl[];
+  /** A list in an expanded row, of rows the expanded one fixes (resources/kernel/list-pages.ts). */
+  nested?: NestedListDecl;
+  /** Other list screens of the resource, each at its route with rows fixed by its address. */
+  listPages?: readonly ListPageDecl[];
+  /** What a list that cannot load says, when not 列表加载失败 (子班级加载失败). */
+  listFailure?: string;
 }
 
 export const defineResource = <T extends ResourceDecl>(decl: T): T => decl;

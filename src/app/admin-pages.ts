@@ -6,11 +6,10 @@ import { coursePages } from "../pages/courses/pages";
 import { toolPages } from "../pages/tools/pages";
 import { liveFormPages } from "../pages/lives-form/pages";
 import { cloudDiskPages } from "../pages/clouddisk/pages";
-import { livePages } from "../pages/lives/pages";
 
 /**
  * Every built admin screen by route, each area listing its own lazily loaded pages; a route
  * of the table missing here renders the shell's honest empty state. The app is the one place that
  * knows every area, so neither the engine nor an area imports this file (no cycle through it).
  */
-export const adminPages: PageMap = { ...enginePages, ...userPages, ...statPages, ...coursePages, ...toolPages, ...livePages, ...liveFormPages, ...cloudDiskPages };
+export const adminPages: PageMap = { ...enginePages, ...userPages, ...statPages, ...coursePages, ...toolPages, ...liveFormPages, ...cloudDiskPages };

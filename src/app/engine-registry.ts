@@ -1,6 +1,7 @@
 import { createEngineRegistry } from "../engine/registry";
 import { userEngineParts } from "../pages/users/engine-parts";
 import { liveFormEngineParts } from "../pages/lives-form/engine-parts";
+import { liveEngineParts } from "../pages/lives/engine-parts";
 
 /** The parts each area lends the engine, by name (toolbar parts, form widgets); one place to add an area. */
-export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts);
+export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts, liveEngineParts);

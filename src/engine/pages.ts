@@ -1,5 +1,6 @@
 import { createElement, lazy } from "react";
 import type { ResourceDecl } from "../../resources/define";
+import type { ListPageDecl } from "../../resources/kernel/list-pages";
 import { resources } from "../../resources";
 import type { PageMap } from "./registry";
 
@@ -18,6 +19,12 @@ const listPage = (decl: ResourceDecl) =>
     return { default: () => createElement(ResourceList, { decl }) };
   });
 
+const declaredListPage = (decl: ResourceDecl, page: ListPageDecl) =>
+  lazy(async () => {
+    const [{ DeclaredListPage }] = await Promise.all([import("./declared-list-page"), preloadListScreen()]);
+    return { default: () => createElement(DeclaredListPage, { owner: decl, page }) };
+  });
+
 const createPage = (decl: ResourceDecl) =>
   lazy(async () => {
     const { ResourceCreatePage } = await import("./resource-create-page");
@@ -32,13 +39,14 @@ const editPage = (decl: ResourceDecl) =>
 
 /**
  * Screens generated from resources/ declarations, by route: a list for every declared resource
- * with a list call, and full-page create and edit forms where a declaration asks for them
+ * with a list call and its other list screens (`listPages`), and full-page create and edit forms where a declaration asks for them
  * (`createRoute`, `editRoute` with a `get` call to read the record by).
  * A bespoke page registered for the same route by its own area takes precedence (src/app/admin-pages.ts).
  */
 export const enginePages: PageMap = Object.fromEntries(
   resources.flatMap((decl) => [
     ...(decl.api.list ? [[decl.route, listPage(decl)] as const] : []),
+    ...(decl.listPages ?? []).map((page) => [page.route, declaredListPage(decl, page)] as const),
     ...(decl.createRoute && decl.forms.create ? [[decl.createRoute, createPage(decl)] as const] : []),
     ...(decl.editRoute && decl.forms.edit && decl.api.get ? [[decl.editRoute.split("?")[0], editPage(decl)] as const] : []),
   ]),

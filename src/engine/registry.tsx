@@ -1,3 +1,4 @@
+import type { BaseRecord } from "@refinedev/core";
 import type { RegistryWidgetsType } from "@rjsf/utils";
 import { createContext, useContext, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
 
@@ -8,6 +9,15 @@ export type PageMap = Record<string, LazyExoticComponent<ComponentType>>;
 export interface ListPartProps {
   /** Reloads the list (after an import has added records, say). */
   reload: () => void;
+  /** On a declared list page (resources/kernel/list-pages.ts): its address parameters and its record's fields. */
+  params?: Readonly<Record<string, unknown>>;
+}
+
+/** What a bespoke part a row action opens (a dialog) gets: the row, kept after closing so it can animate out. */
+export interface RowPartProps {
+  row: BaseRecord;
+  open: boolean;
+  onClose: () => void;
 }
 
 /**
@@ -20,18 +30,20 @@ export interface EngineRegistry {
   listParts: Record<string, ComponentType<ListPartProps>>;
   /** Form widgets beyond the engine's own, for every generated form. */
   widgets: RegistryWidgetsType;
+  /** Bespoke parts a declared row action opens by name (`part` in resources/kernel/row-actions.ts); lazy ones load when first opened. */
+  rowParts: Record<string, ComponentType<RowPartProps>>;
 }
 
-const emptyRegistry: EngineRegistry = { listParts: {}, widgets: {} };
+const emptyRegistry: EngineRegistry = { listParts: {}, widgets: {}, rowParts: {} };
 
 /**
  * One registry from each area's contribution. A name given twice is a mistake two areas would
  * only notice on screen, so it throws here instead.
  */
 export function createEngineRegistry(...parts: Partial<EngineRegistry>[]): EngineRegistry {
-  const merged: EngineRegistry = { listParts: {}, widgets: {} };
+  const merged: EngineRegistry = { listParts: {}, widgets: {}, rowParts: {} };
   for (const part of parts) {
-    for (const kind of ["listParts", "widgets"] as const) {
+    for (const kind of ["listParts", "widgets", "rowParts"] as const) {
       for (const [name, value] of Object.entries(part[kind] ?? {})) {
         if (name in merged[kind]) throw new Error(`engine registry: ${kind} "${name}" is registered twice`);
         (merged[kind] as Record<string, unknown>)[name] = value;

@@ -6,6 +6,7 @@ import { useNavigate } from "react-router-dom";
 import type { ResourceDecl } from "../../resources/define";
 import { pageSizes } from "../../resources/kernel/paging";
 import { AuditHistoryDrawer } from "./audit-history";
+import { useDeclaredRowActions } from "./declared-row-actions";
 import { fillRoute } from "./cells";
 import { ExpandedRecord } from "./expanded-record";
 import { ListFilters } from "./list-filters";
@@ -63,6 +64,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
   const opener = useFormOpener(decl);
   const [modal, modalHolder] = Modal.useModal();
   const [historyOf, setHistoryOf] = useState<BaseRecord | null>(null);
+  const declared = useDeclaredRowActions(decl);
 
   // A deletion can empty the last page: step back to the new last page.
   const lastPage = Math.max(1, Math.ceil(list.total / place.pageSize));
@@ -98,6 +100,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
         decl={decl}
         row={row}
         bespoke={rowActions}
+        declared={declared.render}
         editing={opener.opening === String(row[decl.id])}
         onEdit={() => (decl.editRoute ? navigate(fillRoute(decl.editRoute, row)) : opener.open("edit", row))}
         onDelete={() => confirmDelete(row)}
@@ -107,7 +110,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
   };
   const columns: TableColumnsType<BaseRecord> = [
     ...decl.columns.map(tableColumn),
-    ...(rowActionNames(decl).length > 0 ? [actionColumn] : []),
+    ...(rowActionNames(decl).length > 0 || declared.render ? [actionColumn] : []),
   ];
 
   const canAdd = (decl.createRoute || decl.forms.create) && decl.api.create;
@@ -127,7 +130,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
       {list.error && !list.loaded ? (
         <Result
           status="error"
-          title="列表加载失败"
+          title={decl.listFailure ?? "列表加载失败"}
           subTitle={list.error}
           extra={
             <Button type="primary" onClick={list.reload}>
@@ -201,6 +204,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
       )}
       <AuditHistoryDrawer decl={decl} record={historyOf} onClose={() => setHistoryOf(null)} />
       {modalHolder}
+      {declared.parts}
     </>
   );
 }

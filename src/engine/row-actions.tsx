@@ -74,15 +74,18 @@ export const isVoided = (decl: ResourceDecl, row: BaseRecord) => !!decl.voided &
 
 export interface RowActionsProps extends Omit<RowActionContext, "navigate"> {
   bespoke?: BespokeRowActions;
+  /** The declaration's `rowActions` for the row, drawn first (declared-row-actions.tsx). */
+  declared?: (row: BaseRecord) => ReactNode[];
 }
 
 /** A row's actions, in the order `rowActionNames` gives: the engine's own and the page's bespoke ones. */
-export function RowActions({ bespoke, ...context }: RowActionsProps) {
+export function RowActions({ bespoke, declared, ...context }: RowActionsProps) {
   const navigate = useNavigate();
   const { decl, row } = context;
   if (decl.voided && isVoided(decl, row)) return <Typography.Text type="danger">{decl.voided.text}</Typography.Text>;
   return (
     <Space size={0} wrap>
+      {declared?.(row)}
       {rowActionNames(decl).map((action) => {
         const own = engineRowActions[action];
         const render = own ? () => own({ ...context, navigate }) : bespoke?.[action] && (() => bespoke[action](row));
