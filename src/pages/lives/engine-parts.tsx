@@ -1,5 +1,6 @@
 import { lazy } from "react";
 import type { EngineRegistry, RowPartProps } from "../../engine/registry";
+import { SubLiveAddButton } from "./sub-lives/sub-live-parts";
 
 /**
  * What the lives area lends the generated live lists (resources/live.ts, resources/lives/sub-live.ts)
@@ -21,6 +22,7 @@ export const liveEngineParts: Partial<EngineRegistry> = {
     subLiveEdit: rowPart(() => import("./sub-lives/sub-live-parts").then((m) => m.SubLiveEditPart)),
   },
   listParts: {
-    subLiveAdd: lazy(() => import("./sub-lives/sub-live-parts").then((m) => ({ default: m.SubLiveAddButton }))),
+    // With the page, not after its rows: the form itself loads on the first click.
+    subLiveAdd: SubLiveAddButton,
   },
 };
