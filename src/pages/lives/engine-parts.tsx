@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import type { EngineRegistry, RowPartProps } from "../../engine/registry";
-import { SubLiveAddButton } from "./sub-lives/sub-live-parts";
+import { SubLiveAddButton, SubLiveEditPart } from "./sub-lives/sub-live-parts";
 
 /**
  * What the lives area lends the generated live lists (resources/live.ts, resources/lives/sub-live.ts)
@@ -19,10 +19,10 @@ export const liveEngineParts: Partial<EngineRegistry> = {
     liveShareReplay: rowPart(() => import("./row-parts/share-parts").then((m) => m.sharePart("replay"))),
     liveInitNum: rowPart(() => import("./row-parts/share-parts").then((m) => m.InitNumPart)),
     liveVerification: rowPart(() => import("./row-parts/verification-part").then((m) => m.VerificationPart)),
-    subLiveEdit: rowPart(() => import("./sub-lives/sub-live-parts").then((m) => m.SubLiveEditPart)),
+    subLiveEdit: SubLiveEditPart,
   },
   listParts: {
-    // With the page, not after its rows: the form itself loads on the first click.
+    // With the page, not after its rows (the sub-class form itself loads on the first click).
     subLiveAdd: SubLiveAddButton,
   },
 };
