@@ -1,6 +1,8 @@
 import type { Endpoint } from "./endpoint";
 import type { SidebarGroupKey } from "./menu";
 import type { TableDecl } from "./table";
+import type { ListPageDecl, NestedListDecl } from "./list-pages";
+import type { RowActionDecl } from "./row-actions";
 
 /** How a column shows its value; the engine knows each format, a resource only names it. */
 /** `diff`: a logged write's `{before, after}` JSON text, each changed field as before → after (resources/platform/audit-log.ts). */
@@ -121,8 +123,6 @@ export interface ResourceDecl {
   voided?: { field: string; active: number; text: string };
   /** Row actions that go to another screen, by name: the button's label and the route it fills from the row. */
   links?: Record<string, { label: string; to: string }>;
-  /** Row actions shown only on rows whose `field` is one of `in` (2 §2: 子班级管理 for course types 5 and 18). */
-  actionShownWhen?: Record<string, { field: string; in: readonly (string | number)[] }>;
   /** The actions column's width when the default (by the number of actions) does not fit them. */
   actionsWidth?: number;
   /** By default a refused add or change shows the server's msg and a refused deletion says nothing (1 §8). */
@@ -138,8 +138,6 @@ export interface ResourceDecl {
   editOnlyChanges?: boolean;
   /** What an unfiltered empty list says when not 还没有{noun} (暂无直播记录). */
   emptyText?: string;
-  /** What a list that could not load says when not 列表加载失败 (直播记录加载失败). */
-  failedText?: string;
   /** The add button's label when not 添加 (创建课程). */
   addLabel?: string;
   /**
@@ -186,6 +184,14 @@ export interface ResourceDecl {
   pageSizes?: readonly number[];
   /** The resource's table: with it the server engine registers the declared calls (resources/kernel/table.ts). */
   table?: TableDecl;
+  /** Row actions as data, drawn before `actions`: which rows show each, what it asks, what it does (resources/kernel/row-actions.ts). */
+  rowActions?: readonly RowActionDecl[];
+  /** A list in an expanded row, of rows the expanded one fixes (resources/kernel/list-pages.ts). */
+  nested?: NestedListDecl;
+  /** Other list screens of the resource, each at its route with rows fixed by its address. */
+  listPages?: readonly ListPageDecl[];
+  /** What a list that cannot load says, when not 列表加载失败 (子班级加载失败). */
+  listFailure?: string;
 }
 
 export const defineResource = <T extends ResourceDecl>(decl: T): T => decl;

@@ -72,7 +72,7 @@ export function reportResource(detail: Pick<DetailDecl, "route" | "menu">, repor
     actions: [],
     forms: {},
     emptyText: `暂无${report.noun}`,
-    failedText: `${report.noun}加载失败`,
+    listFailure: `${report.noun}加载失败`,
   };
 }
 

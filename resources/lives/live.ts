@@ -1,6 +1,11 @@
+import course from "../courses/course";
 import type { ColumnDecl, FilterDecl } from "../kernel/define";
 import { defineResource } from "../kernel/define";
+import type { ListPageDecl } from "../kernel/list-pages";
+import type { RowActionDecl, RowRule } from "../kernel/row-actions";
 import { liveApi, liveCourseKeys, liveLimits, liveStateLabels, liveTypeLabels, subClassCourseTypes } from "./live-api";
+import { addStudents, liveVoided, subLive, subLiveRoute, teacherTags, voidLive } from "./sub-live";
+import { liveRoutes } from "./routes";
 import teacher from "../users/teacher";
 
 /**
@@ -8,9 +13,6 @@ import teacher from "../users/teacher";
  * one course, reached from /courseop's 直播管理), one declaration read by both pages, the server,
  * Storybook and the tests. The wire record is LiveRecord (resources/lives/live-api.ts).
  */
-
-/** A teacher's tag opens the teacher's detail page (2 §2 /teacherInfo). */
-const teacherTags = { label: "name", link: "/teacherInfo?teacherId={account}" };
 
 /**
  * The columns of 2 §2: name, course (to its lives), time range, teachers and assistants (first 3 as
@@ -52,92 +54,95 @@ export const liveExpand: ColumnDecl[] = [
   { field: "UpdateTime", title: "更新时间", format: "datetime" },
 ];
 
-/**
- * One operation of an active live (2 §2), with the rules that show it. The pages draw them in this
- * order, `inline` ones in the row and the rest in its 更多 menu, and say what each does by name
- * (src/features/lives/operations): another screen's operation is one entry here and one handler there.
- */
-export interface LiveOperationDecl {
-  name: string;
-  label: string;
-  inline?: boolean;
-  /** Hidden for lives of these types (2 §2: small classes, live type 0). */
-  notForLiveTypes?: readonly number[];
-  /** Shown only to an admin holding this extended permission (2 §6: audioDown, videoDown, docDown, liveUserData). */
-  permission?: string;
-  /** Shown only for lives of courses of these types (sub-class management: 5 and 18). */
-  courseTypes?: readonly number[];
-  /** Shown only for a main classroom or a plain live, never for a sub-class (MasterId 0). */
-  mainOnly?: boolean;
-  /**
-   * The screen it opens, `{Field}` filled from the row (encoded), `{back}` with the list's own
-   * address: the routes and parameters of routes.tsv.
-   */
-  route?: string;
-}
+/** A double-teacher main classroom or a plain live: no main classroom of its own. */
+const mainClassroom: RowRule = { field: "MasterId", in: [0] };
 
-const notSmall = [0] as const;
+const notSmall: RowRule = { field: "LiveType", notIn: [0] };
 
 /**
- * The operations of an active row, in the order of 2 §2. Left out: video download (its call is not
- * served yet). The verification method has no rule of its own: every active live, sub-classes too.
+ * The operations of an active row, in the order of 2 §2, `inline` ones in the row and the rest in
+ * its 更多 menu: hidden for small classes (live type 0) where 2 §2 says so, shown only with their
+ * extended permission, sub-class management only for a main classroom of a double-teacher or
+ * large-class small-lesson course. A route gets the list's own address as `{back}`; a `part` is a
+ * dialog of src/features/lives/engine-parts.tsx. Left out: video download (its call is not served
+ * yet). The verification method has no rule of its own: every active live, sub-classes too.
  */
-export const liveOperations: readonly LiveOperationDecl[] = [
-  { name: "students", label: "添加学员", inline: true },
-  { name: "enrol", label: "批量导入", inline: true },
-  { name: "share", label: "分享", inline: true },
-  { name: "initNum", label: "人数基数", notForLiveTypes: notSmall },
-  { name: "products", label: "商品管理", notForLiveTypes: notSmall, route: "/sellProduct?liveId={Id}&courseId={CourseId}&callback={back}" },
-  { name: "ads", label: "广告管理", notForLiveTypes: notSmall, route: "/adInfoByLive?liveId={Id}&courseId={CourseId}&callback={back}" },
-  { name: "stats", label: "直播统计", notForLiveTypes: notSmall, route: "/liveStat?liveId={Id}&courseId={CourseId}" },
+export const liveOperations: readonly RowActionDecl[] = [
+  addStudents,
+  { name: "enrol", label: "批量导入", inline: true, part: "liveEnrol" },
+  { name: "share", label: "分享", inline: true, part: "liveShare" },
+  { name: "initNum", label: "人数基数", when: [notSmall], part: "liveInitNum" },
+  { name: "products", label: "商品管理", when: [notSmall], route: "/sellProduct?liveId={Id}&courseId={CourseId}&callback={back}" },
+  { name: "ads", label: "广告管理", when: [notSmall], route: "/adInfoByLive?liveId={Id}&courseId={CourseId}&callback={back}" },
+  { name: "stats", label: "直播统计", when: [notSmall], route: "/liveStat?liveId={Id}&courseId={CourseId}" },
   { name: "modify", label: "修改", inline: true, route: "/changeLive?liveId={Id}&courseType={CourseType}&courseId={CourseId}" },
-  { name: "void", label: "作废", inline: true },
-  { name: "recordCut", label: "影院回放剪辑", notForLiveTypes: notSmall, route: "/recordCut?liveId={Id}" },
-  { name: "dataCut", label: "互动回放剪辑", notForLiveTypes: notSmall, route: "/recordCut?liveId={Id}&mode=data" },
-  { name: "audioDown", label: "音频下载", notForLiveTypes: notSmall, permission: "audioDown", route: "/audioDown?liveId={Id}&liveName={Title}" },
-  { name: "docDown", label: "课件下载", notForLiveTypes: notSmall, permission: "docDown", route: "/downloadDoc?liveId={Id}&liveName={Title}" },
-  { name: "verification", label: "验证方式" },
-  { name: "userData", label: "听课数据", notForLiveTypes: notSmall, permission: "liveUserData", route: "/exportLiveUserDataShowData?liveId={Id}&title={Title}" },
-  { name: "shareLive", label: "分享直播" },
-  { name: "shareReplay", label: "分享回放" },
+  voidLive(true),
+  { name: "recordCut", label: "影院回放剪辑", when: [notSmall], route: "/recordCut?liveId={Id}" },
+  { name: "dataCut", label: "互动回放剪辑", when: [notSmall], route: "/recordCut?liveId={Id}&mode=data" },
+  { name: "audioDown", label: "音频下载", when: [notSmall], permission: "audioDown", route: "/audioDown?liveId={Id}&liveName={Title}" },
+  { name: "docDown", label: "课件下载", when: [notSmall], permission: "docDown", route: "/downloadDoc?liveId={Id}&liveName={Title}" },
+  { name: "verification", label: "验证方式", part: "liveVerification" },
+  { name: "userData", label: "听课数据", when: [notSmall], permission: "liveUserData", route: "/exportLiveUserDataShowData?liveId={Id}&title={Title}" },
+  { name: "shareLive", label: "分享直播", part: "liveShareLive" },
+  { name: "shareReplay", label: "分享回放", part: "liveShareReplay" },
   { name: "exam", label: "考试管理", route: "/bindExamByLive?liveId={Id}" },
-  { name: "subClasses", label: "子班级管理", courseTypes: subClassCourseTypes, mainOnly: true, route: "/subLiveManager?masterLiveId={Id}&courseId={CourseId}" },
-];
-
-/** The sub-classroom list under a main classroom and on /subLiveManager (2 §2). */
-export const subLiveColumns: ColumnDecl[] = [
-  { field: "SubClassName", title: "班级名称", width: 100 },
-  { field: "Title", title: "直播名称", ellipsis: true },
-  { field: "BeginTime", title: "直播时间", format: "range", to: "EndTime", width: 180 },
-  { field: "Teachers", title: "老师", format: "tags", tags: { ...teacherTags, max: 3 } },
-  { field: "Assistants", title: "助教", format: "tags", tags: { label: "name", max: 3 } },
-  { field: "StudentCount", title: "学员人数", width: 90 },
-  { field: "LiveState", title: "直播状态", format: "enum", options: liveStateLabels, width: 90 },
-];
-
-/** A sub-class's operations (2 §2 sub-classroom list): add students, modify (the sub-class form), void. */
-export const subLiveOperations: readonly LiveOperationDecl[] = [
-  { name: "students", label: "添加学员", inline: true },
-  { name: "modify", label: "修改", inline: true },
-  { name: "void", label: "作废", inline: true },
-];
-
-/** The main-classroom picker of the sub-class form (2 §2): id, name, time, and a select button. */
-export const masterPickerColumns: ColumnDecl[] = [
-  { field: "Id", title: "ID", width: 80 },
-  { field: "Title", title: "名称" },
-  { field: "BeginTime", title: "时间", format: "range", to: "EndTime", width: 180 },
+  {
+    name: "subClasses",
+    label: "子班级管理",
+    when: [{ field: "CourseType", in: subClassCourseTypes }, mainClassroom],
+    route: `${subLiveRoute}?masterLiveId={Id}&courseId={CourseId}`,
+  },
 ];
 
 /** The lives of one course (2 §2 /liveCourse): `courseId` and `courseName` in the address. */
 export const liveCourseRoute = "/liveCourse";
 
-/** The sub-classes of a main classroom (2 §2 /subLiveManager). */
-export const subLiveRoute = "/subLiveManager";
+export { subLiveRoute };
+
+const titleOf = (route: string) => liveRoutes.find((entry) => entry.route === route)!.title;
+const createLiveRoute = "/createLive";
+const toCourses = { label: "返回课程管理", to: course.route };
 
 /**
- * Every live of the organisation (2 §2 /liveop), and the calls of the live lists. The /liveCourse
- * page shows the same rows for one course; its calls also admit a sub-admin holding courseop,
+ * /liveCourse?courseId&courseName: the course's lives by `couseid` (sic, 2 §7), titled by its name
+ * (the address's while it loads); a double-teacher or large-class small-lesson course (types 5, 18)
+ * unfiltered lists its main classrooms. /subLiveManager?masterLiveId&courseId: a main classroom's
+ * sub-classes, titled by it, added through the sub-class form.
+ */
+const liveListPages: ListPageDecl[] = [
+  {
+    route: liveCourseRoute,
+    title: titleOf(liveCourseRoute),
+    access: liveCourseKeys,
+    params: ["courseId"],
+    missing: { title: "未指定课程", subTitle: "请从课程管理进入课程的直播", back: toCourses },
+    about: { call: liveApi.courseName, query: { id: "{courseId}" }, title: "{name}", titleParam: "courseName", wait: { failure: "课程加载失败" } },
+    call: { list: liveApi.search, params: { couseid: "{courseId}" } },
+    unfiltered: { list: liveApi.master, params: { courseid: "{courseId}" }, when: [{ field: "type", in: subClassCourseTypes }] },
+    buttons: [
+      { label: titleOf(createLiveRoute), primary: true, icon: "plus", to: `${createLiveRoute}?courseId={courseId}&courseType={type}` },
+      { label: "返回", icon: "back", toList: course.route },
+    ],
+  },
+  {
+    route: subLiveRoute,
+    title: titleOf(subLiveRoute),
+    decl: subLive,
+    access: liveCourseKeys,
+    params: ["masterLiveId", "courseId"],
+    missing: { title: "未指定主教室", subTitle: "请从课程的直播列表进入子班级管理", back: toCourses },
+    about: { call: liveApi.info, query: { liveid: "{masterLiveId}" }, title: `${titleOf(subLiveRoute)} - {Title}` },
+    call: { list: liveApi.sub, params: { masterid: "{masterLiveId}", courseid: "{courseId}" } },
+    buttons: [
+      { label: "添加子班级", part: "subLiveAdd" },
+      { label: "返回", icon: "back", to: `${liveCourseRoute}?courseId={courseId}` },
+    ],
+  },
+];
+
+/**
+ * Every live of the organisation (2 §2 /liveop), and the calls of the live lists. /liveCourse
+ * shows the same rows for one course (`listPages`); its calls also admit a sub-admin holding courseop,
  * since the course page leads there (`alsoFor`, resources/lives/calls.ts). Voiding is one way (2 §4).
  */
 export default defineResource({
@@ -152,9 +157,12 @@ export default defineResource({
   columns: liveColumns,
   filters: liveFilters,
   expand: liveExpand,
-  /** The operations of liveOperations, drawn by the live pages (src/features/lives). */
-  actions: ["operations"],
-  voided: { field: "Status", active: 1, text: "已作废" },
+  actions: [],
+  rowActions: liveOperations,
+  voided: liveVoided,
+  /** An expanded main classroom of a double-teacher course (live type 5) shows its sub-classes, paged in place. */
+  nested: { decl: subLive, title: "子班级", when: [{ field: "LiveType", in: [5] }, mainClassroom], params: { masterid: "Id", courseid: "CourseId" } },
+  listPages: liveListPages,
   /** 添加学员 批量导入 分享 修改 on one line, 作废 更多 变更记录 on the next, with a little to spare. */
   actionsWidth: 256,
   forms: {},

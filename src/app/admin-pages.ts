@@ -3,11 +3,10 @@ import type { PageMap } from "../engine/registry";
 import { statPages } from "../features/stats/pages";
 import { toolPages } from "../features/tools/pages";
 import { cloudDiskPages } from "../features/cloud-disk/pages";
-import { livePages } from "../features/lives/pages";
 
 /**
  * Every built admin screen by route, each area listing its own lazily loaded pages; a route
  * of the table missing here renders the shell's honest empty state. The app is the one place that
  * knows every area, so neither the engine nor an area imports this file (no cycle through it).
  */
-export const adminPages: PageMap = { ...enginePages, ...statPages, ...toolPages, ...livePages, ...cloudDiskPages };
+export const adminPages: PageMap = { ...enginePages, ...statPages, ...toolPages, ...cloudDiskPages };

@@ -3,6 +3,7 @@ import { userEngineParts } from "../features/users/engine-parts";
 import { liveFormEngineParts } from "../features/lives/form/engine-parts";
 import { courseEngineParts } from "../features/courses/engine-parts";
 import { adminEngineParts } from "../features/platform/engine-parts";
+import { liveEngineParts } from "../features/lives/engine-parts";
 
 /** The parts each area lends the engine, by name (toolbar parts, form widgets); one place to add an area. */
-export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts, courseEngineParts, adminEngineParts);
+export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts, courseEngineParts, adminEngineParts, liveEngineParts);

@@ -3,6 +3,7 @@ import type { ResourceDecl } from "../../resources/kernel/define";
 import type { FormPageDecl } from "../../resources/kernel/form-page";
 import { details, formPages, resources } from "../../resources";
 import type { DetailDecl } from "../../resources/kernel/detail";
+import type { ListPageDecl } from "../../resources/kernel/list-pages";
 import type { PageMap } from "./registry";
 
 // Each screen loads with its chunk (RJSF, ajv and the table stay out of /login and the shells).
@@ -18,6 +19,12 @@ const listPage = (decl: ResourceDecl) =>
   lazy(async () => {
     const { ResourceList } = await preloadListScreen();
     return { default: () => createElement(ResourceList, { decl }) };
+  });
+
+const declaredListPage = (decl: ResourceDecl, page: ListPageDecl) =>
+  lazy(async () => {
+    const [{ DeclaredListPage }] = await Promise.all([import("./declared-list-page"), preloadListScreen()]);
+    return { default: () => createElement(DeclaredListPage, { owner: decl, page }) };
   });
 
 const createPage = (decl: ResourceDecl) =>
@@ -46,7 +53,7 @@ const detailPage = (decl: DetailDecl) =>
 
 /**
  * Screens generated from resources/ declarations, by route: a list for every declared resource
- * with a list call, full-page create and edit forms where a declaration asks for them
+ * with a list call and its other list screens (`listPages`), full-page create and edit forms where a declaration asks for them
  * (`createRoute`, `editRoute` with a `get` call to read the record by), the declared
  * full-page forms of their own (`formPages`: the live form, single-record settings), and the declared detail pages.
  * A bespoke page registered for the same route by its own area takes precedence (src/app/admin-pages.ts).
@@ -54,6 +61,7 @@ const detailPage = (decl: DetailDecl) =>
 export const enginePages: PageMap = Object.fromEntries([
   ...resources.flatMap((decl) => [
     ...(decl.api.list ? [[decl.route, listPage(decl)] as const] : []),
+    ...(decl.listPages ?? []).map((page) => [page.route, declaredListPage(decl, page)] as const),
     ...(decl.createRoute && decl.forms.create ? [[decl.createRoute, createPage(decl)] as const] : []),
     ...(decl.editRoute && decl.forms.edit && decl.api.get ? [[decl.editRoute.split("?")[0], editPage(decl)] as const] : []),
   ]),

@@ -1,3 +1,4 @@
+import type { BaseRecord } from "@refinedev/core";
 import type { RegistryWidgetsType } from "@rjsf/utils";
 import { createContext, useContext, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
 import type { RowActionPart } from "./row-action-parts";
@@ -10,6 +11,15 @@ export type PageMap = Record<string, LazyExoticComponent<ComponentType>>;
 export interface ListPartProps {
   /** Reloads the list (after an import has added records, say). */
   reload: () => void;
+  /** On a declared list page (resources/kernel/list-pages.ts): its address parameters and its record's fields. */
+  params?: Readonly<Record<string, unknown>>;
+}
+
+/** What a bespoke part a row action opens (a dialog) gets: the row, kept after closing so it can animate out. */
+export interface RowPartProps {
+  row: BaseRecord;
+  open: boolean;
+  onClose: () => void;
 }
 
 /** What a detail page's panel gets: the record the address names (its subject filled in) and whether it is still loading. */
@@ -39,10 +49,12 @@ export interface EngineRegistry {
 
   /** The record's part of a detail page (`record.panel` in resources/kernel/detail.ts), e.g. `personSummary`. */
   detailPanels: Record<string, ComponentType<DetailPanelProps>>;
+  /** Bespoke parts a declared row action opens by name (`part` in resources/kernel/row-actions.ts); lazy ones load when first opened. */
+  rowParts: Record<string, ComponentType<RowPartProps>>;
 }
 
-const kinds = ["listParts", "widgets", "rowActions", "panels", "formSetups", "detailPanels"] as const;
-const emptyRegistry = (): EngineRegistry => ({ listParts: {}, widgets: {}, rowActions: {}, panels: {}, formSetups: {}, detailPanels: {} });
+const kinds = ["listParts", "widgets", "rowActions", "panels", "formSetups", "detailPanels", "rowParts"] as const;
+const emptyRegistry = (): EngineRegistry => ({ listParts: {}, widgets: {}, rowActions: {}, panels: {}, formSetups: {}, detailPanels: {}, rowParts: {} });
 
 /**
  * One registry from each area's contribution. A name given twice is a mistake two areas would

@@ -2,6 +2,7 @@ import { Card } from "antd";
 import type { ReactNode } from "react";
 import { AccessGate } from "./access-gate";
 import "./list-styles";
+import { NestedList } from "./nested-list";
 import { ResourceTable, type ResourceTableProps } from "./resource-table";
 
 export { ResourceTable, type ResourceTableProps } from "./resource-table";
@@ -21,11 +22,12 @@ export interface ResourceListProps extends ResourceTableProps {
  * The generated list screen of a resource (1 §2.4, §2.5): filters or search, 添加, paged rows,
  * expandable rows and row actions.
  */
-export function ResourceList({ decl, title, extra, access, children, ...table }: ResourceListProps) {
+export function ResourceList({ decl, title, extra, access, children, expandExtra, ...table }: ResourceListProps) {
+  const nested = decl.nested;
   return (
     <Card title={title ?? decl.title} extra={extra}>
       <AccessGate menuKey={access ?? decl.menu.key}>
-        <ResourceTable decl={decl} {...table} />
+        <ResourceTable decl={decl} expandExtra={expandExtra ?? (nested && ((row) => <NestedList owner={decl} nested={nested} row={row} />))} {...table} />
         {children}
       </AccessGate>
     </Card>

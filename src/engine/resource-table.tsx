@@ -6,6 +6,7 @@ import { useNavigate } from "react-router-dom";
 import type { ResourceDecl } from "../../resources/kernel/define";
 import { pageSizes } from "../../resources/kernel/paging";
 import { AuditHistoryDrawer } from "./audit-history";
+import { useDeclaredRowActions } from "./declared-row-actions";
 import { fillRoute } from "./cells";
 import { ExpandedRecord } from "./expanded-record";
 import { ListFilters } from "./list-filters";
@@ -74,6 +75,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
   const [modal, modalHolder] = Modal.useModal();
   const [historyOf, setHistoryOf] = useState<BaseRecord | null>(null);
   const parts = useRowActionDialogs(decl);
+  const declared = useDeclaredRowActions(decl);
 
   const shownTotal = list.loaded ? list.total : 0;
   useEffect(() => onTotal?.(shownTotal), [onTotal, shownTotal]);
@@ -115,6 +117,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
         decl={decl}
         row={row}
         bespoke={rowActions}
+        declared={declared.render}
         editing={opener.opening === String(row[decl.id])}
         onEdit={() => (decl.editRoute ? navigate(fillRoute(decl.editRoute, row)) : opener.open("edit", row))}
         onDelete={() => confirmDelete(row)}
@@ -125,7 +128,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
   };
   const columns: TableColumnsType<BaseRecord> = [
     ...decl.columns.map(tableColumn),
-    ...(rowActionNames(decl).length > 0 ? [actionColumn] : []),
+    ...(rowActionNames(decl).length > 0 || declared.render ? [actionColumn] : []),
   ];
 
   const canAdd = (decl.createRoute || decl.forms.create) && decl.api.create;
@@ -145,7 +148,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
       {list.error && !list.loaded && !dense ? (
         <Result
           status="error"
-          title={decl.failedText ?? "列表加载失败"}
+          title={decl.listFailure ?? "列表加载失败"}
           subTitle={list.error}
           extra={
             <Button type="primary" onClick={list.reload}>
@@ -223,6 +226,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
       <AuditHistoryDrawer decl={decl} record={historyOf} onClose={() => setHistoryOf(null)} />
       {parts.dialogs}
       {modalHolder}
+      {declared.parts}
     </>
   );
 }

@@ -77,26 +77,23 @@ export const isVoided = (decl: ResourceDecl, row: BaseRecord) => !!decl.voided &
 
 export interface RowActionsProps extends Omit<RowActionContext, "navigate"> {
   bespoke?: BespokeRowActions;
-}
-
-/** Whether a declared rule hides the action on this row (`actionShownWhen`: 2 §2 子班级管理 only for course types 5 and 18). */
-export function actionShown(decl: ResourceDecl, action: string, row: BaseRecord): boolean {
-  const rule = decl.actionShownWhen?.[action];
-  return !rule || rule.in.some((value) => String(value) === String(row[rule.field]));
+  /** The declaration's `rowActions` for the row, drawn first (declared-row-actions.tsx). */
+  declared?: (row: BaseRecord) => ReactNode[];
 }
 
 /**
  * A row's actions, in the order `rowActionNames` gives: the engine's own, the declared links, the
  * page's bespoke ones and those an area registered (a button opening its dialog for the row).
  */
-export function RowActions({ bespoke, ...context }: RowActionsProps) {
+export function RowActions({ bespoke, declared, ...context }: RowActionsProps) {
   const navigate = useNavigate();
   const { rowActions: registered } = useEngineRegistry();
   const { decl, row } = context;
   if (decl.voided && isVoided(decl, row)) return <Typography.Text type="danger">{decl.voided.text}</Typography.Text>;
   return (
     <Space size={0} wrap>
-      {rowActionNames(decl).filter((action) => actionShown(decl, action, row)).map((action) => {
+      {declared?.(row)}
+      {rowActionNames(decl).map((action) => {
         const own = engineRowActions[action];
         const link = decl.links?.[action];
         const part = registered[action];

@@ -1,13 +1,25 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import live, { liveCourseRoute } from "../../resources/lives/live";
-import { LiveCoursePage } from "../../src/features/lives/live-course-page";
-import { LiveListPage } from "../../src/features/lives/live-list-page";
+import { Suspense } from "react";
+import { enginePages } from "../../src/engine/pages";
 import { EngineStage } from "../engine/engine-stage";
 import { expectToast } from "../support/play";
 import type { ScreenParameters } from "../support/screen-parameters";
 import { liveAnswers, liveListFails, liveRow, liveRows, mainWithSubs } from "./live-answers";
 import { verificationAnswers } from "./verification-answers";
+
+/** A generated screen of a route (src/engine/pages.ts), as the app draws it. */
+const generated = (route: string) => {
+  const Page = enginePages[route];
+  return () => (
+    <Suspense fallback={null}>
+      <Page />
+    </Suspense>
+  );
+};
+const LiveListPage = generated(live.route);
+const LiveCoursePage = generated(liveCourseRoute);
 
 /**
  * /liveop and /liveCourse (2 §2): the live declaration's list (resources/lives/live.ts) with the row

@@ -4,19 +4,25 @@ import { subLiveRoute } from "../../resources/lives/live";
 import { insufficientBalanceCode, liveApi } from "../../resources/lives/live-api";
 import { MasterPickerDialog } from "../../src/features/lives/sub-lives/master-picker-dialog";
 import { SubLiveFormDialog } from "../../src/features/lives/sub-lives/sub-live-form-dialog";
-import { SubLivePage } from "../../src/features/lives/sub-lives/sub-live-page";
+import { Suspense } from "react";
+import { enginePages } from "../../src/engine/pages";
 import { EngineStage } from "../engine/engine-stage";
 import { failEnvelope, okEnvelope } from "../mock-api";
 import { expectToast, formErrors } from "../support/play";
 import type { ScreenParameters } from "../support/screen-parameters";
 import { liveAnswers, liveListFails, mainWithSubs } from "./live-answers";
 
+/** /subLiveManager as the engine generates it. */
+const SubLivePage = enginePages[subLiveRoute];
+
 /** Double-teacher sub-classes (2 §2 /subLiveManager, the sub-class form and its main-classroom picker). */
 const meta = {
   title: "Lives/Sub-classes",
   render: () => (
     <EngineStage route={subLiveRoute}>
-      <SubLivePage />
+      <Suspense fallback={null}>
+        <SubLivePage />
+      </Suspense>
     </EngineStage>
   ),
   parameters: {
@@ -121,6 +127,6 @@ export const MasterPickerEmpty: Story = {
     </EngineStage>
   ),
   play: async () => {
-    await waitFor(() => expect(within(modal()).getByText("本课程还没有主教室")).toBeVisible());
+    await waitFor(() => expect(within(modal()).getByText("还没有主教室")).toBeVisible());
   },
 };

@@ -5,10 +5,9 @@ import { setHttpAdapter } from "../../../providers/http";
 import { liveRow } from "../../../stories/lives/live-answers";
 import { failEnvelope, okEnvelope } from "../../../stories/mock-api";
 import { LiveEnrolDialog, sendLiveRow } from "../../../src/features/lives/dialogs/live-enrol-dialog";
-import { LiveListPage } from "../../../src/features/lives/live-list-page";
 import { liveApi } from "../../../resources/lives/live-api";
 import { button, dialog, fieldErrors, renderPage } from "../engine/support";
-import { chooseMore, openLives, rowWith, rowsShown, serveLives } from "./live-support";
+import { chooseMore, GeneratedPage, openLives, rowWith, rowsShown, serveLives } from "./live-support";
 
 afterEach(() => {
   setHttpAdapter();
@@ -150,7 +149,7 @@ describe("a live's student count after its students change (issue 16, 3.17)", ()
     renderPage(
       "/liveop",
       <>
-        <LiveListPage />
+        <GeneratedPage route="/liveop" />
         <LiveEnrolDialog live={{ id: 807, title: "大班直播", courseId: row.CourseId }} onClose={() => undefined} initialRows={[["王子涵", "13712340000"], ["李欣怡", "13712340001"]]} />
       </>,
     );

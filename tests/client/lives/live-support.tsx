@@ -1,11 +1,10 @@
 import { fireEvent, waitFor } from "@testing-library/react";
+import { Suspense } from "react";
 import { expect } from "vitest";
 import live, { liveCourseRoute, subLiveRoute } from "../../../resources/lives/live";
 import type { LiveRecord } from "../../../resources/lives/live-api";
 import { setHttpAdapter } from "../../../providers/http";
-import { LiveCoursePage } from "../../../src/features/lives/live-course-page";
-import { LiveListPage } from "../../../src/features/lives/live-list-page";
-import { SubLivePage } from "../../../src/features/lives/sub-lives/sub-live-page";
+import { enginePages } from "../../../src/engine/pages";
 import { liveAnswers, type LiveAnswerOptions } from "../../../stories/lives/live-answers";
 import { mockAdapter, type MockCall, type MockRoutes } from "../../../stories/mock-api";
 import { renderPage, tableRows } from "../engine/support";
@@ -17,9 +16,19 @@ export function serveLives(rows: LiveRecord[], options: LiveAnswerOptions = {}, 
   return { calls, of: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path) };
 }
 
-export const openLives = (entry: string = live.route) => renderPage(live.route, <LiveListPage />, entry);
-export const openCourseLives = (entry: string) => renderPage(liveCourseRoute, <LiveCoursePage />, entry);
-export const openSubLives = (entry: string) => renderPage(subLiveRoute, <SubLivePage />, entry);
+/** The generated screen of a route (src/engine/pages.ts), as the app draws it. */
+export function GeneratedPage({ route }: { route: string }) {
+  const Page = enginePages[route];
+  return (
+    <Suspense fallback={null}>
+      <Page />
+    </Suspense>
+  );
+}
+
+export const openLives = (entry: string = live.route) => renderPage(live.route, <GeneratedPage route={live.route} />, entry);
+export const openCourseLives = (entry: string) => renderPage(liveCourseRoute, <GeneratedPage route={liveCourseRoute} />, entry);
+export const openSubLives = (entry: string) => renderPage(subLiveRoute, <GeneratedPage route={subLiveRoute} />, entry);
 
 export const rowsShown = (count: number) => waitFor(() => expect(tableRows()).toHaveLength(count));
 
