@@ -1,4 +1,8 @@
 import type { ResourceDecl } from "./define";
+import type { CallScreenDecl } from "./kernel/call-list";
+import type { FrameDecl } from "./kernel/frame";
+import { boundPapers } from "./tools/screens";
+import { tools } from "./tools";
 import subadmin from "./subadmin";
 import teacher from "./teacher";
 import assistant from "./assistant";
@@ -23,3 +27,9 @@ export const resources: readonly ResourceDecl[] = [
   emulateTemplate,
   auditLog,
 ];
+
+/** Every declared frame page (the tools of 3 §2.5): the engine draws each at its route. */
+export const frames: readonly FrameDecl[] = tools;
+
+/** Every declared admin screen of a call's rows (/bindExamByLive): the engine draws each at its route. */
+export const callScreens: readonly CallScreenDecl[] = [boundPapers];

@@ -1,6 +1,8 @@
 import { createElement, lazy } from "react";
 import type { ResourceDecl } from "../../resources/define";
-import { resources } from "../../resources";
+import { callScreens, frames, resources } from "../../resources";
+import type { CallScreenDecl } from "../../resources/kernel/call-list";
+import type { FrameDecl } from "../../resources/kernel/frame";
 import type { PageMap } from "./registry";
 
 // Each screen loads with its chunk (RJSF, ajv and the table stay out of /login and the shells).
@@ -30,16 +32,31 @@ const editPage = (decl: ResourceDecl) =>
     return { default: () => createElement(ResourceEditPage, { decl }) };
   });
 
+const framePage = (decl: FrameDecl) =>
+  lazy(async () => {
+    const { FramePage } = await import("./frame-page");
+    return { default: () => createElement(FramePage, { tool: decl }) };
+  });
+
+const callScreenPage = (decl: CallScreenDecl) =>
+  lazy(async () => {
+    const { CallScreen } = await import("./call-screen");
+    return { default: () => createElement(CallScreen, { decl }) };
+  });
+
 /**
  * Screens generated from resources/ declarations, by route: a list for every declared resource
  * with a list call, and full-page create and edit forms where a declaration asks for them
- * (`createRoute`, `editRoute` with a `get` call to read the record by).
+ * (`createRoute`, `editRoute` with a `get` call to read the record by), and a frame page for every
+ * declared frame (resources/kernel/frame.ts) and screen of a call's rows (resources/kernel/call-list.ts).
  * A bespoke page registered for the same route by its own area takes precedence (src/app/admin-pages.ts).
  */
-export const enginePages: PageMap = Object.fromEntries(
-  resources.flatMap((decl) => [
+export const enginePages: PageMap = Object.fromEntries([
+  ...resources.flatMap((decl) => [
     ...(decl.api.list ? [[decl.route, listPage(decl)] as const] : []),
     ...(decl.createRoute && decl.forms.create ? [[decl.createRoute, createPage(decl)] as const] : []),
     ...(decl.editRoute && decl.forms.edit && decl.api.get ? [[decl.editRoute.split("?")[0], editPage(decl)] as const] : []),
   ]),
-);
+  ...frames.map((decl) => [decl.route, framePage(decl)] as const),
+  ...callScreens.map((decl) => [decl.route, callScreenPage(decl)] as const),
+]);

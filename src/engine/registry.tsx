@@ -1,3 +1,4 @@
+import type { BaseRecord } from "@refinedev/core";
 import type { RegistryWidgetsType } from "@rjsf/utils";
 import { createContext, useContext, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
 
@@ -8,6 +9,17 @@ export type PageMap = Record<string, LazyExoticComponent<ComponentType>>;
 export interface ListPartProps {
   /** Reloads the list (after an import has added records, say). */
   reload: () => void;
+  /** In a call's list (src/engine/call-table.tsx): the screen's parameters (a live, its token) and the rows shown. */
+  params?: Readonly<Record<string, string | number>>;
+  rows?: readonly BaseRecord[];
+}
+
+/** What a named cell or row action of a call's list gets: its row, and the list's parameters and state. */
+export interface RowPartProps extends ListPartProps {
+  row: BaseRecord;
+  params: Readonly<Record<string, string | number>>;
+  /** When the rows last arrived (epoch ms): a countdown counts from it. */
+  updatedAt: number;
 }
 
 /**
@@ -20,18 +32,23 @@ export interface EngineRegistry {
   listParts: Record<string, ComponentType<ListPartProps>>;
   /** Form widgets beyond the engine's own, for every generated form. */
   widgets: RegistryWidgetsType;
+  /** Cells a call's list names (`cell` of a column), e.g. the portal's `roomEntry`. */
+  cells: Record<string, ComponentType<RowPartProps>>;
+  /** Row actions a call's list names (`actions`), e.g. `paperUnbind`. */
+  rowActions: Record<string, ComponentType<RowPartProps>>;
 }
 
-const emptyRegistry: EngineRegistry = { listParts: {}, widgets: {} };
+const kinds = ["listParts", "widgets", "cells", "rowActions"] as const;
+const emptyRegistry: EngineRegistry = { listParts: {}, widgets: {}, cells: {}, rowActions: {} };
 
 /**
  * One registry from each area's contribution. A name given twice is a mistake two areas would
  * only notice on screen, so it throws here instead.
  */
 export function createEngineRegistry(...parts: Partial<EngineRegistry>[]): EngineRegistry {
-  const merged: EngineRegistry = { listParts: {}, widgets: {} };
+  const merged: EngineRegistry = { listParts: {}, widgets: {}, cells: {}, rowActions: {} };
   for (const part of parts) {
-    for (const kind of ["listParts", "widgets"] as const) {
+    for (const kind of kinds) {
       for (const [name, value] of Object.entries(part[kind] ?? {})) {
         if (name in merged[kind]) throw new Error(`engine registry: ${kind} "${name}" is registered twice`);
         (merged[kind] as Record<string, unknown>)[name] = value;

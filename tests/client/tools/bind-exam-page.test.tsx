@@ -8,7 +8,10 @@ import { createDataProvider } from "../../../providers/data-provider";
 import { setHosts } from "../../../providers/hosts";
 import { notificationProvider } from "../../../providers/notify";
 import type { ExamPaper } from "../../../resources/exam";
-import { BindExamPage } from "../../../src/pages/tools/bind-exam-page";
+import { boundPapers } from "../../../resources/tools/screens";
+import { engineRegistry } from "../../../src/app/engine-registry";
+import { CallScreen } from "../../../src/engine/call-screen";
+import { EngineRegistryProvider } from "../../../src/engine/registry";
 import { fakeServer, ok, type SeenRequest } from "../support/fake-server";
 
 const papers: ExamPaper[] = Array.from({ length: 12 }, (_, i) => ({
@@ -43,7 +46,7 @@ function renderPage() {
       <MemoryRouter initialEntries={["/bindExamByLive?liveId=9"]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
         <Refine dataProvider={createDataProvider()} notificationProvider={notificationProvider} options={{ disableTelemetry: true }}>
           <Routes>
-            <Route path="/bindExamByLive" element={<BindExamPage />} />
+            <Route path="/bindExamByLive" element={<EngineRegistryProvider registry={engineRegistry}><CallScreen decl={boundPapers} /></EngineRegistryProvider>} />
           </Routes>
         </Refine>
       </MemoryRouter>

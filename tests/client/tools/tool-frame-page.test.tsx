@@ -11,7 +11,7 @@ import { notificationProvider } from "../../../providers/notify";
 import { liveOperations } from "../../../resources/live";
 import { tools } from "../../../resources/tools";
 import { ShellBackContext, useShellBackState } from "../../../src/lib/shell-back";
-import { ToolFramePage } from "../../../src/pages/tools/tool-frame-page";
+import { FramePage as ToolFramePage } from "../../../src/engine/frame-page";
 import { AdminHeader } from "../../../src/shells/admin-header";
 import { fail, fakeServer, ok } from "../support/fake-server";
 
