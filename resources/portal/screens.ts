@@ -5,7 +5,7 @@ import { portalApi } from "../portal";
 /** A course's rooms (2 §2 "Portal", §4), each with the button of its status and its countdown. */
 const courseRooms: CallListDecl = {
   call: portalApi.classRooms,
-  sends: ["user_type"],
+  sends: ["user_type", "group_id", "class"],
   rowKey: "live_id",
   columns: [
     { field: "title", title: "直播" },
