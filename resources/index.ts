@@ -15,6 +15,10 @@ import { liveFormPages } from "./lives/forms";
 import { changePasswordForm } from "./auth/forms";
 import type { DetailDecl } from "./kernel/detail";
 import { userDetails } from "./users/detail";
+import type { CallScreenDecl } from "./kernel/call-list";
+import type { FrameDecl } from "./kernel/frame";
+import { boundPapers } from "./tools/screens";
+import { tools } from "./tools/tools";
 
 export { subadmin, teacher, assistant, student };
 export { course, live, message, productTemplate, adTemplate, auditLog, emulateTemplate };
@@ -34,3 +38,9 @@ export const formPages: readonly FormPageDecl[] = [...liveFormPages, changePassw
 
 /** Every declared detail page (a record's header of numbers over a report of its rows). */
 export const details: readonly DetailDecl[] = [...userDetails];
+
+/** Every declared frame page (the tools of 3 §2.5): the engine draws each at its route. */
+export const frames: readonly FrameDecl[] = tools;
+
+/** Every declared admin screen of a call's rows (/bindExamByLive): the engine draws each at its route. */
+export const callScreens: readonly CallScreenDecl[] = [boundPapers];

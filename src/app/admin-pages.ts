@@ -1,7 +1,6 @@
 import { enginePages } from "../engine/pages";
 import type { PageMap } from "../engine/registry";
 import { statPages } from "../features/stats/pages";
-import { toolPages } from "../features/tools/pages";
 import { cloudDiskPages } from "../features/cloud-disk/pages";
 
 /**
@@ -9,4 +8,4 @@ import { cloudDiskPages } from "../features/cloud-disk/pages";
  * of the table missing here renders the shell's honest empty state. The app is the one place that
  * knows every area, so neither the engine nor an area imports this file (no cycle through it).
  */
-export const adminPages: PageMap = { ...enginePages, ...statPages, ...toolPages, ...cloudDiskPages };
+export const adminPages: PageMap = { ...enginePages, ...statPages, ...cloudDiskPages };

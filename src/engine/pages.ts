@@ -1,7 +1,9 @@
 import { createElement, lazy } from "react";
 import type { ResourceDecl } from "../../resources/kernel/define";
 import type { FormPageDecl } from "../../resources/kernel/form-page";
-import { details, formPages, resources } from "../../resources";
+import { callScreens, details, formPages, frames, resources } from "../../resources";
+import type { CallScreenDecl } from "../../resources/kernel/call-list";
+import type { FrameDecl } from "../../resources/kernel/frame";
 import type { DetailDecl } from "../../resources/kernel/detail";
 import type { ListPageDecl } from "../../resources/kernel/list-pages";
 import type { PageMap } from "./registry";
@@ -51,11 +53,24 @@ const detailPage = (decl: DetailDecl) =>
     return { default: () => createElement(DetailPage, { decl }) };
   });
 
+const framePage = (decl: FrameDecl) =>
+  lazy(async () => {
+    const { FramePage } = await import("./frame-page");
+    return { default: () => createElement(FramePage, { tool: decl }) };
+  });
+
+const callScreenPage = (decl: CallScreenDecl) =>
+  lazy(async () => {
+    const { CallScreen } = await import("./call-screen");
+    return { default: () => createElement(CallScreen, { decl }) };
+  });
+
 /**
  * Screens generated from resources/ declarations, by route: a list for every declared resource
  * with a list call and its other list screens (`listPages`), full-page create and edit forms where a declaration asks for them
  * (`createRoute`, `editRoute` with a `get` call to read the record by), the declared
- * full-page forms of their own (`formPages`: the live form, single-record settings), and the declared detail pages.
+ * full-page forms of their own (`formPages`: the live form, single-record settings), and the declared detail pages, and a frame page for every
+ * declared frame (resources/kernel/frame.ts) and screen of a call's rows (resources/kernel/call-list.ts).
  * A bespoke page registered for the same route by its own area takes precedence (src/app/admin-pages.ts).
  */
 export const enginePages: PageMap = Object.fromEntries([
@@ -67,4 +82,6 @@ export const enginePages: PageMap = Object.fromEntries([
   ]),
   ...formPages.map((decl) => [decl.route, formPage(decl)] as const),
   ...details.map((decl) => [decl.route, detailPage(decl)] as const),
+  ...frames.map((decl) => [decl.route, framePage(decl)] as const),
+  ...callScreens.map((decl) => [decl.route, callScreenPage(decl)] as const),
 ]);

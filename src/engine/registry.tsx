@@ -13,6 +13,8 @@ export interface ListPartProps {
   reload: () => void;
   /** On a declared list page (resources/kernel/list-pages.ts): its address parameters and its record's fields. */
   params?: Readonly<Record<string, unknown>>;
+  /** In a call's list (src/engine/call-table.tsx): the rows shown. */
+  rows?: readonly BaseRecord[];
 }
 
 /** What a bespoke part a row action opens (a dialog) gets: the row, kept after closing so it can animate out. */
@@ -28,6 +30,14 @@ export interface DetailPanelProps {
   loading: boolean;
   /** What the person is called, the name to show when none is known (老师). */
   noun: string;
+}
+
+/** What a named cell or row action of a call's list gets: its row, and the list's parameters and state. */
+export interface CallRowPartProps extends ListPartProps {
+  row: BaseRecord;
+  params: Readonly<Record<string, string | number>>;
+  /** When the rows last arrived (epoch ms): a countdown counts from it. */
+  updatedAt: number;
 }
 
 /**
@@ -46,15 +56,18 @@ export interface EngineRegistry {
   panels: Record<string, ComponentType<FormPanelProps>>;
   /** What a full-page form declaration's `setup` names: a hook shaping the form from what other calls say. */
   formSetups: Record<string, FormSetup>;
-
   /** The record's part of a detail page (`record.panel` in resources/kernel/detail.ts), e.g. `personSummary`. */
   detailPanels: Record<string, ComponentType<DetailPanelProps>>;
   /** Bespoke parts a declared row action opens by name (`part` in resources/kernel/row-actions.ts); lazy ones load when first opened. */
   rowParts: Record<string, ComponentType<RowPartProps>>;
+  /** Cells a call's list names (`cell` of a column), e.g. the portal's `roomEntry`. */
+  callCells: Record<string, ComponentType<CallRowPartProps>>;
+  /** Row actions a call's list names (`actions`), e.g. `paperUnbind`. */
+  callRowActions: Record<string, ComponentType<CallRowPartProps>>;
 }
 
-const kinds = ["listParts", "widgets", "rowActions", "panels", "formSetups", "detailPanels", "rowParts"] as const;
-const emptyRegistry = (): EngineRegistry => ({ listParts: {}, widgets: {}, rowActions: {}, panels: {}, formSetups: {}, detailPanels: {}, rowParts: {} });
+const kinds = ["listParts", "widgets", "rowActions", "panels", "formSetups", "detailPanels", "rowParts", "callCells", "callRowActions"] as const;
+const emptyRegistry = (): EngineRegistry => ({ listParts: {}, widgets: {}, rowActions: {}, panels: {}, formSetups: {}, detailPanels: {}, rowParts: {}, callCells: {}, callRowActions: {} });
 
 /**
  * One registry from each area's contribution. A name given twice is a mistake two areas would

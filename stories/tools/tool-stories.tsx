@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor } from "storybook/test";
 import { authApi } from "../../resources/auth/auth";
 import { toolApi, tools, type ToolDecl } from "../../resources/tools/tools";
-import { ToolFramePage } from "../../src/features/tools/tool-frame-page";
+import { FramePage as ToolFramePage } from "../../src/engine/frame-page";
 import { EngineStage } from "../engine/engine-stage";
 import { okEnvelope } from "../mock-api";
 import { mainAdminMenu } from "../support/fixtures";

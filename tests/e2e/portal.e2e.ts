@@ -45,14 +45,16 @@ describe("the portal", () => {
 
     await page.getByRole("menuitem", { name: "我的课程" }).click();
     await page.waitForURL((u) => u.pathname === "/stuIndex/courses");
-    const course = page.locator(".ant-collapse-item").filter({ hasText: "高一数学·函数专题" });
-    await course.locator(".ant-collapse-header").click();
-    await expect.poll(() => course.locator(".ant-list-item").count(), { timeout: 20_000 }).toBeGreaterThan(3);
-    expect(await course.getByRole("button", { name: "观看回放" }).count()).toBeGreaterThan(0);
+    // The course's row expands to a table of its rooms (the engine's, issue 17).
+    const course = page.locator(".ant-tabs-tabpane-active .ant-table-row").filter({ hasText: "高一数学·函数专题" });
+    await course.locator(".ant-table-row-expand-icon").click();
+    const rooms = page.locator(".ant-tabs-tabpane-active .ant-table-expanded-row");
+    await expect.poll(() => rooms.locator(".ant-table-row").count(), { timeout: 20_000 }).toBeGreaterThan(3);
+    expect(await rooms.getByRole("button", { name: "观看回放" }).count()).toBeGreaterThan(0);
     await screenshot(page, "portal-student-courses");
     await page.getByRole("tab", { name: "已结束" }).click();
     await page.waitForURL((u) => u.searchParams.get("tab") === "ended");
-    await expect.poll(() => page.locator(".ant-tabs-tabpane-active .ant-collapse-header").allInnerTexts()).toContainEqual(expect.stringContaining("高考冲刺·英语"));
+    await expect.poll(() => page.locator(".ant-tabs-tabpane-active .ant-table-row").allInnerTexts()).toContainEqual(expect.stringContaining("高考冲刺·英语"));
 
     await page.getByRole("menuitem", { name: "消息" }).click();
     await page.waitForURL((u) => u.pathname === "/stuIndex/message");
@@ -165,7 +167,7 @@ describe("the portal on a phone (390×844)", () => {
     await drawer.getByRole("menuitem", { name: "我的课程" }).click();
     await page.waitForURL((u) => u.pathname === "/stuIndex/courses");
     await drawer.waitFor({ state: "hidden" });
-    await page.locator(".ant-collapse-header").first().waitFor();
+    await page.locator(".ant-table-row").first().waitFor();
     expect(await overflow(page)).toBe(0);
     await screenshot(page, "portal-phone-courses");
 

@@ -6,10 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { createDataProvider } from "../../../providers/data-provider";
 import { setHosts } from "../../../providers/hosts";
-import { accessControlProvider } from "../../../providers/access-control";
 import { notificationProvider } from "../../../providers/notify";
 import type { ExamPaper } from "../../../resources/tools/exam";
-import { BindExamPage } from "../../../src/features/tools/bind-exam-page";
+import { boundPapers } from "../../../resources/tools/screens";
+import { engineRegistry } from "../../../src/app/engine-registry";
+import { CallScreen } from "../../../src/engine/call-screen";
+import { EngineRegistryProvider } from "../../../src/engine/registry";
 import { fakeServer, ok, type SeenRequest } from "../support/fake-server";
 
 const papers: ExamPaper[] = Array.from({ length: 12 }, (_, i) => ({
@@ -42,9 +44,9 @@ function renderPage() {
   return render(
     <ConfigProvider locale={zhCN}>
       <MemoryRouter initialEntries={["/bindExamByLive?liveId=9"]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <Refine dataProvider={createDataProvider()} accessControlProvider={accessControlProvider} notificationProvider={notificationProvider} options={{ disableTelemetry: true }}>
+        <Refine dataProvider={createDataProvider()} notificationProvider={notificationProvider} options={{ disableTelemetry: true }}>
           <Routes>
-            <Route path="/bindExamByLive" element={<BindExamPage />} />
+            <Route path="/bindExamByLive" element={<EngineRegistryProvider registry={engineRegistry}><CallScreen decl={boundPapers} /></EngineRegistryProvider>} />
           </Routes>
         </Refine>
       </MemoryRouter>

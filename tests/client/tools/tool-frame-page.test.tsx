@@ -7,12 +7,11 @@ import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router-dom";
 import { createDataProvider } from "../../../providers/data-provider";
 import { setHosts } from "../../../providers/hosts";
-import { accessControlProvider } from "../../../providers/access-control";
 import { notificationProvider } from "../../../providers/notify";
 import { liveOperations } from "../../../resources/lives/live";
 import { tools } from "../../../resources/tools/tools";
 import { ShellBackContext, useShellBackState } from "../../../src/lib/shell-back";
-import { ToolFramePage } from "../../../src/features/tools/tool-frame-page";
+import { FramePage as ToolFramePage } from "../../../src/engine/frame-page";
 import { AdminHeader } from "../../../src/shells/admin-header";
 import { fail, fakeServer, ok } from "../support/fake-server";
 
@@ -42,7 +41,7 @@ function renderTool(tool: typeof virtualMake, entry: string) {
   return render(
     <ConfigProvider locale={zhCN}>
       <MemoryRouter initialEntries={["/liveop", entry]} initialIndex={1} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <Refine dataProvider={createDataProvider()} accessControlProvider={accessControlProvider} notificationProvider={notificationProvider} options={{ disableTelemetry: true }}>
+        <Refine dataProvider={createDataProvider()} notificationProvider={notificationProvider} options={{ disableTelemetry: true }}>
           <Probe />
           <Shell>
             <Routes>

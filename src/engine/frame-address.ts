@@ -1,10 +1,10 @@
-import type { ToolDecl } from "../../../resources/tools/tools";
+import type { FrameDecl } from "../../resources/kernel/frame";
 
 /**
  * The frame's address (3 §2.5): the open-platform base of /config.json, the tool's fixed sub-path,
  * the token, the route's parameters the declaration passes on, and for the AI pages the time.
  */
-export function frameAddress(tool: ToolDecl, base: string, token: string, search: URLSearchParams, now = Date.now()): string {
+export function frameAddress(tool: FrameDecl, base: string, token: string, search: URLSearchParams, now = Date.now()): string {
   const url = new URL(base.replace(/\/+$/, "") + tool.subPath, window.location.href);
   url.searchParams.set("token", token);
   for (const param of tool.params ?? []) {

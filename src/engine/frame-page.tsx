@@ -1,18 +1,18 @@
 import { Button, Card, Modal, Result, Spin } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { hostBase } from "../../../providers/hosts";
-import { frameReloadMs, toolMessages, type ToolDecl } from "../../../resources/tools/tools";
-import { AccessGate } from "../../engine/access-gate";
-import { usePageBack } from "../../lib/shell-back";
+import { hostBase } from "../../providers/hosts";
+import { frameMessages, frameReloadMs, type FrameDecl } from "../../resources/kernel/frame";
+import { usePageBack } from "../lib/shell-back";
+import { AccessGate } from "./access-gate";
 import { frameAddress, frameOrigin } from "./frame-address";
-import { useToolToken } from "./use-tool-token";
+import { useFrameToken } from "./use-frame-token";
 
 /**
- * An embedded tool page generated from its declaration (resources/tools/tools.ts; 3 §2.5, §4): the admin
- * top bar is its header (返回 and the title, as on every page), the frame fills the card below.
+ * A frame page generated from its declaration (resources/kernel/frame.ts; the tools of 3 §2.5, §4):
+ * the admin top bar is its header (返回 and the title, as on every page), the frame fills the card below.
  */
-export function ToolFramePage({ tool }: { tool: ToolDecl }) {
+export function FramePage({ tool }: { tool: FrameDecl }) {
   return (
     <AccessGate menuKey={tool.menuKey}>
       <ToolFrame tool={tool} />
@@ -20,10 +20,10 @@ export function ToolFramePage({ tool }: { tool: ToolDecl }) {
   );
 }
 
-function ToolFrame({ tool }: { tool: ToolDecl }) {
+function ToolFrame({ tool }: { tool: FrameDecl }) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const { state, retry } = useToolToken(tool.name);
+  const { state, retry } = useFrameToken(tool.token, tool.name);
   const [shown, setShown] = useState(false);
   const [src, setSrc] = useState("");
   const frame = useRef<HTMLIFrameElement>(null);
@@ -70,7 +70,7 @@ function ToolFrame({ tool }: { tool: ToolDecl }) {
     <Card styles={{ body: { padding: 0 } }}>
       {modalHolder}
       {state.status === "failed" ? (
-        <Result status="error" title={toolMessages.tokenFailed} extra={<Button onClick={retry}>重试</Button>} />
+        <Result status="error" title={frameMessages.tokenFailed} extra={<Button onClick={retry}>重试</Button>} />
       ) : shown ? (
         <iframe
           ref={frame}

@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
-import { toolApi } from "../../../resources/tools/tools";
-import { useCallMutation } from "../../lib/use-call";
+import type { Endpoint } from "../../resources/kernel/endpoint";
+import { useCallMutation } from "../lib/use-call";
 
 export type TokenState = { status: "loading" } | { status: "failed" } | { status: "ready"; token: string };
 
 /**
- * A fresh token for `tool` (POST /cms/webapitokenv2) on every entry to the route, the same route
- * entered again included (3 §4: the page re-fetches on re-entry), and on `retry`.
+ * A fresh token for `tool` from the declared token call (POST /cms/webapitokenv2) on every entry to
+ * the route, the same route entered again included (3 §4: the page re-fetches on re-entry), and on
+ * `retry`. Null holds the call back (a page without what the token is for).
  */
-export function useToolToken(tool: string) {
+export function useFrameToken(endpoint: Endpoint | null, tool: string | null) {
   const { key } = useLocation();
   const { send } = useCallMutation();
   // One request per entry: the effect follows the entry, never the identity of the mutation's function.
@@ -21,14 +22,15 @@ export function useToolToken(tool: string) {
   useEffect(() => {
     let current = true;
     setState({ status: "loading" });
-    sendRef.current<{ token?: string }>(toolApi.token, { tool }).then(
+    if (!endpoint || !tool) return;
+    sendRef.current<{ token?: string }>(endpoint, { tool }).then(
       (answer) => current && setState(answer.data?.token ? { status: "ready", token: answer.data.token } : { status: "failed" }),
       () => current && setState({ status: "failed" }),
     );
     return () => {
       current = false;
     };
-  }, [tool, key, attempt]);
+  }, [endpoint, tool, key, attempt]);
 
   return { state, retry: () => setAttempt((n) => n + 1) };
 }
