@@ -1,6 +1,6 @@
 import { insufficientBalanceCode, liveApi, liveCourseKeys, liveMessages, liveSettingKey } from "./live-api";
 import { defineFormPage, type FormSection } from "../kernel/form-page";
-import live, { liveCourseRoute } from "./live";
+import live, { createLivePage, liveCourseRoute } from "./live";
 
 /**
  * The live form's fields as the page groups them (2 §5): the schedule-conflict warning (issue 10)
@@ -21,8 +21,7 @@ const liveBack = [`${liveCourseRoute}?courseId={courseId}`, live.route];
  * template asks first (2 §5).
  */
 export const liveCreateForm = defineFormPage({
-  route: "/createLive",
-  title: "创建直播",
+  ...createLivePage,
   kind: "create",
   access: liveCourseKeys,
   form: "live.create",

@@ -100,7 +100,8 @@ export const liveCourseRoute = "/liveCourse";
 export { subLiveRoute };
 
 const titleOf = (route: string) => liveRoutes.find((entry) => entry.route === route)!.title;
-const createLiveRoute = "/createLive";
+/** The live form's add page (resources/lives/forms.ts declares its form), which /liveCourse's first button opens. */
+export const createLivePage = { route: "/createLive", title: "创建直播" } as const;
 const toCourses = { label: "返回课程管理", to: course.route };
 
 /**
@@ -120,7 +121,7 @@ const liveListPages: ListPageDecl[] = [
     call: { list: liveApi.search, params: { couseid: "{courseId}" } },
     unfiltered: { list: liveApi.master, params: { courseid: "{courseId}" }, when: [{ field: "type", in: subClassCourseTypes }] },
     buttons: [
-      { label: titleOf(createLiveRoute), primary: true, icon: "plus", to: `${createLiveRoute}?courseId={courseId}&courseType={type}` },
+      { label: createLivePage.title, primary: true, icon: "plus", to: `${createLivePage.route}?courseId={courseId}&courseType={type}` },
       { label: "返回", icon: "back", toList: course.route },
     ],
   },

@@ -1,6 +1,9 @@
 import type { CallListDecl, CallScreenDecl } from "../kernel/call-list";
 import { liveTypeLabels } from "../lives/live-api";
 import { portalApi } from "./portal";
+import { portalChildren } from "./routes";
+
+const titleOf = (child: string) => portalChildren.find((page) => page.child === child)!.title;
 
 /** A course's rooms (2 §2 "Portal", §4), each with the button of its status and its countdown. */
 const courseRooms: CallListDecl = {
@@ -25,7 +28,7 @@ export const portalScreens: Readonly<Record<string, CallScreenDecl>> = {
   /** 我的课程 (1 §2.2): courses in progress and ended, each opening to its rooms. */
   courses: {
     route: "courses",
-    title: "我的课程",
+    title: titleOf("courses"),
     tabs: {
       param: "time_out",
       items: [

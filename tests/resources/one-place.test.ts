@@ -51,7 +51,7 @@ describe("one place per fact", () => {
    */
   const otherFacts: Record<string, readonly string[]> = {
     未开始: ["resources/portal/portal.ts"],
-    已结束: ["resources/portal/portal.ts", "src/features/portal/courses/courses-page.tsx"],
+    已结束: ["resources/portal/portal.ts", "resources/portal/screens.ts"],
   };
 
   it.each(Object.values(liveStateLabels))("writes the live status %s once, in resources/lives/live-labels.ts", (label) => {
