@@ -1,7 +1,8 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cloudDisk } from "../../../resources/cloud-disk/cloud-disk";
 import { setHttpAdapter } from "../../../providers/http";
+import { sessionStore } from "../../../providers/session-store";
 import { fileRow, schoolDisk } from "../../../stories/clouddisk/disk-answers";
 import { where } from "../users/render-page";
 import { buttonsNamed, findButton, names, pressEnter, renderDisk, rowOf, serveDisk, toolbar } from "./support";
@@ -226,6 +227,9 @@ describe("the read-only and personal disks", () => {
     renderDisk("/teaIndex/teaclouddiskop");
     expect(await screen.findByText("无权访问")).toBeTruthy();
 
+    // Another page load, by someone else: the session store keeps a page's session and menu.
+    cleanup();
+    sessionStore.reload();
     setHttpAdapter();
     const server = serveDisk(schoolDisk(), { failList: true });
     renderDisk("/clouddiskop");

@@ -1,4 +1,5 @@
 import { Refine } from "@refinedev/core";
+import { accessControlProvider } from "../../../providers/access-control";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { ConfigProvider } from "antd";
 import zhCN from "antd/es/locale/zh_CN";
@@ -44,7 +45,7 @@ function renderPage() {
   return render(
     <ConfigProvider locale={zhCN}>
       <MemoryRouter initialEntries={["/bindExamByLive?liveId=9"]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <Refine dataProvider={createDataProvider()} notificationProvider={notificationProvider} options={{ disableTelemetry: true }}>
+        <Refine dataProvider={createDataProvider()} accessControlProvider={accessControlProvider} notificationProvider={notificationProvider} options={{ disableTelemetry: true }}>
           <Routes>
             <Route path="/bindExamByLive" element={<EngineRegistryProvider registry={engineRegistry}><CallScreen decl={boundPapers} /></EngineRegistryProvider>} />
           </Routes>

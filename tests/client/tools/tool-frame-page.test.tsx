@@ -1,4 +1,5 @@
 import { Refine } from "@refinedev/core";
+import { accessControlProvider } from "../../../providers/access-control";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { ConfigProvider } from "antd";
 import zhCN from "antd/es/locale/zh_CN";
@@ -41,7 +42,7 @@ function renderTool(tool: typeof virtualMake, entry: string) {
   return render(
     <ConfigProvider locale={zhCN}>
       <MemoryRouter initialEntries={["/liveop", entry]} initialIndex={1} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <Refine dataProvider={createDataProvider()} notificationProvider={notificationProvider} options={{ disableTelemetry: true }}>
+        <Refine dataProvider={createDataProvider()} accessControlProvider={accessControlProvider} notificationProvider={notificationProvider} options={{ disableTelemetry: true }}>
           <Probe />
           <Shell>
             <Routes>
