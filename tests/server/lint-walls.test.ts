@@ -37,10 +37,10 @@ describe("lint walls inside src/", () => {
     expect(await ruleIds(join(scratch, "second.ts"), text)).toEqual([]);
   }, 60_000);
 
-  it("forbids src/engine importing src/pages or src/app, statically or lazily", async () => {
+  it("forbids src/engine importing src/features or src/app, statically or lazily", async () => {
     const file = join(scratch, "reach.ts");
     const up = relative(scratch, join(root, "src")).replaceAll("\\", "/");
-    const toPages = `import { userEngineParts } from "${up}/pages/users/engine-parts";\nexport const parts = userEngineParts;\n`;
+    const toPages = `import { userEngineParts } from "${up}/features/users/engine-parts";\nexport const parts = userEngineParts;\n`;
     expect(await ruleIds(file, toPages)).toContain("import-x/no-restricted-paths");
     const toApp = `export const load = () => import("${up}/app/route-titles");\n`;
     expect(await ruleIds(file, toApp)).toContain("import-x/no-restricted-paths");
