@@ -134,8 +134,7 @@ step("storybook build", bin("storybook"), ["build", "--quiet", "-o", "storybook-
 
 // The browser suite runs against the production build, on SQLite and (the files that use the
 // database) on PostgreSQL, in lanes side by side (tests/e2e/lanes.mjs), each with its own server and
-// database. A lane spends most of its time waiting for screens to settle (about half a core), so
-// six lanes keep the two cores busy.
+// database: the database-blind files and the rest on SQLite, and the rest on PostgreSQL.
 const e2e = (database, index, files, env) =>
   vitestStep(`end-to-end in Chromium on ${database}, lane ${index + 1} (${files})`, ["--config", "tests/e2e/vitest.config.ts"], { ...env, LECTERN_E2E_LANE: String(index) });
 const laneName = (names) => names.map((name) => (name === "*" ? "the rest" : name)).join(", ");

@@ -156,6 +156,9 @@ const openers: Record<string, (page: Page) => Promise<void>> = {
   "group-config.edit": async (page) => {
     await visit(page, "/liveSetting");
   },
+  "chgpasswd.edit": async (page) => {
+    await visit(page, "/changepwd");
+  },
   "live-audience.edit": async (page) => {
     await moreMenu(page, await masterLiveRow(page), "人数基数");
   },
