@@ -30,8 +30,12 @@ async function tabTo(page: Page, match: (element: HTMLElement) => boolean, limit
   throw new Error(`not reached with ${limit} presses of Tab`);
 }
 
-/** Waits for the open menu to put the caret on its first item, 首页: the arrows act from there. */
-const menuHasCaret = (page: Page) => expect.poll(() => focused(page), { timeout: 10_000 }).toMatchObject({ tag: "LI", text: "首页" });
+/**
+ * Waits for the open menu's caret to be on the item `text` (首页 when it opens). rc-menu moves the
+ * focus on an arrow in the next animation frame, so an Enter pressed before that frame would act on
+ * the item left behind: wait for the caret as a user watches it.
+ */
+const menuHasCaret = (page: Page, text = "首页") => expect.poll(() => focused(page), { timeout: 10_000 }).toMatchObject({ tag: "LI", text });
 
 const accountButton = (element: HTMLElement) => element.closest("header") !== null && element.getAttribute("aria-haspopup") === "menu";
 
@@ -67,6 +71,7 @@ describe("the account menu by keyboard", () => {
     await menu.waitFor();
     await menuHasCaret(page);
     await page.keyboard.press("ArrowDown");
+    await menuHasCaret(page, "修改密码");
     await page.keyboard.press("Enter");
     await page.waitForURL((u) => u.pathname === "/changepwd");
     await page.context().close();
@@ -81,6 +86,7 @@ describe("the account menu by keyboard", () => {
     await menu.waitFor();
     await menuHasCaret(page);
     await page.keyboard.press("ArrowDown");
+    await menuHasCaret(page, "个人信息");
     await page.keyboard.press("Enter");
     await page.waitForURL((u) => u.pathname === "/stuIndex/userinfo");
     await page.context().close();

@@ -24,6 +24,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // expect.poll waits on what a user sees; vitest's one second default is less than a loaded
+    // two-core machine takes to close a dialog's animation.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     // A browser path retries once: a busy machine can still move a frame past a wait. A test that
     // needed its retry is named at the end of `npm test` (scripts/lib/failed-tests.mjs), so a
     // flake is seen and fixed, not hidden.
