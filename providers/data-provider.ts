@@ -1,5 +1,6 @@
 import type { BaseRecord, CrudFilter, DataProvider, MetaQuery, Pagination } from "@refinedev/core";
 import { ep, type Endpoint, type HttpMethod } from "../resources/kernel/endpoint";
+import type { ListShape } from "../resources/kernel/paging";
 import { call, request, unwrap, type Payload } from "./http";
 import { hostBase } from "./hosts";
 
@@ -56,9 +57,17 @@ export function filterParams(filters: CrudFilter[] | undefined): Payload {
   return params;
 }
 
-function pageParams(pagination: Pagination | undefined, defaultPageSize: number): Payload {
+function pageParams(pagination: Pagination | undefined, defaultPageSize: number, shape: ListShape | undefined): Payload {
   if (pagination?.mode === "off") return {};
-  return { page: pagination?.current ?? 1, count: pagination?.pageSize ?? defaultPageSize };
+  return { [shape?.page ?? "page"]: pagination?.current ?? 1, [shape?.size ?? "count"]: pagination?.pageSize ?? defaultPageSize };
+}
+
+/** The rows and total of a list's answer, where `meta.listShape` says they are (a bare array and the envelope's count by default). */
+function listRows<TData>(data: unknown, count: unknown, shape: ListShape | undefined): { data: TData[]; total: number } {
+  const held = shape?.rows && data && typeof data === "object" ? (data as Record<string, unknown>)[shape.rows] : data;
+  const rows = Array.isArray(held) ? (held as TData[]) : [];
+  const total = shape ? (data as Record<string, unknown> | null)?.[shape.total] : count;
+  return { data: rows, total: typeof total === "number" ? total : rows.length };
 }
 
 /** A Refine data provider over the cms families (the spec's conventions, "Methods on the CRUD families"). */
@@ -72,10 +81,9 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
       const filtered = Object.keys(filterQuery).length > 0;
       const endpoint =
         (filtered && endpointFor(options, resource, meta, "search")) || requireEndpoint(options, resource, meta, "list");
-      const envelope = await request<TData[]>(endpoint, { ...pageParams(pagination, defaultPageSize), ...filterQuery });
-      const data = unwrap(envelope);
-      const rows = Array.isArray(data) ? data : [];
-      return { data: rows, total: typeof envelope.count === "number" ? envelope.count : rows.length };
+      const shape = meta?.listShape as ListShape | undefined;
+      const envelope = await request<unknown>(endpoint, { ...pageParams(pagination, defaultPageSize, shape), ...filterQuery });
+      return listRows<TData>(unwrap(envelope), envelope.count, shape);
     },
 
     async getOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: Parameters<DataProvider["getOne"]>[0]) {

@@ -1,4 +1,5 @@
 import type { Endpoint } from "./endpoint";
+import type { ListShape } from "./paging";
 import type { SidebarGroupKey } from "./menu";
 import type { TableDecl } from "./table";
 import type { ListPageDecl, NestedListDecl } from "./list-pages";
@@ -192,6 +193,8 @@ export interface ResourceDecl {
   listPages?: readonly ListPageDecl[];
   /** What a list that cannot load says, when not 列表加载失败 (子班级加载失败). */
   listFailure?: string;
+  /** How the list call pages and answers, when not the cms way (resources/kernel/paging.ts). */
+  listShape?: ListShape;
 }
 
 export const defineResource = <T extends ResourceDecl>(decl: T): T => decl;

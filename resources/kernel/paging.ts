@@ -15,3 +15,17 @@ export const offeredPageSize = <T extends number>(size: number, offered: readonl
 
 /** A two-pane student picker pages by 5 (1 §2.5, 2 §9 "student selector 5"). */
 export const pickerPageSize = 5;
+
+/**
+ * How a paged call names its page and size, and where its answer holds the rows and their total,
+ * when not the cms way (`page`, `count`, the data a bare array, the envelope's `count`): the
+ * validator service's whitelist takes `page` and `limit` and answers `{resultset, total}`.
+ */
+export interface ListShape {
+  page: string;
+  size: string;
+  /** The field of the answer's data holding the rows; absent: the data is the rows. */
+  rows?: string;
+  /** The field of the answer's data holding the total. */
+  total: string;
+}

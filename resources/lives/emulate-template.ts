@@ -1,5 +1,5 @@
-import { defineResource } from "../kernel/define";
-import { liveApi, liveCourseKeys, liveTypeLabels } from "./live-api";
+import { defineResource, type ResourceDecl } from "../kernel/define";
+import { liveApi, liveCourseKeys, liveLimits, liveTypeLabels } from "./live-api";
 
 /** The live types a template may record (the create form's choice; fixed once created). */
 export const templateLiveTypes: Record<string, string> = Object.fromEntries(["1", "6", "2"].map((t) => [t, liveTypeLabels[t]]));
@@ -12,7 +12,7 @@ export const templateLiveTypes: Record<string, string> = Object.fromEntries(["1"
  * voided) and a voided template leaves the lists. The live form picks from the list (5 a page,
  * title search), so the keys of a course's lives (liveop, courseop) may read it too.
  */
-export default defineResource({
+const emulateTemplate = defineResource({
   name: "emulateTemplate",
   noun: "仿真直播模板",
   title: "仿真直播模板",
@@ -79,3 +79,30 @@ export default defineResource({
     hooks: "emulate-template",
   },
 });
+
+export default emulateTemplate;
+
+/**
+ * The live form's template picker (2 §2): the templates 5 a page with a title search, each with its
+ * time and up to three teacher and three assistant tags, and 选择. The same resource, shown as the
+ * picker's dialog lists it (the engine's table, its place in the dialog's state).
+ */
+export const templatePicker: ResourceDecl = {
+  ...emulateTemplate,
+  title: "选择仿真直播模板",
+  columns: [
+    { field: "Title", title: "模板名称" },
+    { field: "BeginTime", title: "时间", format: "range", to: "EndTime", sameDayShort: true, nowrap: true, width: 190 },
+    ...emulateTemplate.columns.filter((column) => column.format === "tags"),
+  ],
+  search: { param: "title", placeholder: "请输入模板名称" },
+  filters: undefined,
+  expand: undefined,
+  actions: ["pick"],
+  actionsWidth: 80,
+  forms: {},
+  createRoute: undefined,
+  editRoute: undefined,
+  pageSizes: [liveLimits.templatePageSize],
+  emptyTexts: { none: "还没有仿真直播模板", searched: "没有找到匹配的模板" },
+};

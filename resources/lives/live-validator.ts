@@ -1,4 +1,5 @@
-import { liveLimits, type RegistrationField, type ValidatorSettings } from "./live-api";
+import type { ResourceDecl } from "../kernel/define";
+import { liveCourseKeys, liveLimits, liveMessages, validatorApi, type RegistrationField, type ValidatorSettings } from "./live-api";
 
 /**
  * What the verification drawer (2 §2 设置验证方式) and the validator service (2 §7, 3 §7.8) share
@@ -102,3 +103,30 @@ export interface WhitelistEntry {
   username: string;
   password: string;
 }
+
+/**
+ * 白名单列表 (2 §2): a live's usernames and passwords, a page at a time (10/20/50) from the validator
+ * service, which takes `page` and `limit` and answers `{resultset, total}`; the dialog names the
+ * live and its token in every call. 修改 and 删除 are the dialog's own: they write through the
+ * service with a fresh token.
+ */
+export const whitelistList: ResourceDecl = {
+  name: "whitelist",
+  noun: "白名单",
+  title: "白名单列表",
+  route: "",
+  menu: { group: "course", key: liveCourseKeys[0], alsoFor: liveCourseKeys.slice(1) },
+  api: { list: validatorApi.whitelist },
+  listShape: { page: "page", size: "limit", rows: "resultset", total: "total" },
+  id: "id",
+  label: "username",
+  columns: [
+    { field: "username", title: "用户名" },
+    { field: "password", title: "密码" },
+  ],
+  actions: ["changeEntry", "removeEntry"],
+  actionsWidth: 140,
+  forms: {},
+  emptyTexts: { none: "还没有白名单，可添加或从表格导入", searched: "还没有白名单，可添加或从表格导入" },
+  listFailure: liveMessages.whitelistLoadFailed,
+};

@@ -39,7 +39,7 @@ export function useResourceRows(decl: ResourceDecl, place: ListPlace, call?: Lis
     pagination: { current: page, pageSize, mode: "server" },
     filters: { initial: filters, defaultBehavior: "replace" },
     syncWithLocation: false,
-    meta: { api: call?.api ?? decl.api },
+    meta: { api: call?.api ?? decl.api, listShape: decl.listShape },
     // The list shows its own error state with 重试 instead of a toast.
     errorNotification: false,
     successNotification: false,

@@ -28,6 +28,15 @@ describe("cms data provider", () => {
     expect(server.seen[0].params).toEqual({ page: 3, count: 20 });
   });
 
+  it("pages and reads a list the way its listShape says (the validator's page/limit and {resultset, total})", async () => {
+    const server = fakeServer({ "GET /cms/teacher": { code: 0, data: { resultset: [{ id: 4 }], total: 31 }, msg: "" } });
+    const provider = createDataProvider({ resources: { teacher } });
+    const listShape = { page: "page", size: "limit", rows: "resultset", total: "total" };
+    const result = await provider.getList({ resource: "teacher", pagination: { current: 4, pageSize: 10 }, meta: { listShape } });
+    expect(result).toEqual({ data: [{ id: 4 }], total: 31 });
+    expect(server.seen[0].params).toEqual({ page: 4, limit: 10 });
+  });
+
   it("defaults to the first page of 10 and uses the search call when filtered", async () => {
     const server = fakeServer({ "GET /cms/teachersearch": { code: 0, data: [], msg: "", count: 0 } });
     const provider = createDataProvider({ resources: { teacher } });

@@ -1,10 +1,10 @@
+import type { BaseRecord } from "@refinedev/core";
 import type { WidgetProps } from "@rjsf/utils";
-import { Button, Empty, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Button, Modal, Space, Tag, Typography } from "antd";
 import { useState } from "react";
-import { liveApi, liveLimits, type EmulateTemplateRecord } from "../../../../resources/lives/live-api";
-import { errorText } from "../../../../providers/http";
-import { readList } from "../../../engine/cells";
-import { TagsCell } from "../../../engine/cell-parts";
+import { templatePicker } from "../../../../resources/lives/emulate-template";
+import { liveApi, type EmulateTemplateRecord } from "../../../../resources/lives/live-api";
+import { ResourceTable } from "../../../engine/resource-table";
 import { useCall } from "../../../lib/use-call";
 
 export interface TemplatePickerDialogProps {
@@ -13,69 +13,16 @@ export interface TemplatePickerDialogProps {
   onPick: (template: EmulateTemplateRecord) => void;
 }
 
-/**
- * The simulated-live template picker (2 §2): the templates 5 a page with a title search, each with
- * its time, up to 3 teacher and 3 assistant tags, and 选择.
- */
+/** The simulated-live template picker: the engine's table of its declaration, each row with 选择. */
 export function TemplatePickerDialog({ open, onClose, onPick }: TemplatePickerDialogProps) {
-  const [page, setPage] = useState(1);
-  const [typed, setTyped] = useState("");
-  const [title, setTitle] = useState("");
-  const query = { page, count: liveLimits.templatePageSize, ...(title ? { title } : {}) };
-  const { answer, error, loading, retry } = useCall<EmulateTemplateRecord[]>(liveApi.templatesSearch, query, { enabled: open, keepPrevious: true });
-
-  const columns: TableColumnsType<EmulateTemplateRecord> = [
-    { title: "模板名称", dataIndex: "Title", key: "Title" },
-    { title: "时间", key: "time", width: 190, render: (_, t) => `${t.BeginTime} ~ ${t.EndTime.slice(11)}` },
-    { title: "老师", key: "teachers", render: (_, t) => <TagsCell items={readList(t.Teachers)} label="name" max={3} /> },
-    { title: "助教", key: "assistants", render: (_, t) => <TagsCell items={readList(t.Assistants)} label="name" max={3} /> },
-    {
-      title: "操作",
-      key: "pick",
-      width: 80,
-      render: (_, t) => (
-        <Button type="link" size="small" onClick={() => onPick(t)}>
-          选择
-        </Button>
-      ),
-    },
-  ];
-  const empty = error ? (
-    <Space direction="vertical">
-      <Typography.Text type="danger">{`模板加载失败：${errorText(error)}`}</Typography.Text>
-      <Button size="small" onClick={retry}>
-        重试
-      </Button>
-    </Space>
-  ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={answer ? (title ? `没有找到与「${title}」匹配的模板` : "还没有仿真直播模板") : " "} />
+  const pick = (row: BaseRecord) => (
+    <Button type="link" size="small" aria-label={`选择${String(row.Title)}`} onClick={() => onPick(row as unknown as EmulateTemplateRecord)}>
+      选择
+    </Button>
   );
-
   return (
-    <Modal open={open} title="选择仿真直播模板" width={880} footer={null} onCancel={onClose} destroyOnHidden>
-      <Input.Search
-        aria-label="模板名称"
-        placeholder="请输入模板名称"
-        allowClear
-        enterButton="搜索"
-        maxLength={60}
-        value={typed}
-        onChange={(event) => setTyped(event.target.value)}
-        onSearch={(text) => {
-          setTitle(text.trim());
-          setPage(1);
-        }}
-        style={{ width: 360, marginBottom: 16 }}
-      />
-      <Table<EmulateTemplateRecord>
-        rowKey="Id"
-        size="middle"
-        columns={columns}
-        dataSource={error ? [] : (answer?.data ?? [])}
-        loading={loading}
-        locale={{ emptyText: empty }}
-        pagination={{ current: page, pageSize: liveLimits.templatePageSize, total: answer?.count ?? 0, showSizeChanger: false, showTotal: (total) => `共 ${total} 条`, onChange: setPage }}
-      />
+    <Modal open={open} title={templatePicker.title} width={880} footer={null} onCancel={onClose} destroyOnHidden>
+      <ResourceTable decl={templatePicker} placeIn="state" rowActions={{ pick }} />
     </Modal>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Empty, Flex, Modal, Popconfirm, Result, Table, Typography } from "antd";
+import { useInvalidate, type BaseRecord } from "@refinedev/core";
+import { Button, Flex, Modal, Popconfirm, Typography } from "antd";
 import { useState } from "react";
-import { pageSizes } from "../../../../../resources/kernel/paging";
-import type { WhitelistEntry } from "../../../../../resources/lives/live-validator";
+import { whitelistList, type WhitelistEntry } from "../../../../../resources/lives/live-validator";
+import { ResourceTable } from "../../../../engine/resource-table";
 import type { ValidatorService } from "../use-validator-service";
-import { useWhitelistActions, useWhitelistPage } from "./use-whitelist";
+import { useWhitelistActions } from "./use-whitelist";
 import { WhitelistEntryDialog } from "./whitelist-entry-dialog";
 import { WhitelistImportDialog } from "./whitelist-import-dialog";
 import { WhitelistToolbar } from "./whitelist-toolbar";
@@ -16,43 +17,32 @@ export interface WhitelistDialogProps {
 }
 
 /**
- * 白名单列表 (2 §2): the live's usernames and passwords a page at a time (10/20/50), with 添加,
- * 导入, 下载模板, 导出 and 清空 above and 修改 and 删除 on each row. Loading, empty and failed
- * states are the table's own; every outcome is said in 2 §8's words.
+ * 白名单列表 (2 §2): the engine's table of the live's entries (resources/lives/live-validator.ts),
+ * its page kept in the dialog, with 添加, 导入, 下载模板, 导出 and 清空 above and 修改 and 删除 on
+ * each row. Every outcome is said in 2 §8's words.
  */
 export function WhitelistDialog({ live, service, open, onClose }: WhitelistDialogProps) {
-  const list = useWhitelistPage(service, open);
-  const actions = useWhitelistActions(service, list.reload);
+  const invalidate = useInvalidate();
+  const reload = () => void invalidate({ resource: whitelistList.name, invalidates: ["list"] });
+  const actions = useWhitelistActions(service, reload);
   const [editing, setEditing] = useState<WhitelistEntry | "new" | null>(null);
   const [importing, setImporting] = useState(false);
+  const [total, setTotal] = useState(0);
 
-  const columns = [
-    { title: "用户名", dataIndex: "username", ellipsis: true },
-    { title: "密码", dataIndex: "password", ellipsis: true },
-    {
-      title: "操作",
-      key: "actions",
-      width: 140,
-      render: (_: unknown, entry: WhitelistEntry) => (
-        <Flex gap={4}>
-          <Button type="link" size="small" aria-label={`修改${entry.username}`} onClick={() => setEditing(entry)}>
-            修改
-          </Button>
-          <Popconfirm title="确定删除该白名单吗？" okText="删除" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => actions.remove(entry.id)}>
-            <Button type="link" size="small" danger aria-label={`删除${entry.username}`}>
-              删除
-            </Button>
-          </Popconfirm>
-        </Flex>
-      ),
-    },
-  ];
-
-  const empty = list.failure ? (
-    <Result status="warning" title={list.failure} extra={<Button onClick={list.reload}>重试</Button>} />
-  ) : (
-    <Empty description="还没有白名单，可添加或从表格导入" />
-  );
+  const rowActions = {
+    changeEntry: (row: BaseRecord) => (
+      <Button type="link" size="small" aria-label={`修改${String(row.username)}`} onClick={() => setEditing(row as WhitelistEntry)}>
+        修改
+      </Button>
+    ),
+    removeEntry: (row: BaseRecord) => (
+      <Popconfirm title="确定删除该白名单吗？" okText="删除" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => actions.remove(Number(row.id))}>
+        <Button type="link" size="small" danger aria-label={`删除${String(row.username)}`}>
+          删除
+        </Button>
+      </Popconfirm>
+    ),
+  };
 
   return (
     <Modal title="白名单列表" open={open} onCancel={onClose} footer={null} width={860} destroyOnHidden>
@@ -60,28 +50,20 @@ export function WhitelistDialog({ live, service, open, onClose }: WhitelistDialo
         <WhitelistToolbar
           live={live}
           service={service}
-          total={list.total}
+          total={total}
           onAdd={() => setEditing("new")}
           onImport={() => setImporting(true)}
           onClear={actions.clear}
         />
-        <Table<WhitelistEntry>
-          size="middle"
-          rowKey="id"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.loading}
-          locale={{ emptyText: empty }}
-          pagination={{
-            current: list.page,
-            pageSize: list.limit,
-            total: list.total,
-            pageSizeOptions: pageSizes.map(String),
-            showSizeChanger: true,
-            showTotal: (total) => `共 ${total} 条`,
-            onChange: list.turn,
-          }}
-        />
+        {service.token !== null && (
+          <ResourceTable
+            decl={whitelistList}
+            placeIn="state"
+            listCall={() => ({ api: whitelistList.api, params: { roomid: service.liveId, token: service.token! } })}
+            rowActions={rowActions}
+            onTotal={setTotal}
+          />
+        )}
         <Typography.Text type="secondary">同一场直播中密码不能重复；观众凭用户名和密码进入直播。</Typography.Text>
       </Flex>
       <WhitelistEntryDialog
@@ -90,7 +72,7 @@ export function WhitelistDialog({ live, service, open, onClose }: WhitelistDialo
         onClose={() => setEditing(null)}
         onSubmit={(row) => (editing === "new" || editing === null ? actions.add(row) : actions.update(editing.id, row))}
       />
-      <WhitelistImportDialog service={service} open={importing} onClose={() => setImporting(false)} onImported={list.reload} />
+      <WhitelistImportDialog service={service} open={importing} onClose={() => setImporting(false)} onImported={reload} />
     </Modal>
   );
 }
