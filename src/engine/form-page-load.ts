@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { authApi } from "../../resources/auth/auth";
-import { errorText, request } from "../../providers/http";
+import { errorText } from "../../providers/http";
 import { loadForm, type FormDefinition } from "./form-schemas";
+import { useInterCheck } from "./use-inter-check";
 import type { FormValues } from "./form-values";
 
 /**
@@ -12,16 +12,17 @@ export function useFormDefinition(form: string, interCheck: boolean) {
   const [loaded, setLoaded] = useState<FormDefinition | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const check = useInterCheck();
   useEffect(() => {
     let current = true;
     setFailure(null);
-    Promise.all([loadForm(form), interCheck ? request(authApi.interCheck).catch(() => undefined) : undefined])
+    Promise.all([loadForm(form), interCheck ? check() : undefined])
       .then(([definition]) => current && setLoaded(definition))
       .catch((error: unknown) => current && setFailure(errorText(error)));
     return () => {
       current = false;
     };
-  }, [form, interCheck, attempt]);
+  }, [form, interCheck, attempt, check]);
   return { loaded, failure, retry: () => setAttempt((n) => n + 1) };
 }
 

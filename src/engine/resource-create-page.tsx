@@ -3,8 +3,7 @@ import { Button, Card, Result, Space, Spin } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import type { ResourceDecl } from "../../resources/kernel/define";
-import { authApi } from "../../resources/auth/auth";
-import { errorText, request } from "../../providers/http";
+import { errorText } from "../../providers/http";
 import { useCall } from "../lib/use-call";
 import { AccessGate } from "./access-gate";
 import { createValues, editValues } from "./form-data";
@@ -13,6 +12,7 @@ import { focusFirstField } from "./resource-form-dialog";
 import type { FormValues } from "./form-values";
 import { SchemaForm, type FormHandle } from "./schema-form";
 import { useEngineRegistry } from "./registry";
+import { useInterCheck } from "./use-inter-check";
 import { applyTransforms } from "./transforms";
 import { useRecordSave, type FormMode } from "./use-record-save";
 
@@ -83,6 +83,7 @@ function FormPage({ decl, mode, record }: { decl: ResourceDecl; mode: FormMode; 
   const bodyRef = useRef<HTMLDivElement>(null);
   const { save, saving, serverErrors, clearServerErrors } = useRecordSave(decl, mode, record);
   const { widgets } = useEngineRegistry();
+  const check = useInterCheck();
   const tidy = useMemo(() => (decl.transforms ? (values: FormValues) => applyTransforms(decl, values) : undefined), [decl]);
   const initialData = useMemo(
     () => (definition ? (mode === "edit" && record ? editValues(decl, definition, record) : createValues(definition)) : {}),
@@ -93,13 +94,13 @@ function FormPage({ decl, mode, record }: { decl: ResourceDecl; mode: FormMode; 
     let live = true;
     setFailure(null);
     // The same interaction check as before an add or edit dialog (1 §7); its answer is ignored.
-    Promise.all([loadForm(decl.forms[mode]!, decl.formLabels), request(authApi.interCheck).catch(() => undefined)])
+    Promise.all([loadForm(decl.forms[mode]!, decl.formLabels), check()])
       .then(([loaded]) => live && setDefinition(loaded))
       .catch((error: unknown) => live && setFailure(errorText(error)));
     return () => {
       live = false;
     };
-  }, [decl, mode, attempt]);
+  }, [decl, mode, attempt, check]);
 
   const back = () => navigate(decl.route);
 

@@ -3,8 +3,6 @@ import type { RegistryWidgetsType } from "@rjsf/utils";
 import { Modal } from "antd";
 import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import type { ResourceDecl } from "../../resources/kernel/define";
-import { authApi } from "../../resources/auth/auth";
-import { request } from "../../providers/http";
 import { reportError } from "../../providers/notify";
 import { createValues, editValues } from "./form-data";
 import { loadForm, type FormDefinition } from "./form-schemas";
@@ -12,6 +10,7 @@ import type { FormValues } from "./form-values";
 import type { FormHandle } from "./schema-form";
 import { useEngineRegistry } from "./registry";
 import { applyTransforms } from "./transforms";
+import { useInterCheck } from "./use-inter-check";
 import { useRecordSave, type FormMode } from "./use-record-save";
 
 // RJSF and ajv load with the first dialog, not with the list: the opener fetches them alongside
@@ -36,13 +35,14 @@ export function useFormOpener(decl: ResourceDecl) {
   const [form, setForm] = useState<OpenedForm | null>(null);
   const [visible, setVisible] = useState(false);
   const serial = useRef(0);
+  const check = useInterCheck();
 
   async function open(mode: FormMode, record?: BaseRecord) {
     const id = decl.forms[mode];
     if (!id) return;
     setOpening(mode === "create" ? "create" : String(record?.[decl.id]));
     try {
-      const [definition] = await Promise.all([loadForm(id, decl.formLabels), loadSchemaForm(), request(authApi.interCheck).catch(() => undefined)]);
+      const [definition] = await Promise.all([loadForm(id, decl.formLabels), loadSchemaForm(), check()]);
       serial.current += 1;
       setForm({ serial: serial.current, mode, record, definition });
       setVisible(true);

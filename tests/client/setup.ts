@@ -48,6 +48,9 @@ afterEach(async () => {
   sessionStore.reload();
   // Lists remember their place for the detail pages' 返回 (src/engine/use-list-place.ts).
   sessionStorage.clear();
+  // The files share one window (isolate: false): a list's place left in the address by one test
+  // would be the next one's starting page, and its query the next file's first request.
+  window.history.replaceState(null, "", "/");
 });
 
 // React renders concurrently (antd's toasts and dialogs in roots of their own, the router's

@@ -1,7 +1,7 @@
 import { Modal } from "antd";
 import { useShownOwner, type DialogOwner as CourseRef } from "../../../engine/use-shown-owner";
 import { EnrolPanel } from "./enrol-panel";
-import { sendEnrolRow } from "./send-enrol-row";
+import { useSendEnrolRow } from "./send-enrol-row";
 
 export interface CourseEnrolDialogProps {
   course: CourseRef | null;
@@ -13,6 +13,7 @@ export interface CourseEnrolDialogProps {
 /** 批量导入 of a course's students by mobile (1 §2.5): open while `course` is set; closing drops the run. */
 export function CourseEnrolDialog({ course, onClose, initialRows }: CourseEnrolDialogProps) {
   const shown = useShownOwner(course);
+  const sendEnrolRow = useSendEnrolRow();
   return (
     <Modal
       title={`批量导入 - ${shown?.title ?? ""}`}

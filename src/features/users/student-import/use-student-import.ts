@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useImportRun, type ImportRun, type RowOutcome } from "../../../lib/import-run/use-import-run";
 import { rowsFromSheet, type ImportField, type ImportRow } from "./import-rows";
-import { sendRow } from "./send-row";
+import { useSendRow } from "./send-row";
 
 export interface StudentImport extends Omit<ImportRun<ImportRow>, "load"> {
   load: (sheetRows: string[][]) => void;
@@ -17,8 +17,9 @@ export interface ImportOptions {
 }
 
 /** The student import's run (the shared one of 1 §4), with rows that can be corrected before they go. */
-export function useStudentImport({ open, onImported, initialRows, send = sendRow }: ImportOptions): StudentImport {
-  const run = useImportRun<ImportRow>({ initialRows: () => rowsFromSheet(initialRows ?? []), send, onImported, open });
+export function useStudentImport({ open, onImported, initialRows, send }: ImportOptions): StudentImport {
+  const sendRow = useSendRow();
+  const run = useImportRun<ImportRow>({ initialRows: () => rowsFromSheet(initialRows ?? []), send: send ?? sendRow, onImported, open });
   const { patch, load: loadRows } = run;
 
   const load = useCallback((sheetRows: string[][]) => loadRows(rowsFromSheet(sheetRows)), [loadRows]);
