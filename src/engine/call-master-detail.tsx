@@ -1,5 +1,5 @@
 import type { BaseRecord } from "@refinedev/core";
-import { Card, Col, Empty, Grid, Row } from "antd";
+import { Card, Col, ConfigProvider, Empty, Grid, Row, theme } from "antd";
 import { useSearchParams } from "react-router-dom";
 import type { CallScreenDecl } from "../../resources/kernel/call-list";
 import { CallTable } from "./call-table";
@@ -22,6 +22,7 @@ interface MasterDetailProps {
 export function CallMasterDetail({ list, detail, params }: MasterDetailProps) {
   const [search, setSearch] = useSearchParams();
   const { md } = Grid.useBreakpoint();
+  const { token } = theme.useToken();
   // The same call and parameters as the master table's: Refine answers both from one request.
   const { rows } = useCallRows(list, params);
   const chosenKey = search.get(detail.param);
@@ -36,11 +37,14 @@ export function CallMasterDetail({ list, detail, params }: MasterDetailProps) {
     <Row gutter={[16, 16]}>
       <Col flex={md ? "320px" : "1 1 100%"}>
         <Card title={detail.title} styles={{ body: { padding: 0 } }}>
-          <CallTable
-            list={list}
-            params={params}
-            choice={{ chosen: chosenKey, href: (row) => `?${choosing(row).toString()}`, choose: (row) => setSearch(choosing(row)) }}
-          />
+          {/* The chosen row keeps its light highlight under the pointer, which a tap leaves on it: the stronger hover blue dims its link. */}
+          <ConfigProvider theme={{ components: { Table: { rowSelectedHoverBg: token.controlItemBgActive } } }}>
+            <CallTable
+              list={list}
+              params={params}
+              choice={{ chosen: chosenKey, href: (row) => `?${choosing(row).toString()}`, choose: (row) => setSearch(choosing(row)) }}
+            />
+          </ConfigProvider>
         </Card>
       </Col>
       <Col flex="1 1 480px" style={{ minWidth: 0 }}>
