@@ -5,6 +5,8 @@ import type { Endpoint } from "./endpoint";
 export interface CallColumnDecl extends ColumnDecl {
   /** A named cell (src/engine/registry.tsx `cells`): the room's entry button and countdown, say. */
   cell?: string;
+  /** Shown as written, its line breaks kept (an admin's message). */
+  keepLines?: boolean;
 }
 
 /**
@@ -18,12 +20,21 @@ export interface CallListDecl {
   rows?: string;
   /** Paged: the query parameters of the page and its size, and where the answer's total is. Absent: one answer holds every row. */
   paging?: { page: string; size: string; total: string };
+  /**
+   * Paged by a cursor (a group's messages, newest first): the query parameter sending it and where
+   * the answer's next one is (null or absent when no page is left); 加载更多 appends the next page.
+   */
+  cursor?: { param: string; next: string };
   /** Of the screen's parameters, those this call sends (the rest only reach the named parts). */
   sends: readonly string[];
   rowKey: string;
   columns: readonly CallColumnDecl[];
   /** What the table says with no rows. */
   empty: string;
+  /** What it says when the call fails (beside 重试); by default 列表加载失败. */
+  listFailure?: string;
+  /** False: the rows without the table's header (a card's title names them). */
+  header?: false;
   /** Named row actions (src/engine/registry.tsx `rowActions`), in an 操作 column. */
   actions?: readonly string[];
   /** Named toolbar parts above the table (`listParts`). */
@@ -48,4 +59,11 @@ export interface CallScreenDecl {
   /** Tabs over the list, each a value of `param`, the one chosen kept in the address as `tab`. */
   tabs?: { param: string; items: readonly { key: string; label: string; value: number | string; empty: string }[] };
   list: CallListDecl;
+  /**
+   * Master–detail: the list's chosen row, kept in the address as `param` (its `rowKey`), is
+   * highlighted and its own list drawn beside it (below it on a phone), its parameters filled from
+   * the row's fields (`{id}`). The list's card is titled `title`, the detail's card `name` filled
+   * from the row; `choose` is what the detail says before a row is chosen.
+   */
+  detail?: { param: string; title: string; name: string; choose: string; list: CallListDecl; params: Readonly<Record<string, string>> };
 }

@@ -5,6 +5,8 @@ import { portalChildren } from "./routes";
 
 const titleOf = (child: string) => portalChildren.find((page) => page.child === child)!.title;
 
+const messagesFailed = "消息加载失败";
+
 /** A course's rooms (2 §2 "Portal", §4), each with the button of its status and its countdown. */
 const courseRooms: CallListDecl = {
   call: portalApi.classRooms,
@@ -46,7 +48,47 @@ export const portalScreens: Readonly<Record<string, CallScreenDecl>> = {
         { field: "total", title: "进度", cell: "courseProgress" },
       ],
       empty: "没有课程",
+      listFailure: "课程加载失败",
       expand: { list: courseRooms, params: { group_id: "{group_id}", class: "{class_id}" } },
+    },
+  },
+  /**
+   * 消息 (1 §2.2, 2 §2 "Portal"): the organisation groups whose admins message the person, each
+   * with its last message; the one chosen (kept in the address) its messages, newest first.
+   */
+  message: {
+    route: "message",
+    title: titleOf("message"),
+    list: {
+      call: portalApi.groupMessages,
+      rows: "groups",
+      sends: ["user_type"],
+      rowKey: "id",
+      header: false,
+      columns: [{ field: "name", title: "分组", cell: "messageGroup" }],
+      empty: "暂无消息",
+      listFailure: messagesFailed,
+    },
+    detail: {
+      param: "group",
+      title: "消息分组",
+      name: "{name}",
+      choose: "选择左侧的分组查看消息",
+      params: { groupid: "{id}" },
+      list: {
+        call: portalApi.groupMessages,
+        rows: "messages",
+        sends: ["user_type", "groupid"],
+        cursor: { param: "ts", next: "next" },
+        rowKey: "Id",
+        header: false,
+        columns: [
+          { field: "Msg", title: "消息", keepLines: true },
+          { field: "CreateTime", title: "时间", format: "datetime" },
+        ],
+        empty: "暂无消息",
+        listFailure: messagesFailed,
+      },
     },
   },
 };

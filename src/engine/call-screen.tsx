@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router-dom";
 import type { CallScreenDecl } from "../../resources/kernel/call-list";
 import { frameMessages } from "../../resources/kernel/frame";
 import { AccessGate } from "./access-gate";
+import { CallMasterDetail } from "./call-master-detail";
 import { CallTable } from "./call-table";
 import { useFrameToken } from "./use-frame-token";
 
@@ -20,12 +21,14 @@ const positive = (text: string | null) => (text && /^[1-9]\d*$/.test(text) ? Num
 /**
  * A screen of a call's rows generated from its declaration (resources/kernel/call-list.ts): the
  * permission check of an admin page, the address's parameters, a token on each entry, tabs kept in
- * the address, and the engine's table. An admin page's card carries its title; a portal page's
+ * the address or a master list beside its chosen row's detail, and the engine's table. An admin page's card carries its title; a portal page's
  * title is its menu entry.
  */
 export function CallScreen({ decl, params = {} }: CallScreenProps) {
   const body = <ScreenBody decl={decl} params={params} />;
-  return <Card title={decl.menuKey ? decl.title : undefined}>{decl.menuKey ? <AccessGate menuKey={decl.menuKey}>{body}</AccessGate> : body}</Card>;
+  const gated = decl.menuKey ? <AccessGate menuKey={decl.menuKey}>{body}</AccessGate> : body;
+  // A master–detail screen's two panes are cards of their own.
+  return decl.detail ? gated : <Card title={decl.menuKey ? decl.title : undefined}>{gated}</Card>;
 }
 
 function ScreenBody({ decl, params }: Required<CallScreenProps>) {
@@ -42,6 +45,7 @@ function ScreenBody({ decl, params }: Required<CallScreenProps>) {
     ...Object.fromEntries(fromAddress.map((p) => [p.name, p.value!])),
     ...(state.status === "ready" ? { token: state.token } : {}),
   };
+  if (decl.detail) return <CallMasterDetail list={decl.list} detail={decl.detail} params={all} />;
   if (!decl.tabs) return <CallTable list={decl.list} params={all} />;
 
   const { param, items } = decl.tabs;

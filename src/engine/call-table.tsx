@@ -1,14 +1,12 @@
 import type { BaseRecord } from "@refinedev/core";
 import { Button, Empty, Result, Space, Table, type TableColumnsType } from "antd";
-import { Suspense, type ComponentType } from "react";
+import { Suspense, type ComponentType, type ReactNode } from "react";
 import type { CallColumnDecl, CallListDecl } from "../../resources/kernel/call-list";
 import { pageSizes } from "../../resources/kernel/paging";
-import { useCall } from "../lib/use-call";
-import { fillRoute } from "./fill-route";
-import { readField } from "./record-fields";
+import { fillParams } from "./fill-route";
 import { useEngineRegistry, type CallRowPartProps } from "./registry";
 import { tableColumn } from "./table-columns";
-import { useStatePlace } from "./use-state-place";
+import { useCallRows } from "./use-call-rows";
 
 type Params = Readonly<Record<string, string | number>>;
 
@@ -19,9 +17,9 @@ export interface CallTableProps {
   /** What the table says with no rows, when not the declaration's (the chosen tab's). */
   empty?: string;
   size?: "small" | "middle";
+  /** A master list's choice (src/engine/call-master-detail.tsx): the chosen row's key, and the link choosing a row. */
+  choice?: { chosen: string | null; href: (row: BaseRecord) => string; choose: (row: BaseRecord) => void };
 }
-
-const pick = (params: Params, names: readonly string[]) => Object.fromEntries(names.filter((name) => name in params).map((name) => [name, params[name]]));
 
 function named<T>(kind: string, parts: Record<string, T>, name: string): T {
   const part = parts[name];
@@ -31,29 +29,26 @@ function named<T>(kind: string, parts: Record<string, T>, name: string): T {
 
 /**
  * The rows of one of the spec's odd calls as the engine's table (a live's bound exams, a person's
- * courses and their rooms): read through Refine's `useCustom` (`useCall`), which caches and
- * dedupes by call and parameters; paged in the table's own state when the call pages; columns
- * as declared or a named cell, named row actions and toolbar parts, and an expanded row that lists
- * another call. The data provider's list reads only a bare array, so a call that answers its rows
- * inside an object (`{classes}`, `{resultset, total}`) is read here.
+ * courses and their rooms, a group's messages): read through Refine's `useCustom` (`useCall`,
+ * see use-call-rows.ts), which caches and dedupes by call and parameters; paged in the table's own
+ * state, or by a cursor with 加载更多; columns as declared or a named cell, named row actions and
+ * toolbar parts, an expanded row that lists another call, and a master list's chosen row.
  */
-export function CallTable({ list, params, empty, size = "middle" }: CallTableProps) {
-  const { place, go } = useStatePlace();
+export function CallTable({ list, params, empty, size = "middle", choice }: CallTableProps) {
+  const { call, rows, earlier, total, place, go, more } = useCallRows(list, params);
   const paging = list.paging;
-  const query = { ...pick(params, list.sends), ...(paging ? { [paging.page]: place.page, [paging.size]: place.pageSize } : {}) };
-  const call = useCall<unknown>(list.call, query, { keepPrevious: !!paging });
-  const data = call.answer?.data;
-  const found = list.rows ? readField((data ?? {}) as BaseRecord, list.rows) : data;
-  const rows = (Array.isArray(found) ? found : []) as BaseRecord[];
-  const total = paging ? Number(readField((data ?? {}) as BaseRecord, paging.total) ?? 0) : rows.length;
   const { callCells: cells, callRowActions: rowActions, listParts } = useEngineRegistry();
+  const key = (row: BaseRecord) => String(row[list.rowKey]);
   const state = { params, rows, reload: call.retry, updatedAt: call.updatedAt };
 
-  const part = (Part: ComponentType<CallRowPartProps>, row: BaseRecord) => <Part row={row} {...state} />;
+  const part = (Part: ComponentType<CallRowPartProps>, row: BaseRecord) => (
+    <Part row={row} {...state} choose={choice && ((label: ReactNode) => <ChooseLink row={row} label={label} choice={choice} current={key(row) === choice.chosen} />)} />
+  );
   const column = (decl: CallColumnDecl): TableColumnsType<BaseRecord>[number] => {
-    if (!decl.cell) return tableColumn(decl);
+    const lines = decl.keepLines ? { onCell: () => ({ style: { whiteSpace: "pre-wrap" as const } }) } : {};
+    if (!decl.cell) return { ...tableColumn(decl), ...lines };
     const Cell = named("cell", cells, decl.cell);
-    return { title: decl.title, key: decl.field, width: decl.width, render: (_, row) => part(Cell, row) };
+    return { title: decl.title, key: decl.field, width: decl.width, render: (_, row) => part(Cell, row), ...lines };
   };
   const columns: TableColumnsType<BaseRecord> = [
     ...list.columns.map(column),
@@ -62,8 +57,11 @@ export function CallTable({ list, params, empty, size = "middle" }: CallTablePro
       : []),
   ];
 
-  if (call.error && !call.answer)
-    return <Result status="error" title="列表加载失败" subTitle={call.error.message} extra={<Button type="primary" onClick={call.retry}>重试</Button>} />;
+  const failure = call.error && !call.answer && (
+    <Result status="error" title={list.listFailure ?? "列表加载失败"} subTitle={call.error.message} extra={<Button type="primary" onClick={call.retry}>重试</Button>} />
+  );
+  // A later page's failure leaves the pages read before it shown.
+  if (failure && !earlier.length) return failure;
   const expand = list.expand;
   return (
     <>
@@ -81,16 +79,21 @@ export function CallTable({ list, params, empty, size = "middle" }: CallTablePro
       )}
       <Table<BaseRecord>
         size={size}
-        rowKey={(row) => String(row[list.rowKey])}
+        rowKey={key}
         columns={columns}
         dataSource={rows}
-        loading={call.loading && (!call.answer || !!paging)}
+        showHeader={list.header !== false}
+        // A master list is a narrow pane: its cells cut a long text (…) rather than widen it.
+        tableLayout={choice ? "fixed" : undefined}
+        loading={call.loading && (!!paging || (!call.answer && !earlier.length))}
+        onRow={choice && ((row) => ({ onClick: () => choice.choose(row), "aria-current": key(row) === choice.chosen ? "true" : undefined, style: { cursor: "pointer" } }))}
+        rowClassName={choice && ((row) => (key(row) === choice.chosen ? "ant-table-row-selected" : ""))}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={call.answer ? (empty ?? list.empty) : " "} /> }}
         expandable={
           expand
             ? {
                 expandedRowRender: (row) => (
-                  <CallTable list={expand.list} size="small" params={{ ...params, ...Object.fromEntries(Object.entries(expand.params).map(([name, field]) => [name, fillRoute(field, row)])) }} />
+                  <CallTable list={expand.list} size="small" params={{ ...params, ...fillParams(expand.params, row) }} />
                 ),
               }
             : undefined
@@ -110,6 +113,31 @@ export function CallTable({ list, params, empty, size = "middle" }: CallTablePro
             : false
         }
       />
+      {failure}
+      {(more || (earlier.length > 0 && call.loading && !call.answer)) && (
+        <div style={{ textAlign: "center", marginTop: 12 }}>
+          <Button loading={!more} onClick={more}>
+            加载更多
+          </Button>
+        </div>
+      )}
     </>
+  );
+}
+
+/** The link choosing a master list's row: its address for a new tab, the choice kept in this one's address on a click. */
+function ChooseLink({ row, label, choice, current }: { row: BaseRecord; label: ReactNode; choice: NonNullable<CallTableProps["choice"]>; current: boolean }) {
+  return (
+    <a
+      href={choice.href(row)}
+      aria-current={current ? "true" : undefined}
+      onClick={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        choice.choose(row);
+      }}
+    >
+      {label}
+    </a>
   );
 }

@@ -9,7 +9,7 @@ import { errorText } from "../../providers/http";
 import { ArrowLeftOutlined, PlusOutlined } from "../components/icons";
 import { useCall } from "../lib/use-call";
 import { AccessGate } from "./access-gate";
-import { fillRoute } from "./fill-route";
+import { fillRoute, fillText } from "./fill-route";
 import { useEngineRegistry } from "./registry";
 import { ResourceList } from "./resource-list";
 import { listAddress } from "./use-list-place";
@@ -81,7 +81,7 @@ function PageBody({ owner, page, address }: { owner: ResourceDecl; page: ListPag
   return (
     <ResourceList
       decl={decl}
-      title={record ? page.about.title.replace(/\{(\w+)\}/g, (_, field: string) => String(record[field] ?? "")) : fallbackTitle}
+      title={record ? fillText(page.about.title, record) : fallbackTitle}
       access={page.access}
       listCall={listCall}
       extra={<PageButtons buttons={page.buttons} values={values} decl={decl} />}

@@ -38,6 +38,8 @@ export interface CallRowPartProps extends ListPartProps {
   params: Readonly<Record<string, string | number>>;
   /** When the rows last arrived (epoch ms): a countdown counts from it. */
   updatedAt: number;
+  /** In a master list (a call screen's `detail`): `label` as the link choosing this row. */
+  choose?: (label: ReactNode) => ReactNode;
 }
 
 /**

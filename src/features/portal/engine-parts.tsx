@@ -1,6 +1,7 @@
 import { Typography } from "antd";
 import type { PortalClass, PortalRoom } from "../../../resources/portal/portal";
 import type { EngineRegistry, CallRowPartProps } from "../../engine/registry";
+import { MessageGroup } from "./messages/message-group";
 import { portalRoleOf } from "./portal-page";
 import { RoomAction } from "./rooms/room-action";
 import { useRoomCountdown } from "./rooms/use-room-countdown";
@@ -20,5 +21,5 @@ function CourseProgress({ row }: CallRowPartProps) {
 
 /** What the portal's screens lend the engine by name (resources/portal/screens.ts). */
 export const portalEngineParts: Partial<EngineRegistry> = {
-  callCells: { roomEntry: RoomEntry, courseProgress: CourseProgress },
+  callCells: { roomEntry: RoomEntry, courseProgress: CourseProgress, messageGroup: MessageGroup },
 };
