@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router-dom";
 import type { TabbedFormsDecl } from "../../resources/kernel/tabbed-forms";
 import { FormPageBody } from "./form-page";
 import { useEngineRegistry } from "./registry";
+import "./tabbed-forms-page.css";
 
 const noParams: Record<string, number> = {};
 const noValues: Record<string, unknown> = {};
@@ -36,7 +37,7 @@ export function TabbedFormsPage({ decl }: { decl: TabbedFormsDecl }) {
           return <Panel key={name} values={noValues} params={noParams} />;
         })}
       </Card>
-      <Card styles={{ body: { paddingTop: 8 } }}>
+      <Card className="tabbed-forms" styles={{ body: { paddingTop: 8 } }}>
         <Tabs
           activeKey={open}
           onChange={choose}
