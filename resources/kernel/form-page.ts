@@ -18,6 +18,10 @@ export interface FormPageDecl {
   form: string;
   /** The card's greatest width, where narrower than the console's. */
   width?: number;
+  /** The form's name, its element's id (a tab of a tabbed page holds several forms). */
+  name?: string;
+  /** The save button's words; 确定 when absent. */
+  submit?: string;
   /** A line of help above the form. */
   intro?: string;
   /** Whole-number parameters of the address the page reads (0 when absent). */
@@ -65,11 +69,24 @@ export interface FormSave {
    * A refusal's words: `byCode` for a server code, else `text`, else the server's own words after
    * `prefix`. A field the server names gets its message under it whatever is shown.
    */
-  failure?: { text?: string; byCode?: Record<number, string>; prefix?: string };
+  failure?: {
+    text?: string;
+    byCode?: Record<number, string>;
+    prefix?: string;
+    /** Said instead when no answer came (a dropped connection). */
+    network?: string;
+    /** Said with the server's code, `${numbered} #${code}`, when it gives one and `byCode` does not name it. */
+    numbered?: string;
+  };
   /** 确定 waits for a change (3 §2.7). */
   changedOnly?: boolean;
-  /** After saving: back (see `back`), stay (what was saved is the new start), or sign out (a new password). */
-  after: "back" | "stay" | "signOut";
+  /**
+   * After saving: back (see `back`), stay (what was saved is the new start), reset (a fresh, empty
+   * form: a password typed is not left on screen), or sign out (a new password).
+   */
+  after: "back" | "stay" | "reset" | "signOut";
+  /** The signed-in person's details changed (their name, their phone): the top bar asks for them again. */
+  refreshIdentity?: boolean;
 }
 
 export const defineFormPage = <T extends FormPageDecl>(decl: T): T => decl;

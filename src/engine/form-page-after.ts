@@ -1,4 +1,4 @@
-import { useLogout } from "@refinedev/core";
+import { useGetIdentity, useLogout } from "@refinedev/core";
 import { useLocation, useNavigate } from "react-router-dom";
 import type { FormPageDecl } from "../../resources/kernel/form-page";
 
@@ -9,19 +9,23 @@ export function backAddress(back: readonly string[], params: Record<string, numb
 
 /**
  * Where 取消 goes, and what follows a save (the declaration's `after`): back where the page was
- * opened from (or, opened by its address, the declared `back`), nowhere, or signed out.
+ * opened from (or, opened by its address, the declared `back`), nowhere, a fresh form (`reset`,
+ * which the page does), or signed out; and the person's details asked again when the save changed them.
  */
-export function useFormPageAfter(decl: FormPageDecl, params: Record<string, number>) {
+export function useFormPageAfter(decl: FormPageDecl, params: Record<string, number>, reset: () => void) {
   const navigate = useNavigate();
   const location = useLocation();
   const { mutate: logout } = useLogout();
+  const { refetch: refreshIdentity } = useGetIdentity();
   const back = () => {
     if (location.key !== "default") return navigate(-1);
     const address = backAddress(decl.back ?? [], params);
     if (address) navigate(address);
   };
   const after = () => {
+    if (decl.save.refreshIdentity) void refreshIdentity();
     if (decl.save.after === "back") back();
+    else if (decl.save.after === "reset") reset();
     else if (decl.save.after === "signOut") logout();
   };
   return { back, after };

@@ -56,8 +56,11 @@ const usePlainSetup: FormSetup = ({ definition, record }) =>
     return { status: "ready", definition, initialData };
   }, [definition, record]);
 
-function FormPageBody({ decl, params }: { decl: FormPageDecl; params: Record<string, number> }) {
+/** The form of a declaration without its card: a page's, or a tab's (src/engine/tabbed-forms-page.tsx). */
+export function FormPageBody({ decl, params }: { decl: FormPageDecl; params: Record<string, number> }) {
   const { widgets, panels, formSetups } = useEngineRegistry();
+  // A form reset after saving is a new one: its fields, and its widgets' own state (a code's wait), start over.
+  const [round, setRound] = useState(0);
   const useSetup = decl.setup ? formSetups[decl.setup] : usePlainSetup;
   if (!useSetup) throw new Error(`form page: setup "${decl.setup}" is not registered`);
   const definition = useFormDefinition(decl.form, !!decl.interCheck);
@@ -80,7 +83,7 @@ function FormPageBody({ decl, params }: { decl: FormPageDecl; params: Record<str
   };
   if (state.status === "failed") return <Result status="error" title={state.title} subTitle={state.message} extra={<Button onClick={retry}>重试</Button>} />;
   if (state.status === "loading") return <Loading />;
-  return <ReadyForm decl={decl} params={params} record={record} definition={state.definition} initialData={state.initialData} widgets={widgets} panels={panels} />;
+  return <ReadyForm key={round} onReset={() => setRound((n) => n + 1)} decl={decl} params={params} record={record} definition={state.definition} initialData={state.initialData} widgets={widgets} panels={panels} />;
 }
 
 type ReadyProps = Pick<FormSetupState & { status: "ready" }, "definition" | "initialData"> & {
@@ -89,21 +92,22 @@ type ReadyProps = Pick<FormSetupState & { status: "ready" }, "definition" | "ini
   record?: BaseRecord;
   widgets: ReturnType<typeof useEngineRegistry>["widgets"];
   panels: ReturnType<typeof useEngineRegistry>["panels"];
+  onReset: () => void;
 };
 
-function ReadyForm({ decl, params, record, definition, initialData, widgets, panels }: ReadyProps) {
+function ReadyForm({ decl, params, record, definition, initialData, widgets, panels, onReset }: ReadyProps) {
   const formRef = useRef<FormHandle>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const [modal, modalHolder] = Modal.useModal();
   const { save, saving, serverErrors, clearServerErrors } = useFormPageSave(decl.save, modal);
-  const { back, after } = useFormPageAfter(decl, params);
+  const { back, after } = useFormPageAfter(decl, params, onReset);
   // What the server holds: 确定 of a `changedOnly` form compares the values with it.
   const saved = useRef(stableText(initialData));
   const [current, setCurrent] = useState<string | null>(null);
   const objectTemplate = useMemo(() => (decl.sections ? sectionedTemplate(decl.sections, panels, { params, record }) : undefined), [decl.sections, panels, params, record]);
   const changed = current !== null && current !== saved.current;
   return (
-    <div ref={bodyRef} style={{ maxWidth: 880 }}>
+    <div ref={bodyRef} id={decl.name} style={{ maxWidth: 880 }}>
       {modalHolder}
       {decl.intro && <Typography.Paragraph type="secondary">{decl.intro}</Typography.Paragraph>}
       {decl.above?.map((name) => {
@@ -130,7 +134,7 @@ function ReadyForm({ decl, params, record, definition, initialData, widgets, pan
       />
       <Space style={decl.kind === "single" ? { marginTop: 16 } : { marginLeft: 96 }}>
         <Button type="primary" disabled={decl.save.changedOnly && !changed} loading={saving} onClick={() => formRef.current?.submit()}>
-          确定
+          {decl.submit ?? "确定"}
         </Button>
         {decl.back && <Button onClick={back}>取消</Button>}
       </Space>

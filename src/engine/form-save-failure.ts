@@ -5,7 +5,10 @@ import { isQuiet } from "../../providers/notify";
 /** What a refused save tells a person, as the declaration says (see FormSave.failure), or null for silence. */
 export function formSaveFailureText(failure: FormSave["failure"], error: unknown): string | null {
   if (isQuiet(error)) return null;
+  const answered = error instanceof HttpRequestError && error.statusCode !== 0;
+  if (failure?.network && !answered) return failure.network;
   const code = error instanceof HttpRequestError ? error.code : undefined;
   const byCode = code === undefined ? undefined : failure?.byCode?.[code];
-  return byCode ?? failure?.text ?? `${failure?.prefix ?? ""}${errorText(error)}`;
+  const numbered = code !== undefined && failure?.numbered ? `${failure.numbered} #${code}` : undefined;
+  return byCode ?? failure?.text ?? numbered ?? `${failure?.prefix ?? ""}${errorText(error)}`;
 }

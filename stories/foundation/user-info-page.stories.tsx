@@ -46,3 +46,14 @@ export const LoadFailed: Story = {
     await expect(canvas.getByText("重试")).toBeVisible();
   },
 };
+
+/** 修改手机号, the open tab named in the address: the declared form with its SMS code behind the graphic captcha. */
+export const PhoneTab: Story = {
+  parameters: { initialEntries: ["/stuIndex/userinfo?tab=phone"], api: signedInPortal("student") } satisfies ScreenParameters,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByPlaceholderText("请输入手机号")).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "获取验证码" })).toBeVisible();
+    await expect(canvas.getByRole("tab", { name: "修改手机号", selected: true })).toBeVisible();
+  },
+};

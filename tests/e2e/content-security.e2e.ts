@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resources } from "../../resources";
+import { portalAccountPage } from "../../resources/portal/account";
 import { readSchemaFiles } from "../../scripts/lib/form-validators";
 import { fillRoute } from "../../src/engine/fill-route";
 import { prepareForm } from "../../src/engine/form-drawing";
@@ -74,7 +75,11 @@ describe("the console under its Content-Security-Policy (issue 8 finding 10)", (
 // ── every form of the console ────────────────────────────────────────────────────────────────
 
 const files = readSchemaFiles();
-const formIds = files.map((file) => file.$id!).filter((id) => /\.(create|edit)$/.test(id));
+const allFormIds = files.map((file) => file.$id!).filter((id) => /\.(create|edit)$/.test(id));
+/** The portal's own forms (个人信息's tabs), reached by a portal person; every other form is the console's. */
+const portalTabs = portalAccountPage.tabs;
+const portalFormIds = portalTabs.map((tab) => tab.form.form);
+const formIds = allFormIds.filter((id) => !portalFormIds.includes(id));
 
 /** An invalid value for a form and the words its schema gives for it. */
 interface Probe {
@@ -100,6 +105,7 @@ function lengthProbe(id: string): Probe | undefined {
 const ownProbes: Record<string, Probe> = {
   "message.create": { field: "msg", value: " ", message: "请输入消息内容" },
   "live-audience.edit": { field: "initnum", value: "", message: "请输入人数基数" },
+  "portal.passwd.edit": { field: "new_passwd", value: "abcdef", message: "您的密码复杂度太低（密码中必须包含字母、数字），请修改密码！" },
 };
 
 /** The form on screen: the dialog's when one is open, else the page's; `确定` submits either. */
@@ -213,7 +219,7 @@ describe("every form of the console under the strict CSP (issue 16 item 2.6)", (
   });
 
   it("knows how to reach every form of schemas/", () => {
-    expect(Object.keys(openers).sort()).toEqual([...formIds].sort());
+    expect([...Object.keys(openers), ...portalFormIds].sort()).toEqual([...allFormIds].sort());
   });
 
   it.each(formIds)("%s opens with no violation and judges an invalid value in its schema's words", async (id) => {
@@ -225,6 +231,36 @@ describe("every form of the console under the strict CSP (issue 16 item 2.6)", (
     if (probe) {
       await form.locator(`#root_${probe.field}`).fill(probe.value);
       await form.getByRole("button", { name: /^确\s*定$/ }).click();
+      await expect.poll(() => form.locator(".ant-form-item-explain-error").allInnerTexts(), { timeout: 15_000 }).toContain(probe.message);
+    }
+    expect((await violations()).slice(seen), id).toEqual([]);
+    await screenshot(page, `csp-form-${id}`);
+  });
+});
+
+describe("the portal's forms under the strict CSP", () => {
+  let page: Page;
+  let violations: () => Promise<string[]>;
+  beforeAll(async () => {
+    page = await newPage();
+    violations = await watchViolations(page);
+    await page.goto("/login");
+    const pane = page.locator("[role=tabpanel]:not([hidden])");
+    await pane.getByPlaceholder("手机号").fill("13800000003");
+    await pane.getByPlaceholder("密码").fill("demo1234");
+    await pane.getByRole("button", { name: /登\s*录/ }).click();
+    await page.waitForURL((u) => u.pathname === "/stuIndex", { timeout: 20_000 });
+  });
+
+  it.each(portalTabs.map((tab) => [tab.form.form, tab] as const))("%s opens with no violation and judges an invalid value in its schema's words", async (id, tab) => {
+    const seen = (await violations()).length;
+    await visit(page, `/stuIndex/userinfo?tab=${tab.key}`);
+    const form = page.locator(`#${tab.form.name}`);
+    await form.locator(".engine-form .ant-form-item").first().waitFor({ timeout: 20_000 });
+    const probe = ownProbes[id] ?? lengthProbe(id);
+    if (probe) {
+      await form.locator(`#root_${probe.field}`).fill(probe.value);
+      await form.getByRole("button", { name: tab.form.submit }).click();
       await expect.poll(() => form.locator(".ant-form-item-explain-error").allInnerTexts(), { timeout: 15_000 }).toContain(probe.message);
     }
     expect((await violations()).slice(seen), id).toEqual([]);

@@ -19,7 +19,7 @@ export const titleCopies: Record<string, readonly string[]> = {
   "听课数据": ["resources/lives/live.ts", "resources/lives/routes.ts"],
   "直播流审核": ["resources/lives/routes.ts", "resources/tools/tools.ts"],
   "直播设置": ["resources/lives/forms.ts", "resources/platform/audit-log.ts"],
-  "修改密码": ["resources/auth/forms.ts", "src/features/portal/account/password-form.tsx", "src/features/portal/user-info-page.tsx", "src/shells/admin-header.tsx"],
+  "修改密码": ["resources/auth/forms.ts", "resources/portal/account.ts", "src/shells/admin-header.tsx"],
   "存储统计": ["resources/stats/routes.ts", "resources/stats/stats.ts"],
   "字幕管理": ["resources/kernel/menu.ts", "resources/tools/tools.ts"],
   "仿真直播": ["resources/courses/course.ts", "resources/kernel/menu.ts", "resources/tools/tools.ts"],
@@ -29,7 +29,6 @@ export const titleCopies: Record<string, readonly string[]> = {
   "机构云盘": ["resources/cloud-disk/screens.ts", "resources/kernel/menu.ts"],
   "个人云盘": ["resources/cloud-disk/screens.ts", "resources/kernel/menu.ts"],
   "消息": ["resources/platform/message.ts", "resources/portal/routes.ts"],
-  "个人信息": ["resources/portal/routes.ts", "src/features/portal/user-info-page.tsx"],
 };
 
 export const pathCopies: Record<string, readonly string[]> = {

@@ -1,6 +1,8 @@
 import { Typography } from "antd";
 import type { PortalClass, PortalRoom } from "../../../resources/portal/portal";
 import type { EngineRegistry, CallRowPartProps } from "../../engine/registry";
+import { IdentityPanel } from "./account/identity-panel";
+import { PortalSmsCodeWidget } from "./account/sms-code-widget";
 import { MessageGroup } from "./messages/message-group";
 import { portalRoleOf } from "./portal-page";
 import { RoomAction } from "./rooms/room-action";
@@ -19,7 +21,9 @@ function CourseProgress({ row }: CallRowPartProps) {
   return <Typography.Text type="secondary">{course.total ? `已上${course.end}/${course.total}讲` : "暂无直播"}</Typography.Text>;
 }
 
-/** What the portal's screens lend the engine by name (resources/portal/screens.ts). */
+/** What the portal's screens lend the engine by name (resources/portal/screens.ts, account.ts). */
 export const portalEngineParts: Partial<EngineRegistry> = {
   callCells: { roomEntry: RoomEntry, courseProgress: CourseProgress, messageGroup: MessageGroup },
+  panels: { portalIdentity: IdentityPanel },
+  widgets: { portalSmsCode: PortalSmsCodeWidget },
 };

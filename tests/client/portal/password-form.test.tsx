@@ -1,13 +1,14 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { setHttpAdapter } from "../../../providers/http";
-import { PasswordForm } from "../../../src/features/portal/account/password-form";
+import { portalAccountPage } from "../../../resources/portal/account";
+import { TabbedFormsPage } from "../../../src/engine/tabbed-forms-page";
 import { fail, fakeServer, ok, TransportFailure, type Handler } from "../support/fake-server";
 import { paste } from "../support/paste";
 import { renderPage } from "../users/render-page";
 
 /**
- * The portal's password change (2 §5, §8): its messages in the spec's order of rules (all three
+ * The portal's password change (2 §5, §8), the declared form of 个人信息's first tab: its messages in the spec's order of rules (all three
  * required, the confirmation equal, then the complexity), and how a refusal and a dropped
  * connection read.
  */
@@ -24,8 +25,8 @@ function fill(old: string, fresh: string, confirm: string) {
 }
 
 function render(answer: Handler | unknown) {
-  const server = fakeServer({ "POST /api/v1/passwd": answer });
-  renderPage("/stuIndex/userinfo", <PasswordForm />);
+  const server = fakeServer({ "POST /api/v1/passwd": answer, "GET /api/v1/user-info": ok({ nickname: "学生", mobile: "13800000003" }) });
+  renderPage("/stuIndex/userinfo", <TabbedFormsPage decl={portalAccountPage} />);
   return server;
 }
 
