@@ -95,6 +95,8 @@ export const templatePicker: ResourceDecl = {
     { field: "BeginTime", title: "时间", format: "range", to: "EndTime", sameDayShort: true, nowrap: true, width: 190 },
     ...emulateTemplate.columns.filter((column) => column.format === "tags"),
   ],
+  // The picker reads: no writes (and so no 变更记录) are offered from it.
+  api: { list: emulateTemplate.api.list, search: emulateTemplate.api.search },
   search: { param: "title", placeholder: "请输入模板名称" },
   filters: undefined,
   expand: undefined,
