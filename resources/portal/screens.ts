@@ -83,7 +83,7 @@ export const portalScreens: Readonly<Record<string, CallScreenDecl>> = {
         rowKey: "Id",
         header: false,
         columns: [
-          { field: "Msg", title: "消息", keepLines: true },
+          { field: "Msg", title: "消息内容", keepLines: true },
           { field: "CreateTime", title: "时间", format: "datetime" },
         ],
         empty: "暂无消息",
