@@ -66,7 +66,7 @@ function pageParams(pagination: Pagination | undefined, defaultPageSize: number,
 function listRows<TData>(data: unknown, count: unknown, shape: ListShape | undefined): { data: TData[]; total: number } {
   const held = shape?.rows && data && typeof data === "object" ? (data as Record<string, unknown>)[shape.rows] : data;
   const rows = Array.isArray(held) ? (held as TData[]) : [];
-  const total = shape ? (data as Record<string, unknown> | null)?.[shape.total] : count;
+  const total = shape?.total ? (data as Record<string, unknown> | null)?.[shape.total] : count;
   return { data: rows, total: typeof total === "number" ? total : rows.length };
 }
 

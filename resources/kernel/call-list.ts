@@ -1,5 +1,6 @@
 import type { ColumnDecl } from "./define";
 import type { Endpoint } from "./endpoint";
+import type { ListShape } from "./paging";
 
 /** A column of a call's rows: a declared format (resources/kernel/define.ts), or a cell an area registered by name. */
 export interface CallColumnDecl extends ColumnDecl {
@@ -19,7 +20,7 @@ export interface CallListDecl {
   /** Where the rows are in the answer's data (`classes`, `resultset`); absent: the data is the rows. */
   rows?: string;
   /** Paged: the query parameters of the page and its size, and where the answer's total is. Absent: one answer holds every row. */
-  paging?: { page: string; size: string; total: string };
+  paging?: Required<Omit<ListShape, "rows">>;
   /**
    * Paged by a cursor (a group's messages, newest first): the query parameter sending it and where
    * the answer's next one is (null or absent when no page is left); 加载更多 appends the next page.

@@ -17,15 +17,16 @@ export const offeredPageSize = <T extends number>(size: number, offered: readonl
 export const pickerPageSize = 5;
 
 /**
- * How a paged call names its page and size, and where its answer holds the rows and their total,
+ * How a list call names its page and size, and where its answer holds the rows and their total,
  * when not the cms way (`page`, `count`, the data a bare array, the envelope's `count`): the
- * validator service's whitelist takes `page` and `limit` and answers `{resultset, total}`.
+ * validator service's whitelist takes `page` and `limit` and answers `{resultset, total}`; a
+ * portal call answers `{classes}`, every row at once.
  */
 export interface ListShape {
-  page: string;
-  size: string;
+  page?: string;
+  size?: string;
   /** The field of the answer's data holding the rows; absent: the data is the rows. */
   rows?: string;
-  /** The field of the answer's data holding the total. */
-  total: string;
+  /** The field of the answer's data holding the total; absent: the envelope's count, or the rows' number. */
+  total?: string;
 }

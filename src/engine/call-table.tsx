@@ -57,7 +57,7 @@ export function CallTable({ list, params, empty, size = "middle", choice }: Call
       : []),
   ];
 
-  const failure = call.error && !call.answer && (
+  const failure = call.error && !call.loaded && (
     <Result status="error" title={list.listFailure ?? "列表加载失败"} subTitle={call.error.message} extra={<Button type="primary" onClick={call.retry}>重试</Button>} />
   );
   // A later page's failure leaves the pages read before it shown.
@@ -85,10 +85,10 @@ export function CallTable({ list, params, empty, size = "middle", choice }: Call
         showHeader={list.header !== false}
         // A master list is a narrow pane: its cells cut a long text (…) rather than widen it.
         tableLayout={choice ? "fixed" : undefined}
-        loading={call.loading && (!!paging || (!call.answer && !earlier.length))}
+        loading={call.loading && (!!paging || (!call.loaded && !earlier.length))}
         onRow={choice && ((row) => ({ onClick: () => choice.choose(row), "aria-current": key(row) === choice.chosen ? "true" : undefined, style: { cursor: "pointer" } }))}
         rowClassName={choice && ((row) => (key(row) === choice.chosen ? "ant-table-row-selected" : ""))}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={call.answer ? (empty ?? list.empty) : " "} /> }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={call.loaded ? (empty ?? list.empty) : " "} /> }}
         expandable={
           expand
             ? {
@@ -114,7 +114,7 @@ export function CallTable({ list, params, empty, size = "middle", choice }: Call
         }
       />
       {failure}
-      {(more || (earlier.length > 0 && call.loading && !call.answer)) && (
+      {(more || (earlier.length > 0 && call.loading && !call.loaded)) && (
         <div style={{ textAlign: "center", marginTop: 12 }}>
           <Button loading={!more} onClick={more}>
             加载更多
