@@ -1,7 +1,7 @@
 import { CheckOutlined, CloseOutlined } from "../../components/icons";
 import { Button, Input, Space } from "antd";
 import { useState } from "react";
-import renameSchema from "../../../schemas/clouddisk.rename.schema.json";
+import renameSchema from "../../../schemas/cloud-disk/clouddisk.rename.schema.json";
 import { fieldProblem } from "../../engine/light-rules";
 import type { SchemaFile } from "../../engine/schema-parts";
 import { palette } from "../../lib/theme";

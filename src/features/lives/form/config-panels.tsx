@@ -8,7 +8,7 @@ import {
   type LiveConfig,
   type LiveConfigKey,
 } from "../../../../resources/lives/live-config";
-import liveConfigSchema from "../../../../schemas/live-config.def.schema.json";
+import liveConfigSchema from "../../../../schemas/lives/live-config.def.schema.json";
 import "./config-panels.css";
 import { NumberInput } from "../../../components/number-input";
 

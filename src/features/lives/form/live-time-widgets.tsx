@@ -2,7 +2,7 @@ import type { WidgetProps } from "@rjsf/utils";
 import { Button, DatePicker, Space } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { liveLimits } from "../../../../resources/lives/live-api";
-import liveBeginSchema from "../../../../schemas/live-begin.def.schema.json";
+import liveBeginSchema from "../../../../schemas/lives/live-begin.def.schema.json";
 import { useFieldValue } from "../../../engine/form-values";
 
 /** The cms time format (1 §7). */
