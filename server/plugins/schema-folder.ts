@@ -3,7 +3,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The schema files' folder: `schemas/<feature>/<id>.schema.json`, one folder per feature of resources/. */
-export const schemasDir = fileURLToPath(new URL("../../schemas/", import.meta.url));
+// Built from the module's path, not `new URL("../../schemas/", import.meta.url)`: under jsdom (the
+// client tests compile the validators from here) that URL is one node's fileURLToPath refuses.
+export const schemasDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../schemas");
 
 /**
  * Every file under `dir` whose name ends in `suffix`, whatever feature folder holds it, ordered by
