@@ -14,7 +14,7 @@ import { precompiledFormValidator, transformErrorsFor, type SchemaFile } from ".
 const createFormValidator = (files: SchemaFile[]) => precompiledFormValidator(loadFormValidators(files));
 
 /**
- * A product owner changes the phone rule or its message in one file, schemas/phone.def, and
+ * A product owner changes the phone rule or its message in one file, schemas/kernel/phone.def, and
  * every form and the server follow (issue 9, item 2). Proved on a scratch copy of schemas/
  * whose phone.def takes only 19x numbers and says 手机号须为19开头的11位数字.
  */
@@ -65,7 +65,7 @@ function formMessage(files: SchemaFile[], id: string, values: Record<string, unk
   return errors.find((error) => error.property === ".mobile")?.message;
 }
 
-describe("the phone rule lives in schemas/phone.def only", () => {
+describe("the phone rule lives in schemas/kernel/phone.def only", () => {
   it("no other schema file states the mobile pattern or its message", () => {
     const offenders = schemaFilePaths(source, ".json")
       .filter((file) => path.basename(file) !== "phone.def.schema.json")

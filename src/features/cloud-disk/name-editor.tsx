@@ -8,7 +8,7 @@ import { palette } from "../../lib/theme";
 
 /**
  * A name typed in place (a new folder, a rename): Enter or ✓ saves, Escape or ✕ cancels. The name
- * is judged by the one validator against schemas/clouddisk-name.def (文件名不能为空) before it is
+ * is judged by the one validator against schemas/cloud-disk/clouddisk-name.def (文件名不能为空) before it is
  * sent; `onSave` resolves false when the server refused it, and the editor stays open.
  */
 export function NameEditor({ initial, label, onSave, onCancel }: { initial: string; label: string; onSave: (name: string) => Promise<boolean>; onCancel: () => void }) {

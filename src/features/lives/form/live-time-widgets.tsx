@@ -58,7 +58,7 @@ function TimePicker({ id, value, onChange, onBlur, onFocus, disabled, readonly, 
 }
 
 /**
- * The earliest start the picker offers: a day before now (2 §5, the span of schemas/live-begin.def,
+ * The earliest start the picker offers: a day before now (2 §5, the span of schemas/lives/live-begin.def,
  * by which the schema and the server judge it), up to the next whole minute, since the picker
  * offers minutes and a start in this minute's first seconds would already be refused.
  */
