@@ -143,7 +143,7 @@ export interface ResourceDecl {
   addLabel?: string;
   /**
    * Schema `$id`s of the create and edit forms, `<name>.create` and `<name>.edit`
-   * (schemas/<id>.schema.json, presented by schemas/<id>.ui.json when there is one).
+   * (schemas/<feature>/<id>.schema.json, presented by its <id>.ui.json when there is one).
    */
   forms: { create?: string; edit?: string };
   /**

@@ -14,7 +14,7 @@ export interface FormPageDecl {
   kind: "create" | "edit" | "single";
   /** Menu key(s) of the page; absent: every admin (the password change). */
   access?: string | readonly string[];
-  /** Schema `$id` of the form (schemas/<id>.schema.json with its ui.json). */
+  /** Schema `$id` of the form (schemas/<feature>/<id>.schema.json with its ui.json). */
   form: string;
   /** The card's greatest width, where narrower than the console's. */
   width?: number;

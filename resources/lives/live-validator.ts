@@ -5,7 +5,7 @@ import { liveCourseKeys, liveLimits, liveMessages, validatorApi, type Registrati
  * What the verification drawer (2 §2 设置验证方式) and the validator service (2 §7, 3 §7.8) share
  * beyond the wire contract of live-api.ts: the token's tool name, the default of 2 §4, the field
  * designer's types and the whitelist import's per-row reasons. Field rules and their messages are
- * schemas/validator.save.schema.json; these are the facts no schema states.
+ * schemas/lives/validator.save.schema.json; these are the facts no schema states.
  */
 
 /** The tool a validator token names (server/routes/tools/tokens.ts), with the live as its subject. */

@@ -82,7 +82,7 @@ export const roomLimits = {
   exparamMax: 200,
 } as const;
 
-/** Messages of the rooms; the request fields' own messages are in schemas/room.*.schema.json. */
+/** Messages of the rooms; the request fields' own messages are in schemas/rooms/room.*.schema.json. */
 export const roomMessages = {
   tokenFailed: "获取直播间凭证失败",
   tokenInvalid: "进入凭证无效或已过期，请重新进入直播间",

@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
+import { schemaFilePaths } from "../../server/plugins/schema-folder";
 import * as keywordChecks from "../../resources/kernel/schema-keyword-checks";
 import { addSchemaKeywords, keywordChecksModule } from "../../resources/kernel/schema-keywords";
 import { prepareForm } from "../../src/engine/form-drawing";
@@ -29,15 +30,9 @@ import type { SchemaFile } from "../../src/engine/schema-parts";
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const schemasDir = path.join(root, "schemas");
 
-/** Every `schemas/*.schema.json`, as the client's `import.meta.glob` reads them. */
-export const readSchemaFiles = (): SchemaFile[] =>
-  fs
-    .readdirSync(schemasDir)
-    .filter((name) => name.endsWith(".schema.json"))
-    .sort()
-    .map((name) => JSON.parse(fs.readFileSync(path.join(schemasDir, name), "utf8")) as SchemaFile);
+/** Every `schemas/<feature>/*.schema.json`, as the client's `import.meta.glob` reads them. */
+export const readSchemaFiles = (): SchemaFile[] => schemaFilePaths().map((file) => JSON.parse(fs.readFileSync(file, "utf8")) as SchemaFile);
 
 const isForm = (file: SchemaFile) => /\.(create|edit)$/.test(file.$id ?? "");
 
@@ -112,7 +107,7 @@ export function formValidatorsPlugin(): Plugin {
     resolveId: (id) => (id === formValidatorsId ? resolved : undefined),
     load(id) {
       if (id !== resolved) return undefined;
-      for (const name of fs.readdirSync(schemasDir)) this.addWatchFile(path.join(schemasDir, name));
+      for (const file of schemaFilePaths(undefined, ".json")) this.addWatchFile(file);
       return asEsModule(formValidatorsSource(readSchemaFiles()));
     },
   };

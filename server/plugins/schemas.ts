@@ -1,12 +1,11 @@
 import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import Ajv, { type ErrorObject } from "ajv";
 import localizeZh from "ajv-i18n/localize/zh";
 import ajvErrors from "ajv-errors";
 import { addSchemaKeywords } from "../../resources/kernel/schema-keywords";
+import { schemaFilePaths, schemasDir } from "./schema-folder";
 
 type JsonSchema = {
   $id?: string;
@@ -15,8 +14,6 @@ type JsonSchema = {
   allOf?: { $ref?: string }[];
   [k: string]: unknown;
 };
-
-const schemasDir = fileURLToPath(new URL("../../schemas/", import.meta.url));
 
 /**
  * The server's ajv (Fastify's `ajv` option): ajv-errors needs allErrors; $data lets a form compare
@@ -31,18 +28,16 @@ export const ajvOptions = {
   plugins: [ajvErrors as never, addSchemaKeywords as never],
 };
 
-/** Every `*.schema.json` of a folder by its `$id`, shared definitions (`*.def`) included. */
+/** Every `*.schema.json` under a folder (its feature folders) by its `$id`, shared definitions (`*.def`) included. */
 export function loadSchemas(dir: string): Map<string, JsonSchema> {
   return new Map(
-    fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith(".schema.json"))
-      .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as JsonSchema)
+    schemaFilePaths(dir)
+      .map((file) => JSON.parse(fs.readFileSync(file, "utf8")) as JsonSchema)
       .map((s) => [s.$id as string, s]),
   );
 }
 
-/** Every `schemas/*.schema.json` by its `$id`: the same files the forms use. */
+/** Every `schemas/<feature>/*.schema.json` by its `$id`: the same files the forms use. */
 export const schemaRegistry: Map<string, JsonSchema> = loadSchemas(schemasDir);
 
 /** `{ $ref: "register#" }`, the way a route names its body or query schema. */

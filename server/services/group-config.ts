@@ -37,7 +37,7 @@ function objectOf(text: string, message = "配置格式不正确"): Record<strin
 
 /**
  * Saves the group config from the JSON text of PATCH /cms/groupconfig: what it names over what is
- * stored, every key then checked against schemas/group-config (values as text within the ranges of
+ * stored, every key then checked against schemas/lives/group-config (values as text within the ranges of
  * 2 §9), stored with the known keys only. New lives start from it (2 §2 /liveSetting).
  */
 export async function saveGroupConfig(scope: OrgScope, text: string): Promise<GroupConfig> {
@@ -73,7 +73,7 @@ function flat({ liveConfigPermissions, ...values }: GroupConfig) {
  * A live's config (2 §3) from the JSON text a form sent, over `base` (the group's defaults for a
  * new live, the live's own for a change): a setting the group does not leave free
  * (liveConfigPermissions "0") takes the group's value whatever was sent, since the server
- * enforces what the form shows; the result is checked against schemas/live-config.def.
+ * enforces what the form shows; the result is checked against schemas/lives/live-config.def.
  */
 export function liveConfigFrom(group: GroupConfig, text: string | undefined, base: LiveConfig = group): LiveConfig {
   if (text?.trim()) objectOf(text, "偏好设置格式不正确");

@@ -5,20 +5,26 @@ import { schemaFiles } from "./schema-files";
 export { prepareForm, type FormDefinition };
 
 // Each form's presentation file becomes a small chunk of its own, fetched when the form first
-// opens. The schemas themselves are the validator's: it registers every file anyway.
-const uiFiles = import.meta.glob<UiSchema>("../../schemas/*.ui.json", { import: "default" });
+// opens. The schemas themselves are the validator's: it registers every file anyway. The files sit
+// in feature folders (schemas/<feature>/<id>.ui.json), so they are found by their name, the `$id`.
+const uiFiles = new Map(
+  Object.entries(import.meta.glob<UiSchema>("../../schemas/**/*.ui.json", { import: "default" })).map(([file, read]) => [
+    file.slice(file.lastIndexOf("/") + 1, -".ui.json".length),
+    read,
+  ]),
+);
 
 const cache = new Map<string, Promise<FormDefinition>>();
 
 async function load(id: string): Promise<FormDefinition> {
   const schema = /\.(create|edit)$/.test(id) ? schemaFiles.find((file) => file.$id === id) : undefined;
-  if (!schema) throw new Error(`没有找到表单 ${id}（schemas/${id}.schema.json，表单名以 .create 或 .edit 结尾）`);
-  const uiFile = uiFiles[`../../schemas/${id}.ui.json`];
+  if (!schema) throw new Error(`没有找到表单 ${id}（schemas/<feature>/${id}.schema.json，表单名以 .create 或 .edit 结尾）`);
+  const uiFile = uiFiles.get(id);
   return prepareForm(schema, uiFile ? await uiFile() : {}, schemaFiles);
 }
 
 /**
- * A form by its schema `$id` (schemas/<id>.schema.json and, when present, schemas/<id>.ui.json),
+ * A form by its schema `$id` (schemas/<feature>/<id>.schema.json and, when present, its <id>.ui.json),
  * its choices labelled from the declaration's enums (`ResourceDecl.formLabels`).
  */
 export function loadForm(id: string, labels?: Record<string, Readonly<Record<string, string>>>): Promise<FormDefinition> {

@@ -11,7 +11,7 @@ import { isCancelled, useSheetExport } from "../lib/xlsx/use-sheet-export";
 import { cellText } from "./cells";
 import { readField } from "./record-fields";
 
-/** Rows a report's call answers at most a page (schemas/count.def), and the most one export reads. */
+/** Rows a report's call answers at most a page (schemas/kernel/count.def), and the most one export reads. */
 const pageOfExport = 100;
 export const exportLimit = 10_000;
 

@@ -41,7 +41,7 @@ export function inlineRefs<T>(schema: T, definitions: readonly Node[]): T {
     const local = { ...out };
     delete local.$ref;
     const definition = definitions.find((d) => d.$id === ref.replace(/#$/, ""));
-    if (!definition) throw new Error(`no shared definition "${ref}" (schemas/*.schema.json)`);
+    if (!definition) throw new Error(`no shared definition "${ref}" (schemas/<feature>/*.schema.json)`);
     return merged(local, walk(definition) as Node, ref);
   };
   return walk(schema) as T;

@@ -11,7 +11,7 @@ import type { ScreenParameters } from "../support/screen-parameters";
 import { courseAnswers, courseRows, cover } from "./course-answers";
 
 /**
- * The create and edit dialogs of /courseop (1 §5), drawn by RJSF from schemas/course.create|edit
+ * The create and edit dialogs of /courseop (1 §5), drawn by RJSF from schemas/courses/course.create|edit
  * with the course page's widgets (type, maximum users) and the engine's (expiry picker, cover
  * upload), over mocked HTTP.
  */

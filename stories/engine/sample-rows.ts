@@ -5,12 +5,12 @@
  * to be a person: a new declaration gets rows, and so stories, with no fixture written for it.
  */
 import type { ColumnDecl, ResourceDecl } from "../../resources/kernel/define";
+import { schemaFiles } from "../../src/engine/schema-files";
 
 type Row = Record<string, unknown>;
 type SchemaNode = { type?: string | string[]; $ref?: string; enum?: unknown[]; properties?: Record<string, SchemaNode> };
 
-const schemaFiles = import.meta.glob<SchemaNode>("../../schemas/*.schema.json", { eager: true, import: "default" });
-const schemaOf = (id: string | undefined) => (id ? schemaFiles[`../../schemas/${id}.schema.json`] : undefined);
+const schemaOf = (id: string | undefined) => (id ? (schemaFiles.find((file) => file.$id === id) as SchemaNode | undefined) : undefined);
 
 const surnames = "王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗";
 const givens = ["伟", "芳", "娜", "敏", "静", "强", "磊", "洋", "艳", "杰", "军", "婷", "涛", "明", "超", "秀英", "志强", "丽华", "建国", "雨欣"];

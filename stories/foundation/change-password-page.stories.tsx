@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { authApi } from "../../resources/auth/auth";
-import chgpasswdFormSchema from "../../schemas/chgpasswd.edit.schema.json";
+import chgpasswdFormSchema from "../../schemas/auth/chgpasswd.edit.schema.json";
 import { maskMobile } from "../../src/lib/mask";
 import { failEnvelope } from "../mock-api";
 import { signedInAdmin } from "../support/answers";

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { authApi } from "../../resources/auth/auth";
-import retrieveFormSchema from "../../schemas/retrieve.form.schema.json";
+import retrieveFormSchema from "../../schemas/auth/retrieve.form.schema.json";
 import { failEnvelope } from "../mock-api";
 import { signedOut } from "../support/answers";
 import { FoundationScreens } from "../support/foundation-screens";

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { authApi, loginCodes } from "../../resources/auth/auth";
-import passwordSchema from "../../schemas/login.password.schema.json";
+import passwordSchema from "../../schemas/auth/login.password.schema.json";
 import { failEnvelope } from "../mock-api";
 import { signedOut } from "../support/answers";
 import { FoundationScreens } from "../support/foundation-screens";

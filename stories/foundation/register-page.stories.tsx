@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import registerFormSchema from "../../schemas/register.form.schema.json";
+import registerFormSchema from "../../schemas/auth/register.form.schema.json";
 import { signedOut } from "../support/answers";
 import { FoundationScreens } from "../support/foundation-screens";
 import { buttonName, expectToast, formErrors, schemaMessages } from "../support/play";

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resources } from "../../resources";
 import { portalAccountPage } from "../../resources/portal/account";
 import { readSchemaFiles } from "../../scripts/lib/form-validators";
+import { schemaFileOf } from "../../server/plugins/schema-folder";
 import { fillRoute } from "../../src/engine/fill-route";
 import { prepareForm } from "../../src/engine/form-drawing";
 import { api, closeBrowser, newPage, screenshot, signInAsAdmin } from "./browser";
@@ -93,8 +94,8 @@ interface Probe {
  * form with none names its own probe below.
  */
 function lengthProbe(id: string): Probe | undefined {
-  const uiFile = `schemas/${id}.ui.json`;
-  const ui = (fs.existsSync(uiFile) ? JSON.parse(fs.readFileSync(uiFile, "utf8")) : {}) as Record<string, Record<string, unknown> | undefined>;
+  const uiFile = schemaFileOf(id, ".ui.json");
+  const ui = (uiFile ? JSON.parse(fs.readFileSync(uiFile, "utf8")) : {}) as Record<string, Record<string, unknown> | undefined>;
   const { schema } = prepareForm(files.find((file) => file.$id === id)!, ui, files);
   const properties = Object.entries(schema.properties ?? {}) as [string, { type?: string; maxLength?: number; errorMessage?: { maxLength?: string } }][];
   const [field, rule] = properties.find(([name, p]) => p.type === "string" && p.maxLength && p.errorMessage?.maxLength && !ui[name]?.["ui:widget"]) ?? [];

@@ -16,7 +16,7 @@ async function search(page: Page, text: string) {
   await page.waitForURL((u) => u.searchParams.get("key") === text);
 }
 
-describe("teachers, generated from resources/users/teacher.ts and schemas/teacher.*", () => {
+describe("teachers, generated from resources/users/teacher.ts and schemas/users/teacher.*", () => {
   it("adds, edits, finds and deletes a teacher", async () => {
     const page = await newPage();
     await signInAsAdmin(page);

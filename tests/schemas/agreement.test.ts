@@ -51,7 +51,7 @@ interface Case {
 const bad = (payload: Json, msg: string, field: string): Case => ({ payload, expect: [msg, field] });
 const good = (payload: Json): Case => ({ payload, expect: null });
 const long = (n: number) => "长".repeat(n);
-/** The portal's password rule (spec 2 §5), schemas/password.def. */
+/** The portal's password rule (spec 2 §5), schemas/kernel/password.def. */
 const weakPassword = "您的密码复杂度太低（密码中必须包含字母、数字），请修改密码！";
 const perms = JSON.stringify([{ label: "用户管理", subMenus: [{ label: "老师管理", path: "teacherop" }] }]);
 const ex = JSON.stringify([{ label: "课程类型", subMenus: [{ label: "大班课", path: "bigClass" }] }]);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import chgpasswdForm from "../../schemas/chgpasswd.edit.schema.json";
-import loginCodeRequest from "../../schemas/login.code-request.schema.json";
-import loginPassword from "../../schemas/login.password.schema.json";
-import registerForm from "../../schemas/register.form.schema.json";
-import chgpasswd from "../../schemas/chgpasswd.schema.json";
-import retrieve from "../../schemas/retrieve.schema.json";
-import retrieveForm from "../../schemas/retrieve.form.schema.json";
-import studentImportRow from "../../schemas/student.import-row.schema.json";
+import chgpasswdForm from "../../schemas/auth/chgpasswd.edit.schema.json";
+import loginCodeRequest from "../../schemas/auth/login.code-request.schema.json";
+import loginPassword from "../../schemas/auth/login.password.schema.json";
+import registerForm from "../../schemas/auth/register.form.schema.json";
+import chgpasswd from "../../schemas/auth/chgpasswd.schema.json";
+import retrieve from "../../schemas/auth/retrieve.schema.json";
+import retrieveForm from "../../schemas/auth/retrieve.form.schema.json";
+import studentImportRow from "../../schemas/users/student.import-row.schema.json";
 import { schemaRules } from "../../src/engine/light-rules";
 import { fieldProblem, schemaFields, schemaProblems } from "../../src/engine/schema-check";
 

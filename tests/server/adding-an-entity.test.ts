@@ -70,8 +70,8 @@ it("adds the SMS notify recipients by the README's steps: the calls answer, the 
   insertAfterLast("server/db/migrate.ts", /^ {2}"\d{4}-[^"]+": m\d{4},$/, `  "${migration}": mNotifySms,`);
   // Step 3: the row types, generated.
   run("npm", ["run", "--silent", "db:types"]);
-  // Step 4: the form schema.
-  write("schemas/notify-sms-user.create.schema.json", entity.schema);
+  // Step 4: the form schema, in the feature's folder.
+  write("schemas/billing/notify-sms-user.create.schema.json", entity.schema);
   // Step 5: the declaration, with its table; step 6: listed.
   write("resources/billing/notify-sms-user.ts", entity.declaration);
   insertAfterLast("resources/index.ts", /^import \w+ from "\.\/[\w/-]+";$/, 'import notifySmsUser from "./billing/notify-sms-user";');

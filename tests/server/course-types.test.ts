@@ -4,7 +4,7 @@ import { course, subadmin } from "../../resources";
 import { courseTypes } from "../../resources/courses/course";
 import { formatDateTime } from "../../server/services/datetime";
 import { formValidator, transformErrorsFor } from "../../src/engine/validator";
-import createFile from "../../schemas/course.create.schema.json";
+import createFile from "../../schemas/courses/course.create.schema.json";
 import { signIn, startTestServer, type TestServer } from "./helpers";
 import { caller, daysFromNow } from "./courses-helpers";
 import { mobileSupply } from "./users-helpers";

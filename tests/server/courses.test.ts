@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Ajv, { type ErrorObject } from "ajv";
 import ajvErrors from "ajv-errors";
 import { course, subadmin } from "../../resources";
 import { courseTypes, offeredCourseTypes } from "../../resources/courses/course";
+import { schemaFilePaths } from "../../server/plugins/schema-folder";
 import { uploadApi } from "../../resources/kernel/upload";
 import { userStatApi } from "../../resources/users/user-stats";
 import type { Endpoint } from "../../resources/kernel/endpoint";
@@ -42,10 +42,9 @@ const create = async (params: Record<string, unknown>, cookie = admin) => {
 };
 
 /** The client's validator (ajv + ajv-errors, emptied inputs undefined, first field in schema order), as the forms run it. */
-const schemaDir = fileURLToPath(new URL("../../schemas/", import.meta.url));
 const ajv = new Ajv({ allErrors: true, $data: true, strict: false });
 ajvErrors(ajv);
-for (const f of fs.readdirSync(schemaDir).filter((f) => f.endsWith(".schema.json"))) ajv.addSchema(JSON.parse(fs.readFileSync(schemaDir + f, "utf8")));
+for (const file of schemaFilePaths()) ajv.addSchema(JSON.parse(fs.readFileSync(file, "utf8")));
 function clientMessage(schemaId: string, payload: Record<string, unknown>): string {
   const validate = ajv.getSchema(schemaId)!;
   if (validate(Object.fromEntries(Object.entries(payload).filter(([, v]) => v !== "")))) return "ok";

@@ -1,8 +1,10 @@
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resources } from "../../resources";
 import type { ResourceDecl } from "../../resources/kernel/define";
 import { migratedTableTypes } from "../../server/db/table-types";
 import { fieldsOf, schemaRegistry } from "../../server/plugins/schemas";
+import { schemaFileOf, schemasDir } from "../../server/plugins/schema-folder";
 import messageResource from "../../resources/platform/message";
 
 /**
@@ -27,6 +29,12 @@ const storedByHand: Record<string, string> = {
 type Columns = ReadonlyMap<string, ReadonlySet<string>>;
 
 /** What a resource's forms carry that its table declaration would drop: `resource.form: property`. */
+/** The schema file of `id` as a person finds it from the project's root: schemas/<feature>/<id>.schema.json. */
+function where(id: string): string {
+  const file = schemaFileOf(id);
+  return file ? path.relative(path.join(schemasDir, ".."), file) : `no file has $id ${id}`;
+}
+
 function unstoredFormFields(resource: ResourceDecl, columns: Columns): string[] {
   const table = resource.table;
   if (!table) return [];
@@ -45,7 +53,7 @@ function unstoredFormFields(resource: ResourceDecl, columns: Columns): string[] 
     if (!id) continue;
     for (const { name } of fieldsOf(schemaRegistry.get(id))) {
       fields.add(name);
-      if (!stored.has(name) && !consumed.has(name) && !(form === "edit" && name === "id")) found.push(`${resource.name}.${form}: ${name} (schemas/${id}.schema.json)`);
+      if (!stored.has(name) && !consumed.has(name) && !(form === "edit" && name === "id")) found.push(`${resource.name}.${form}: ${name} (${where(id)})`);
     }
   }
   for (const field of consumed) if (!fields.has(field)) found.push(`${resource.name}: table.consumes ${field}, which no form has`);
@@ -72,11 +80,11 @@ describe("every form property of a table-backed resource is stored by a column o
     const table = messageResource.table!;
     // The message form stores `msg` through the column admin_messages.msg; without that column's source, msg is dropped.
     const dropsMsg = { ...messageResource, table: { ...table, columns: table.columns.filter((c) => c.column !== "msg") } };
-    expect(unstoredFormFields(dropsMsg, columns)).toEqual(["message.create: msg (schemas/message.create.schema.json)"]);
+    expect(unstoredFormFields(dropsMsg, columns)).toEqual(["message.create: msg (schemas/platform/message.create.schema.json)"]);
     // A declared hook that takes it, and says so, keeps it.
     expect(unstoredFormFields({ ...dropsMsg, table: { ...dropsMsg.table, hooks: "message", consumes: ["msg"] } }, columns)).toEqual([]);
     expect(unstoredFormFields({ ...dropsMsg, table: { ...dropsMsg.table, consumes: ["msg"] } }, columns)).toEqual(["message: table.consumes msg, but no hook is named to take them"]);
     const misnamed = { ...messageResource, table: { ...table, columns: table.columns.map((c) => (c.column === "msg" ? { ...c, column: "message" } : c)) } };
-    expect(unstoredFormFields(misnamed, columns)).toEqual(["message: column admin_messages.message is not made by the migrations", "message.create: msg (schemas/message.create.schema.json)"]);
+    expect(unstoredFormFields(misnamed, columns)).toEqual(["message: column admin_messages.message is not made by the migrations", "message.create: msg (schemas/platform/message.create.schema.json)"]);
   });
 });

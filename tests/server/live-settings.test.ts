@@ -78,7 +78,7 @@ describe("the group config (/cms/groupconfig)", () => {
     expect(await readConfig()).toEqual(before);
   });
 
-  it("holds resources/lives/live-config.ts and schemas/live-config.def to the same choices and entry-time range", () => {
+  it("holds resources/lives/live-config.ts and schemas/lives/live-config.def to the same choices and entry-time range", () => {
     const valid = (key: string, value: string) => checkAgainst("live-config.def", { ...groupConfigDefaults, liveConfigPermissions: undefined, [key]: value }) === null;
     for (let minutes = 0; minutes <= 2000; minutes++) {
       const allowed = minutes >= entryMinutes.min && minutes <= entryMinutes.max && minutes % entryMinutes.step === 0;

@@ -7,7 +7,7 @@ import { call } from "../../../providers/http";
 import { reportError } from "../../../providers/notify";
 import { pageLocation } from "../../../providers/location";
 import { sessionStore } from "../../../providers/session-store";
-import identitySelectSchema from "../../../schemas/identity.select.schema.json";
+import identitySelectSchema from "../../../schemas/auth/identity.select.schema.json";
 import { PageLoading } from "../../components/page-loading";
 import { PublicLayout } from "../../components/public-layout";
 import { fieldProblem } from "../../engine/light-rules";

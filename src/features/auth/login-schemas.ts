@@ -1,6 +1,6 @@
-import codeRequestSchema from "../../../schemas/login.code-request.schema.json";
-import passwordSchema from "../../../schemas/login.password.schema.json";
-import quickSchema from "../../../schemas/login.quick.schema.json";
+import codeRequestSchema from "../../../schemas/auth/login.code-request.schema.json";
+import passwordSchema from "../../../schemas/auth/login.password.schema.json";
+import quickSchema from "../../../schemas/auth/login.quick.schema.json";
 import { fieldProblem, schemaRules } from "../../engine/light-rules";
 
 export const passwordRules = schemaRules(passwordSchema);

@@ -1,14 +1,14 @@
 import { CheckOutlined, CloseOutlined } from "../../components/icons";
 import { Button, Input, Space } from "antd";
 import { useState } from "react";
-import renameSchema from "../../../schemas/clouddisk.rename.schema.json";
+import renameSchema from "../../../schemas/cloud-disk/clouddisk.rename.schema.json";
 import { fieldProblem } from "../../engine/light-rules";
 import type { SchemaFile } from "../../engine/schema-parts";
 import { palette } from "../../lib/theme";
 
 /**
  * A name typed in place (a new folder, a rename): Enter or ✓ saves, Escape or ✕ cancels. The name
- * is judged by the one validator against schemas/clouddisk-name.def (文件名不能为空) before it is
+ * is judged by the one validator against schemas/cloud-disk/clouddisk-name.def (文件名不能为空) before it is
  * sent; `onSave` resolves false when the server refused it, and the editor stays open.
  */
 export function NameEditor({ initial, label, onSave, onCancel }: { initial: string; label: string; onSave: (name: string) => Promise<boolean>; onCancel: () => void }) {

@@ -103,7 +103,7 @@ function CourseMaxUsersWidget({ id, value, onChange, onBlur, onFocus, disabled, 
   );
 }
 
-/** The widgets schemas/course.create|edit.ui.json name beyond the engine's own. */
+/** The widgets schemas/courses/course.create|edit.ui.json name beyond the engine's own. */
 export const courseFormWidgets: RegistryWidgetsType = {
   courseType: CourseTypeWidget,
   courseMaxUsers: CourseMaxUsersWidget,

@@ -1,7 +1,7 @@
 import type { WidgetProps } from "@rjsf/utils";
 import { Alert } from "antd";
 import { personApi, personMessages } from "../../../resources/users/person";
-import phoneDef from "../../../schemas/phone.def.schema.json";
+import phoneDef from "../../../schemas/kernel/phone.def.schema.json";
 import { useFieldValue } from "../../engine/form-values";
 import { useCall } from "../../lib/use-call";
 

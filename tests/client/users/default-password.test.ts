@@ -4,7 +4,7 @@ import { formValidator, transformErrorsFor } from "../../../src/engine/validator
 import { inlineRefs } from "../../../src/lib/schema-refs";
 import { rowProblem } from "../../../src/features/users/student-import/import-rows";
 
-/** Issue 8, finding 19: default passwords follow the portal's rule (spec 2 §5), written once in schemas/password.def. */
+/** Issue 8, finding 19: default passwords follow the portal's rule (spec 2 §5), written once in schemas/kernel/password.def. */
 const weak = "您的密码复杂度太低（密码中必须包含字母、数字），请修改密码！";
 const forms = ["teacher.create", "assistant.create", "student.create", "subadmin.create"];
 

@@ -1,4 +1,4 @@
-import mobileSchema from "../../../../schemas/course.student-mobile.schema.json";
+import mobileSchema from "../../../../schemas/courses/course.student-mobile.schema.json";
 import type { RunRow } from "../../../lib/import-run/use-import-run";
 import { fieldProblem } from "../../../engine/schema-check";
 

@@ -14,7 +14,7 @@ export interface InitNumDialogProps {
 
 /**
  * 修改直播房间人数基数 (2 §2, §5): the number added to a room's head count, 0 to 10,000,000, read
- * from the server and saved back (schemas/live-audience.edit: the rule and its words).
+ * from the server and saved back (schemas/lives/live-audience.edit: the rule and its words).
  */
 export function InitNumDialog({ open, live, onClose }: InitNumDialogProps) {
   const current = useCall<{ initNum: number }>(liveApi.initNumGet, { liveid: live.Id }, { enabled: open });

@@ -28,7 +28,7 @@ function useFormDefinition(id: string, wanted: boolean) {
 }
 
 export interface SchemaDialogProps {
-  /** The form's schema `$id` (schemas/<id>.schema.json and its .ui.json). */
+  /** The form's schema `$id` (schemas/<feature>/<id>.schema.json and its .ui.json). */
   form: string;
   open: boolean;
   /** Values to start from (an edited record's). */

@@ -8,7 +8,7 @@ import {
   type LiveConfig,
   type LiveConfigKey,
 } from "../../../../resources/lives/live-config";
-import liveConfigSchema from "../../../../schemas/live-config.def.schema.json";
+import liveConfigSchema from "../../../../schemas/lives/live-config.def.schema.json";
 import "./config-panels.css";
 import { NumberInput } from "../../../components/number-input";
 
@@ -28,7 +28,7 @@ export function entryTime(value: number | null, fallback: string): string {
   return String(Math.min(entryMinutes.max, Math.max(entryMinutes.min, stepped)));
 }
 
-/** The schema's words for an entry time outside 10-1440 (schemas/live-config.def), so the panel and the server say the same. */
+/** The schema's words for an entry time outside 10-1440 (schemas/lives/live-config.def), so the panel and the server say the same. */
 const rangeMessage = (key: LiveConfigKey): string => (liveConfigSchema.properties as Record<string, { errorMessage?: { pattern?: string } }>)[key].errorMessage?.pattern ?? "";
 
 /** The number in the box as typed: antd's InputNumber reports nothing while a typed value is out of its range. */

@@ -2,7 +2,7 @@ import type { WidgetProps } from "@rjsf/utils";
 import { Button, DatePicker, Space } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { liveLimits } from "../../../../resources/lives/live-api";
-import liveBeginSchema from "../../../../schemas/live-begin.def.schema.json";
+import liveBeginSchema from "../../../../schemas/lives/live-begin.def.schema.json";
 import { useFieldValue } from "../../../engine/form-values";
 
 /** The cms time format (1 §7). */
@@ -58,7 +58,7 @@ function TimePicker({ id, value, onChange, onBlur, onFocus, disabled, readonly, 
 }
 
 /**
- * The earliest start the picker offers: a day before now (2 §5, the span of schemas/live-begin.def,
+ * The earliest start the picker offers: a day before now (2 §5, the span of schemas/lives/live-begin.def,
  * by which the schema and the server judge it), up to the next whole minute, since the picker
  * offers minutes and a start in this minute's first seconds would already be refused.
  */

@@ -7,7 +7,7 @@ import { useCall } from "../../../lib/use-call";
 import { MasterPickerDialog } from "./master-picker-dialog";
 
 /**
- * `"ui:widget": "masterLivePicker"` of the sub-class form (schemas/sub-live.*.ui.json): the chosen
+ * `"ui:widget": "masterLivePicker"` of the sub-class form (schemas/lives/sub-live.*.ui.json): the chosen
  * main classroom by name, and 选择主教室 opening the picker of the course's main classrooms. The
  * course comes from the form's page (`courseId`, bound by sub-live-form-dialog.tsx). A sub-class is
  * held within its main classroom's times (the server refuses one outside them): the fields named by

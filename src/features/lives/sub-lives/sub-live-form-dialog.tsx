@@ -21,7 +21,7 @@ export interface SubLiveFormDialogProps {
 
 /**
  * The sub-class form (2 §2 添加子班级 / 修改, §5): the main classroom (picked from the course's),
- * start and end, the class name, drawn by RJSF from schemas/sub-live.create|edit with their rules
+ * start and end, the class name, drawn by RJSF from schemas/lives/sub-live.create|edit with their rules
  * and messages; saved through the add-live and modify-live calls (2 §7), a refusal told as the live
  * form tells it (2 §8) with the server's words under the field it names (a name already used under
  * the main classroom, times outside it). The lists of lives (sub-class lists included) are

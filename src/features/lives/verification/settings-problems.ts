@@ -8,7 +8,7 @@ const schema = schemaFiles.find((file) => file.$id === "validator.save")!;
 
 /** What is wrong with the settings, in the words the server would use, and where. */
 export interface SettingsProblems {
-  /** The message the server gives first (schemas/validator.save: password, images, then the form). */
+  /** The message the server gives first (schemas/lives/validator.save: password, images, then the form). */
   first: string | null;
   /** By top-level field: password, logo_url, poster, desc. */
   fields: Record<string, string>;
@@ -19,7 +19,7 @@ export interface SettingsProblems {
 const rowPath = /^\/extra\/data\/(\d+)\/(name|checkList)/;
 
 /**
- * The settings judged by the one validator against schemas/validator.save (the schema the server
+ * The settings judged by the one validator against schemas/lives/validator.save (the schema the server
  * validates the save with), so the drawer says what the server would say: `first` in the server's
  * order, and each message placed under its own input or designer row.
  */

@@ -22,7 +22,7 @@ const same = (a: ValidatorSettings, b: ValidatorSettings) => JSON.stringify(a) =
 /**
  * The verification settings screen (2 §2): what the share page shows (logo, cover, introduction),
  * how a viewer is let in (methods 1/2/3), and the registration form. 保存 checks the settings with
- * schemas/validator.save (the server's own rules and words), asks 是否提交内容, then saves.
+ * schemas/lives/validator.save (the server's own rules and words), asks 是否提交内容, then saves.
  */
 export function VerificationForm({ live, initial, service, save, onDirty }: VerificationFormProps) {
   const { open } = useNotification();

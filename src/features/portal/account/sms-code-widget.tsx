@@ -5,7 +5,7 @@ import type { Endpoint } from "../../../../resources/kernel/endpoint";
 import { portalApi, portalMessages } from "../../../../resources/portal/portal";
 import { errorText } from "../../../../providers/http";
 import { isQuiet } from "../../../../providers/notify";
-import mobileSchema from "../../../../schemas/portal.mobile.schema.json";
+import mobileSchema from "../../../../schemas/portal/portal.mobile.schema.json";
 import { SmsCodeField } from "../../../components/sms-code-field";
 import { useFieldValue } from "../../../engine/form-values";
 import { fieldProblem, schemaRules } from "../../../engine/light-rules";

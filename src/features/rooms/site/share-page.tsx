@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from "react-router-dom";
 import { request } from "../../../../providers/http";
 import { isMobileAgent, roomApi, roomMessages, type ShareAnswers, type ShareInfo } from "../../../../resources/rooms/room-api";
 import { answersOf } from "../../../../resources/rooms/room-registration";
-import shareEnterSchema from "../../../../schemas/room.share-enter.schema.json";
+import shareEnterSchema from "../../../../schemas/rooms/room.share-enter.schema.json";
 import { PageLoading } from "../../../components/page-loading";
 import { schemaRules } from "../../../engine/light-rules";
 import type { FormHandle, FormValues } from "../../../engine/schema-form";

@@ -3,7 +3,7 @@ import { Button, Checkbox, Modal, Typography } from "antd";
 import { useState } from "react";
 import { statsApi, type DashboardModule } from "../../../../resources/stats/stats";
 import { useCallMutation } from "../../../lib/use-call";
-import boardSchema from "../../../../schemas/boardconfig.schema.json";
+import boardSchema from "../../../../schemas/stats/boardconfig.schema.json";
 import { moduleList } from "./dashboard-source";
 
 const noneChosen = boardSchema.properties.modules.errorMessage.minItems;

@@ -1,4 +1,4 @@
-import rowSchema from "../../../../schemas/student.import-row.schema.json";
+import rowSchema from "../../../../schemas/users/student.import-row.schema.json";
 import type { RunRow } from "../../../lib/import-run/use-import-run";
 import { schemaProblems } from "../../../engine/schema-check";
 import type { SheetFileTypes } from "../../../lib/xlsx/file-types";

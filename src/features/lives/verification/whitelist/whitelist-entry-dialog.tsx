@@ -19,7 +19,7 @@ export interface WhitelistEntryDialogProps {
 }
 
 /**
- * 添加 and 修改 of one whitelist entry: the form of schemas/whitelist.create (.edit), so a missing
+ * 添加 and 修改 of one whitelist entry: the form of schemas/lives/whitelist.create (.edit), so a missing
  * username or password says 请输入用户名和密码 here as the server would.
  */
 export function WhitelistEntryDialog({ editing, open, onClose, onSubmit }: WhitelistEntryDialogProps) {
