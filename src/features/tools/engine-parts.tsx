@@ -1,3 +1,4 @@
+import { useInvalidate } from "@refinedev/core";
 import { Button, Modal } from "antd";
 import { useState } from "react";
 import { examApi, examMessages, type ExamPaper } from "../../../resources/tools/exam";
@@ -44,15 +45,21 @@ function PaperUnbind({ row, params, reload }: CallRowPartProps) {
 }
 
 /**
- * 选择 or 取消选择 of a paper in 导入考试, by whether the live holds it: the live's bound list is
- * the same cached call the page shows, so a change refreshes both.
+ * 选择 or 取消选择 of a paper in 导入考试, by whether the live holds it; a change reads the live's
+ * bound papers again, here and in the page's list behind the dialog.
  */
 function PaperPick({ row, params }: CallRowPartProps) {
   const bound = useCall<ExamPaper[]>(examApi.bound, { roomid: params.roomid, token: params.token });
+  const invalidate = useInvalidate();
   const binding = usePaperBinding(params);
   const paper = row as ExamPaper;
   const held = Array.isArray(bound.answer?.data) && bound.answer.data.some((p) => p.paper_id === paper.paper_id);
-  const change = () => void (held ? binding.unbind(paper) : binding.bind(paper)).then(bound.retry, bound.retry);
+  const reread = () => {
+    bound.retry();
+    // The page's list is the engine's table of the same call (src/engine/use-call-rows.ts).
+    void invalidate({ resource: examApi.bound.path, invalidates: ["list"] });
+  };
+  const change = () => void (held ? binding.unbind(paper) : binding.bind(paper)).then(reread, reread);
   return (
     <Button size="small" type={held ? "default" : "primary"} disabled={binding.busy || bound.loading} onClick={change}>
       {held ? examMessages.deselect : examMessages.select}

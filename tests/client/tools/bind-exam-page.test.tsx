@@ -95,5 +95,10 @@ describe("/bindExamByLive", () => {
 
     fireEvent.click(within(rowOf(dialog, "试卷1")).getByText("取消选择"));
     await waitFor(() => within(rowOf(dialog, "试卷1")).getByText(/^选\s*择$/));
+
+    // The page's list behind the dialog follows: 试卷3 bound, 试卷1 no longer.
+    const page = document.querySelector<HTMLElement>(".ant-card")!;
+    await waitFor(() => expect(within(page).queryByText("试卷3")).not.toBeNull());
+    await waitFor(() => expect(within(page).queryByText("试卷1")).toBeNull());
   });
 });
