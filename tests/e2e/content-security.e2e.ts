@@ -184,15 +184,19 @@ const openers: Record<string, (page: Page) => Promise<void>> = {
   },
   "whitelist.edit": async (page) => {
     const list = await whitelistOf(page);
+    const change = list.getByRole("button", { name: /^修改/ }).first();
+    const empty = list.getByText("还没有白名单");
+    // The list shows its entries or says it has none once its page has come: wait for either.
+    await change.or(empty).first().waitFor();
     // A live's whitelist starts empty: one entry is added first, as a person would.
-    if (await list.getByText("还没有白名单").isVisible({ timeout: 15_000 }).catch(() => false)) {
+    if (await empty.isVisible()) {
       await list.getByRole("button", { name: /添\s*加/ }).click();
       const add = openForm(page);
       await add.locator("#root_username").fill("csp-check");
       await add.locator("#root_password").fill("csp-check-1");
       await add.getByRole("button", { name: /确\s*定/ }).click();
     }
-    await list.getByRole("button", { name: /^修改/ }).first().click();
+    await change.click();
   },
 };
 for (const decl of resources) {

@@ -33,12 +33,13 @@ describe("the teacher and student detail pages", () => {
     expect(stats.liveTotal).toBeGreaterThan(0);
 
     await page.goto(`/teacherInfo?teacherId=${teacher.Id}`);
-    await expect.poll(() => page.locator(".ant-card").first().innerText(), { timeout: 15_000 }).toContain("李老师");
-    const summary = await page.locator(".ant-card").first().innerText();
-    expect(summary).toContain("手机号：13800000001");
-    expect(summary).toContain(`${stats.courseDo}/${stats.courseTotal}`);
-    expect(summary).toContain(`${stats.liveDo}/${stats.liveTotal}`);
-    expect(summary).toMatch(new RegExp(`出勤\\s*${stats["check-do"]}\\s*次`));
+    const summary = () => page.locator(".ant-card").first().innerText();
+    await expect.poll(summary, { timeout: 15_000 }).toContain("李老师");
+    // Each stat card loads on its own: wait for the figures themselves, as a person reads them.
+    await expect.poll(summary).toContain("手机号：13800000001");
+    await expect.poll(summary).toContain(`${stats.courseDo}/${stats.courseTotal}`);
+    await expect.poll(summary).toContain(`${stats.liveDo}/${stats.liveTotal}`);
+    await expect.poll(summary).toMatch(new RegExp(`出勤\\s*${stats["check-do"]}\\s*次`));
     await expect.poll(() => page.getByText(/^直播数量：\d+$/).innerText()).not.toBe("直播数量：0");
     expect((await rowTexts(page)).length).toBe(10);
     await screenshot(page, "teacher-info");
@@ -55,10 +56,11 @@ describe("the teacher and student detail pages", () => {
     const courses = await api<{ courseDo: number; courseTotal: number }>(page, "/userstat/usercoursestat?mobile=13800000003");
 
     await page.goto("/studentInfo?mobile=13800000003");
-    await expect.poll(() => page.locator(".ant-card").first().innerText(), { timeout: 15_000 }).toContain("赵同学");
-    const summary = await page.locator(".ant-card").first().innerText();
-    expect(summary).toContain(`${courses.courseDo}/${courses.courseTotal}`);
-    expect(summary).toContain(`${lives.liveDo}/${lives.liveTotal}`);
+    const summary = () => page.locator(".ant-card").first().innerText();
+    await expect.poll(summary, { timeout: 15_000 }).toContain("赵同学");
+    // Each stat card loads on its own: wait for the figures themselves, as a person reads them.
+    await expect.poll(summary).toContain(`${courses.courseDo}/${courses.courseTotal}`);
+    await expect.poll(summary).toContain(`${lives.liveDo}/${lives.liveTotal}`);
     await expect.poll(async () => (await rowTexts(page)).length, { timeout: 10_000 }).toBeGreaterThan(0);
     // What the student watched shows on lives that have ended; other files add lives to come.
     await showEnded(page);
