@@ -147,6 +147,9 @@ export const liveStatusFilter: Record<string, string> = { "-1": "全部", ...liv
  */
 export const liveCourseKeys: readonly string[] = ["liveop", "courseop"];
 
+/** The sidebar place of the lives' screens and dialogs: liveop's, also open to courseop's holders (a course's lives). */
+export const liveMenu = { group: "course", key: liveCourseKeys[0], alsoFor: liveCourseKeys.slice(1) } as const satisfies { group: string; key: string; alsoFor: readonly string[] };
+
 /** The menu key of /liveSetting, the organisation's live defaults (2 §2). */
 export const liveSettingKey = "liveSetting";
 /** The menu key of the chat monitor, whose pages lead to a live's chat review (2 §2 /chatManager). */

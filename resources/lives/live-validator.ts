@@ -1,5 +1,5 @@
 import type { ResourceDecl } from "../kernel/define";
-import { liveCourseKeys, liveLimits, liveMessages, validatorApi, type RegistrationField, type ValidatorSettings } from "./live-api";
+import { liveMenu, liveLimits, liveMessages, validatorApi, type RegistrationField, type ValidatorSettings } from "./live-api";
 
 /**
  * What the verification drawer (2 §2 设置验证方式) and the validator service (2 §7, 3 §7.8) share
@@ -115,7 +115,7 @@ export const whitelistList: ResourceDecl = {
   noun: "白名单",
   title: "白名单列表",
   route: "",
-  menu: { group: "course", key: liveCourseKeys[0], alsoFor: liveCourseKeys.slice(1) },
+  menu: liveMenu,
   api: { list: validatorApi.whitelist },
   listShape: { page: "page", size: "limit", rows: "resultset", total: "total" },
   id: "id",

@@ -3,7 +3,7 @@ import type { ColumnDecl, FilterDecl } from "../kernel/define";
 import { defineResource } from "../kernel/define";
 import type { ListPageDecl } from "../kernel/list-pages";
 import type { RowActionDecl, RowRule } from "../kernel/row-actions";
-import { liveApi, liveCourseKeys, liveLimits, liveStateLabels, liveTypeLabels, subClassCourseTypes } from "./live-api";
+import { liveApi, liveCourseKeys, liveMenu, liveLimits, liveStateLabels, liveTypeLabels, subClassCourseTypes } from "./live-api";
 import { addStudents, liveVoided, subLive, subLiveRoute, teacherTags, voidLive } from "./sub-live";
 import { liveRoutes } from "./routes";
 import teacher from "../users/teacher";
@@ -151,7 +151,7 @@ export default defineResource({
   noun: "直播",
   title: "直播管理",
   route: "/liveop",
-  menu: { group: "course", key: liveCourseKeys[0], alsoFor: liveCourseKeys.slice(1) },
+  menu: liveMenu,
   api: { list: liveApi.all, search: liveApi.search, remove: liveApi.remove },
   id: "Id",
   label: "Title",

@@ -1,7 +1,7 @@
 import type { ColumnDecl } from "../kernel/define";
 import { defineResource } from "../kernel/define";
 import type { RowActionDecl } from "../kernel/row-actions";
-import { liveApi, liveCourseKeys, liveLimits, liveMessages, liveStateLabels } from "./live-api";
+import { liveApi, liveMenu, liveLimits, liveMessages, liveStateLabels } from "./live-api";
 
 /**
  * The double-teacher sub-classes (2 §2 sub-classroom list): a main classroom's sub-classes, listed
@@ -44,7 +44,7 @@ export const subLive = defineResource({
   noun: "子班级",
   title: "子班级",
   route: subLiveRoute,
-  menu: { group: "course", key: liveCourseKeys[0], alsoFor: liveCourseKeys.slice(1) },
+  menu: liveMenu,
   api: { list: liveApi.sub },
   id: "Id",
   label: "Title",
