@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
 import { closeBrowser, newPage, screenshot, signInAsAdmin } from "./browser";
 
 afterAll(closeBrowser);
@@ -11,8 +11,7 @@ const rowOf = (page: Page, name: string) => page.locator(".ant-table-tbody tr.an
 
 /** Serious and critical WCAG 2 A/AA findings inside `selector`. */
 async function axeFindings(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page }).include(selector).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`);
+  return (await axeViolations(page, { include: selector, tags: ["wcag2a", "wcag2aa"] })).filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`);
 }
 
 describe("变更记录 and the command palette", () => {

@@ -1,9 +1,9 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { chromiumOptions } from "../../scripts/lib/server-process.mjs";
+import { axeViolations } from "./axe";
 
 export const baseURL = () => inject("baseURL");
 
@@ -116,8 +116,7 @@ export const settled = (page: Page) =>
 export async function axeFindings(page: Page): Promise<string[]> {
   await page.mouse.move(0, 0);
   await settled(page);
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations
+  return (await axeViolations(page))
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")}${n.failureSummary?.includes("contrast") ? ` (${n.failureSummary.match(/foreground color: [^,]+, background color: [^,)]+/)?.[0] ?? ""})` : ""}`).join("; ")}`);
 }
