@@ -84,7 +84,7 @@ export default tseslint.config(
   {
     // One registration path (issue 17 item 1): the engine registers every route from a declaration.
     // The few that cannot be calls (a WebSocket, a tus upload, a frame's wildcard pages) say so where
-    // they are registered and are listed with their reasons in tests/server/registration.test.ts.
+    // they are registered and are listed with their reasons in tests/kernel/server/registration.test.ts.
     files: ["server/**/*.ts"],
     ignores: ["server/engine/**"],
     rules: {
@@ -113,7 +113,7 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { paths: [{ name: "@ant-design/icons", message: "Import icons from src/components/icons: they are decorative there, not named in English." }] }],
     },
   },
-  { files: ["scripts/**/*.mjs", "tests/e2e/**/*.mjs"], languageOptions: { globals: globals.node } },
+  { files: ["scripts/**/*.mjs", "tests/*/e2e/**/*.mjs"], languageOptions: { globals: globals.node } },
   // The sandbox open-platform page's script runs in the browser, served as a file by the server.
   { files: ["server/open-platform/**/*.js"], languageOptions: { globals: globals.browser } },
 );

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { failedOf, retriedOf } from "./lib/failed-tests.mjs";
-import { lanes as e2eLanes } from "../tests/e2e/lanes.mjs";
+import { lanes as e2eLanes } from "../tests/kernel/e2e/lanes.mjs";
 
 const bin = (name) => path.join("node_modules", ".bin", name);
 const pgUrl = process.env.DATABASE_URL || "";
@@ -133,10 +133,10 @@ step("production build", bin("vite"), ["build"]);
 step("storybook build", bin("storybook"), ["build", "--quiet", "-o", "storybook-static"]);
 
 // The browser suite runs against the production build, on SQLite and (the files that use the
-// database) on PostgreSQL, in lanes side by side (tests/e2e/lanes.mjs), each with its own server and
+// database) on PostgreSQL, in lanes side by side (tests/kernel/e2e/lanes.mjs), each with its own server and
 // database: the database-blind files and the rest on SQLite, and the rest on PostgreSQL.
 const e2e = (database, index, files, env) =>
-  vitestStep(`end-to-end in Chromium on ${database}, lane ${index + 1} (${files})`, ["--config", "tests/e2e/vitest.config.ts"], { ...env, LECTERN_E2E_LANE: String(index) });
+  vitestStep(`end-to-end in Chromium on ${database}, lane ${index + 1} (${files})`, ["--config", "tests/kernel/e2e/vitest.config.ts"], { ...env, LECTERN_E2E_LANE: String(index) });
 const laneName = (names) => names.map((name) => (name === "*" ? "the rest" : name)).join(", ");
 const browserLanes = [
   ...e2eLanes.sqlite.map((names, index) => [e2e("SQLite", index, laneName(names), sqliteEnv)]),

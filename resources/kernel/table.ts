@@ -64,7 +64,7 @@ export interface TableDecl {
   /**
    * Form fields the hooks take without a column of this table storing them (a password hashed into
    * another table): every other field of the create and edit forms must be stored by a column's
-   * `from` (tests/server/form-columns.test.ts), so a field nothing keeps fails a test by name.
+   * `from` (tests/kernel/server/form-columns.test.ts), so a field nothing keeps fails a test by name.
    */
   consumes?: readonly string[];
   /** Writes are not audited (the audit log itself). */

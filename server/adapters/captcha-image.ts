@@ -100,7 +100,7 @@ function crossingLine(rnd: Rand): Pt[] {
  * width changes along each stroke, bent by one wave, and crossed by a waving line exactly as
  * light as they are in grey. An OCR works on grey levels: after a median filter and a threshold
  * the line is still there, joined to every glyph, passing for parts of them (issue 16: the attack
- * in tests/server/captcha-ocr.ts read 89 in 400 of the earlier pictures whole, 6 in 2,400 of these).
+ * in tests/auth/server/captcha-ocr.ts read 89 in 400 of the earlier pictures whole, 6 in 2,400 of these).
  * A person tells the line by its colour: glyphs and line lie on opposite sides of blue and yellow,
  * the one difference of hue that red-green colour-blind eyes also see.
  */

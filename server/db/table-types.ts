@@ -8,7 +8,7 @@ import { migrateToLatest } from "./migrate";
 
 /**
  * The Kysely table types, read from the database the migrations make (`npm run db:types` writes
- * them to server/db/tables.generated.ts; tests/server/table-types.test.ts fails when that file is
+ * them to server/db/tables.generated.ts; tests/kernel/server/table-types.test.ts fails when that file is
  * stale). Our own generator rather than kysely-codegen, which on this SQLite schema types `bigint`
  * times as `string`, every `integer primary key` as `number | null`, and the full-text indexes'
  * shadow tables as tables; on PostgreSQL it needs a running server and types int8 as `string`.

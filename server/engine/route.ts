@@ -36,7 +36,7 @@ export interface RouteOptions {
   blankIsAbsent?: boolean;
   /** Anyone may call it: no session in the API document, whatever limits guard it. */
   open?: boolean;
-  /** Which registrar declared it: a table's CRUD or a declared call (the census of tests/server/registration.test.ts). */
+  /** Which registrar declared it: a table's CRUD or a declared call (the census of tests/kernel/server/registration.test.ts). */
   declared?: "table" | "call";
   /** `feature.call` or `resource.action`: the operation's name in the declarations. */
   operation?: string;
@@ -109,7 +109,7 @@ export function route(
   });
 }
 
-/** One registered route, as the census of tests/server/registration.test.ts reads it. */
+/** One registered route, as the census of tests/kernel/server/registration.test.ts reads it. */
 export interface Registration {
   method: string;
   url: string;

@@ -117,7 +117,7 @@ const openApiOptions: FastifyDynamicSwaggerOptions = {
 
 /**
  * Collects every route registered after it and serves the document at /api/docs/json: the
- * framework's own route (tests/server/registration.test.ts lists it), hidden from the document.
+ * framework's own route (tests/kernel/server/registration.test.ts lists it), hidden from the document.
  */
 async function openApi(app: FastifyInstance) {
   await app.register(fastifySwagger, openApiOptions);

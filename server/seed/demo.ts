@@ -8,7 +8,7 @@ export const DEMO_PASSWORD = "demo1234";
 
 /**
  * The demo accounts of the spec's conventions, exactly. `says` is how the start banner and the
- * README's table describe each (tests/server/readme.test.ts holds them to one wording).
+ * README's table describe each (tests/kernel/server/readme.test.ts holds them to one wording).
  */
 export const demoAccounts = [
   { mobile: "13800000000", name: "张校长", roles: [["示例学校", "admin"]], says: "main admin of 示例学校" },

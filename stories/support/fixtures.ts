@@ -1,7 +1,7 @@
 /**
  * Data the server answers, shared by the stories and the client tests so a screen is
  * shown and checked against the same records. Plain data only: envelopes and routes
- * are built by each side (stories/support/answers.ts, tests/client/support/fake-server.ts).
+ * are built by each side (stories/support/answers.ts, tests/kernel/client/support/fake-server.ts).
  */
 import type { IdentityType } from "../../resources/auth/auth";
 import { allMenuKeys, mainAdminOnlyItem, permissionGroups, sidebarGroups } from "../../resources/kernel/menu";

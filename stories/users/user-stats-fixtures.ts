@@ -1,6 +1,6 @@
 /**
  * What the /userstat calls answer for the demo teacher and student, shaped as the running server
- * gives them. Plain data shared by the stories and the client tests (tests/client/users).
+ * gives them. Plain data shared by the stories and the client tests (tests/users/client).
  */
 
 /** One row of a person's lives as the server answers it (1 §3 "Live row"). */

@@ -8,7 +8,7 @@ export type { ReadLimits, SheetRows } from "./limits";
  * The spreadsheet work itself, run only inside the sheet worker (and by tests in Node): xlsx
  * parses untrusted files. The version we ship, SheetJS 0.20.3, fixes the known prototype-pollution
  * (CVE-2023-30533) and ReDoS (CVE-2024-22363) issues, but the next flaw found in a parser of this
- * size must not reach the page's realm either (tests/client/users/sheet-safety.test.ts).
+ * size must not reach the page's realm either (tests/users/client/sheet-safety.test.ts).
  */
 
 /** A failure whose message a person can act on; any other error is reported generically. */

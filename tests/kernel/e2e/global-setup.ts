@@ -1,0 +1,27 @@
+import { existsSync } from "node:fs";
+import type { TestProject } from "vitest/node";
+import { freshDatabase } from "../server/helpers";
+import { startServer } from "../../../scripts/lib/server-process.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+    /** The server's PostgreSQL database, "" on SQLite (the file is in dataDir). */
+    databaseUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dist = process.env.DIST_DIR || "dist";
+  if (!existsSync(`${dist}/index.html`)) throw new Error(`${dist}/ is missing: run \`npm run build\` before the browser suite`);
+  const db = await freshDatabase();
+  const server = await startServer({ dataDir: db.dataDir, databaseUrl: db.url ?? "" });
+  project.provide("baseURL", server.baseURL);
+  project.provide("dataDir", db.dataDir);
+  project.provide("databaseUrl", db.url ?? "");
+  return async () => {
+    await server.stop();
+    await db.drop();
+  };
+}
