@@ -4,7 +4,7 @@ import type { SingleTableDecl } from "../../resources/kernel/table";
 import type { Ctx } from "../context";
 import { fail, ok } from "../plugins/envelope";
 import { checkAgainst } from "../plugins/schemas";
-import { accessCheck } from "./access";
+import { accessCheck, type CredentialCheck } from "./access";
 import { recordAudit } from "./audit";
 import { orgScope, type OrgScope, type OrgTable } from "./org-scope";
 import { route } from "./route";
@@ -106,14 +106,15 @@ export function registerSingle(app: FastifyInstance, { db }: Ctx, decl: SingleDe
   const tags = [decl.name];
   const wire = (record: SingleRecord) => (json ? { [json.wire]: JSON.stringify(record) } : record);
   const scopeOf = (request: FastifyRequest) => orgScope(request, db);
-  const guards = new Map();
-  route(app, api.get, { guard: accessCheck(decl.access.read, guards), summary: `${decl.title}: the organisation's record (the defaults until saved)`, tags, declared: "table", operation: `${decl.name}.get` }, async (request) =>
+  // A settings record is guarded by menu keys or identity types, never by a feature's credential.
+  const noCredentials = new Map<string, CredentialCheck>();
+  route(app, api.get, { guard: accessCheck(decl.access.read, noCredentials), summary: `${decl.title}: the organisation's record (the defaults until saved)`, tags, declared: "table", operation: `${decl.name}.get` }, async (request) =>
     ok(wire(await readSingle(scopeOf(request), table))),
   );
   route(
     app,
     api.update,
-    { body: decl.form, guard: accessCheck(decl.access.write, guards), summary: `${decl.title}: merge the fields sent over the record, checked against ${table.single.schema}`, tags, declared: "table", operation: `${decl.name}.update` },
+    { body: decl.form, guard: accessCheck(decl.access.write, noCredentials), summary: `${decl.title}: merge the fields sent over the record, checked against ${table.single.schema}`, tags, declared: "table", operation: `${decl.name}.update` },
     async (request) => {
       const body = request.body as SingleRecord;
       const sent = json ? objectOf(body[json.wire]) : body;
