@@ -19,6 +19,8 @@ import type { CallScreenDecl } from "./kernel/call-list";
 import type { FrameDecl } from "./kernel/frame";
 import { boundPapers } from "./tools/screens";
 import { tools } from "./tools/tools";
+import type { SingleDecl } from "./kernel/single";
+import { liveSetting } from "./lives/live-setting";
 
 export { subadmin, teacher, assistant, student };
 export { course, live, message, productTemplate, adTemplate, auditLog, emulateTemplate };
@@ -32,6 +34,9 @@ export const resources: readonly ResourceDecl[] = [
   emulateTemplate,
   auditLog,
 ];
+
+/** Every organisation's settings record (resources/kernel/single.ts): the server engine serves each from its table. */
+export const singles: readonly SingleDecl[] = [liveSetting];
 
 /** Every declared full-page form outside a resource (resources/kernel/form-page.ts): the engine draws each at its route. */
 export const formPages: readonly FormPageDecl[] = [...liveFormPages, changePasswordForm];

@@ -18,7 +18,7 @@ import { registerResources } from "./engine/register";
 import { registerCalls } from "./engine/calls";
 import { trackRegistrations } from "./engine/route";
 import { features } from "./features";
-import { resources } from "../resources";
+import { resources, singles } from "../resources";
 
 /** Builds the whole API and console server; `main.ts` listens, tests `inject`. */
 export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
@@ -48,7 +48,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(sameOrigin, { origins: ownOrigins(ctx.config) });
   await app.register(session, { db: ctx.db });
 
-  await app.register(async (scope) => registerResources(scope, ctx, resources));
+  await app.register(async (scope) => registerResources(scope, ctx, resources, singles));
   await app.register(async (scope) => registerCalls(scope, ctx, features));
   await app.register(consoleRoutes, ctx);
   startCleanup(app, ctx.db);

@@ -70,3 +70,40 @@ export interface TableDecl {
   /** Writes are not audited (the audit log itself). */
   unaudited?: boolean;
 }
+
+/**
+ * A table holding one record per organisation (its settings: the live defaults of /liveSetting;
+ * money and organisation settings next), keyed by `org_id` alone, in the spirit of Directus
+ * singletons. The engine answers GET with the caller's organisation's record, the declared
+ * defaults while it has stored none, and PATCH by merging the fields sent over the stored record
+ * (a group, a field whose default is an object, merges field by field; anything else sent for a
+ * group is ignored), keeping only the fields the defaults name, in their order, validating the
+ * whole against `schema` and storing it in one transaction that holds the row against a parallel
+ * save. Its own declaration kind (resources/kernel/single.ts) rather than a resource's `table`,
+ * since it has no list, no ids and no screen of rows to declare.
+ */
+export interface SingleRecordMode {
+  /** `$id` of the schema the merged record must satisfy; its messages answer a refusal. */
+  schema: string;
+  /** The record of an organisation that stored none; it names every field (and every group's fields). */
+  defaults: Readonly<Record<string, unknown>>;
+  /**
+   * Stored as JSON text in `column` and carried on the wire as JSON text in the field `wire`,
+   * both ways (`{config: "{…}"}`); text that is not a JSON object is refused with `invalid`. Without
+   * it, each field of the record is the column of `columns` with that wire name.
+   */
+  json?: { column: string; wire: string; invalid: string };
+  /** A number sent for a field is kept as its text: the spec's settings are all text ("30"). */
+  numbersAsText?: boolean;
+}
+
+/** The `table` block of a single-record declaration. */
+export interface SingleTableDecl {
+  /** SQL table whose primary key is `org_id`, created by the feature's migration. */
+  name: string;
+  /** Without `single.json`: the record's fields, one column each. */
+  columns?: readonly TableColumn[];
+  /** A column of epoch milliseconds of the last save. */
+  updated?: string;
+  single: SingleRecordMode;
+}

@@ -1,5 +1,5 @@
 import live from "./live";
-import { liveApi, liveCourseKeys, liveSettingKey } from "./live-api";
+import { liveApi, liveCourseKeys } from "./live-api";
 import { access, defineCalls, type Calls } from "../kernel/call";
 import { verificationCalls } from "./verification-calls";
 
@@ -61,13 +61,12 @@ export const liveShareCalls = {
 } satisfies Calls;
 
 /**
- * Adding and modifying a live, its schedule conflicts (2 §5, §7), and the organisation's live
- * defaults (3 §2.7, §3, §7.5). Declared calls rather than a table: a live is a row and its ordered
- * staff in another table, it is added against the organisation's balance (918) and shaped by its
+ * Adding and modifying a live and its schedule conflicts (2 §5, §7). Declared calls rather than a
+ * table: a live is a row and its ordered staff in another table, it is added against the organisation's balance (918) and shaped by its
  * course (type, sub-classes, simulated lives) and the group's defaults, none of which a table
  * declaration can say. PATCH `{id, status: 0}` voids (2 §7, the sub-class list), through the one
- * void of DELETE /cms/live. /liveSetting changes the defaults (liveSetting key); the live form reads
- * them too, so reading is also open to liveop and courseop.
+ * void of DELETE /cms/live. The group's defaults themselves are a single-record table
+ * (resources/lives/live-setting.ts).
  */
 export const liveWriteCalls = {
   create: { endpoint: liveApi.create, body: "live.create", ...listed, summary: "Lives: add (918 at the arrears limit; a template makes it a simulated live)" },
@@ -83,20 +82,7 @@ export const liveWriteCalls = {
     ...listed,
     summary: "Lives of the given teachers or assistants overlapping [begintime, endtime), the changed one left out",
   },
-  groupConfig: {
-    endpoint: liveApi.groupConfig,
-    access: access.menu([liveSettingKey, ...liveCourseKeys]),
-    blankIsAbsent: true,
-    summary: "Group config: the live defaults and liveConfigPermissions as JSON text",
-  },
-  groupConfigSet: {
-    endpoint: liveApi.groupConfigSet,
-    body: "group-config.edit",
-    access: access.menu([liveSettingKey]),
-    blankIsAbsent: true,
-    summary: "Group config: set (every key checked against group-config); new lives start from it",
-  },
 } satisfies Calls;
 
-/** Lives (2 §2, §5, §7): lists, students, share links, writes, the group defaults, and viewer verification. */
+/** Lives (2 §2, §5, §7): lists, students, share links, writes, and viewer verification. */
 export const liveCalls = defineCalls("lives", { ...liveListCalls, ...liveStudentCalls, ...liveShareCalls, ...liveWriteCalls, ...verificationCalls });

@@ -14,6 +14,8 @@ import { byId, isUniqueViolation, listed, narrows, tableOf, type LooseSelect } f
 import { hasKeptCount, keptCount } from "./counts";
 import { columnsToWrite, flattenForAudit, formValuesOf, toWire, type FormValues, type StoredRow } from "./table-rows";
 import { registerAuditHistory } from "./history";
+import type { SingleDecl } from "../../resources/kernel/single";
+import { registerSingle } from "./table-single";
 
 /** A resource the engine serves: one with a table declaration. */
 export type TableResource = ResourceDecl & { table: TableDecl };
@@ -22,13 +24,15 @@ const isTableResource = (r: ResourceDecl): r is TableResource => r.table !== und
 
 /**
  * Registers the declared calls of every resource with a table declaration (list, search, get,
- * create, update, remove), plus the audit history call. Each call is guarded once by the menu key
+ * create, update, remove), the read and save of every single-record table (table-single.ts), plus
+ * the audit history call. Each call is guarded once by the menu key
  * before its query or body is validated by the same schema files as the forms, answers in the
  * envelope, and reaches the database only through the organisation-scoped accessor; every write
  * and its audit row share one transaction.
  */
-export function registerResources(app: FastifyInstance, ctx: Ctx, resources: readonly ResourceDecl[]) {
+export function registerResources(app: FastifyInstance, ctx: Ctx, resources: readonly ResourceDecl[], singles: readonly SingleDecl[] = []) {
   for (const resource of resources.filter(isTableResource)) registerResource(app, ctx, resource);
+  for (const single of singles) registerSingle(app, ctx, single);
   registerAuditHistory(app, ctx, resources);
 }
 

@@ -10,7 +10,8 @@ import { writeHandlers } from "./writes";
 
 /**
  * Lives (2 §2, §5, §7): every query through the session's organisation scope, every write through
- * its service (services/lives, live-writes, group-config, whitelist) with its audit row. Viewer
+ * its service (services/lives, live-writes, whitelist) with its audit row; the group defaults are
+ * the engine's single-record table (resources/lives/live-setting.ts). Viewer
  * verification is part of a live here, as the spec has it (2 §2 设置验证方式 on a live's row).
  */
 export default defineFeature({

@@ -3,12 +3,11 @@ import { liveMessages } from "../../../resources/lives/live-api";
 import type { FeatureCtx, Handler } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";
 import { ok } from "../../plugins/envelope";
-import { readGroupConfig, saveGroupConfig } from "../../services/group-config";
 import { findConflicts, type ConflictQuery } from "../../services/live-conflicts";
 import { addLive, changeLive, type LiveChange, type LiveInput } from "../../services/live-writes";
 import { voidLive } from "../../services/lives/void";
 
-/** Adding and modifying a live, its schedule conflicts (2 §5, §7), and the group defaults (3 §2.7, §3). */
+/** Adding and modifying a live and its schedule conflicts (2 §5, §7). */
 export function writeHandlers({ db }: FeatureCtx): Record<keyof typeof liveWriteCalls, Handler> {
   return {
     create: async (request) => ok(await addLive(orgScope(request, db), request.body as LiveInput), { msg: "添加成功" }),
@@ -23,11 +22,6 @@ export function writeHandlers({ db }: FeatureCtx): Record<keyof typeof liveWrite
     conflicts: async (request) => {
       const rows = await findConflicts(orgScope(request, db), request.query as ConflictQuery);
       return ok(rows, { count: rows.length });
-    },
-    groupConfig: async (request) => ok({ config: JSON.stringify(await readGroupConfig(orgScope(request, db))) }),
-    groupConfigSet: async (request) => {
-      const saved = await saveGroupConfig(orgScope(request, db), (request.body as { config: string }).config);
-      return ok({ config: JSON.stringify(saved) }, { msg: liveMessages.groupConfigSaved });
     },
   };
 }
