@@ -1,3 +1,4 @@
+import type { ResourceDecl } from "./define";
 import type { Endpoint } from "./endpoint";
 
 /**
@@ -44,12 +45,15 @@ export interface FormPageDecl {
    * under its fields (the schedule-conflict warning under the staff). Fields not named follow the last.
    */
   sections?: readonly FormSection[];
-  save: FormSave;
+  /** Through a declared call, or through a resource's own create or update (its `createRoute`/`editRoute` page). */
+  save: FormSave | ResourceSave;
   /**
    * Where 取消 and a saved form go when the page was opened by an address rather than from a list
    * (otherwise back where it came from): the first of these whose `{param}`s the address gives.
    */
   back?: readonly string[];
+  /** Where 取消 and a saved form go whatever the page was opened from (a resource's list, opened afresh to show the new record). */
+  leaveTo?: string;
 }
 
 export interface FormSection {
@@ -88,5 +92,13 @@ export interface FormSave {
   /** The signed-in person's details changed (their name, their phone): the top bar asks for them again. */
   refreshIdentity?: boolean;
 }
+
+/**
+ * A save through the resource, as its add and edit dialogs save (Refine's useCreate/useUpdate over
+ * its calls): the values through its transforms, its words (添加成功, 修改成功, its failures), its
+ * lists refreshed. The form starts from the record as the resource's fields name it, its choices
+ * labelled from the resource's enums. The call save's options are the resource's here, never the page's.
+ */
+export type ResourceSave = { [K in Exclude<keyof FormSave, "after">]?: undefined } & { resource: ResourceDecl; after: "back" };
 
 export const defineFormPage = <T extends FormPageDecl>(decl: T): T => decl;

@@ -1,4 +1,5 @@
 import type { BaseRecord } from "@refinedev/core";
+import type { ResourceDecl } from "../../resources/kernel/define";
 import type { FormPageDecl } from "../../resources/kernel/form-page";
 import type { FormDefinition } from "./form-schemas";
 import type { FormValues } from "./form-values";
@@ -14,6 +15,8 @@ export interface FormSetupInput {
   kind: FormPageDecl["kind"];
   params: Record<string, number>;
   record?: BaseRecord;
+  /** The resource a resource's own page saves through (its fields name the record's). */
+  resource?: ResourceDecl;
   definition: FormDefinition;
 }
 

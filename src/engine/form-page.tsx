@@ -10,11 +10,12 @@ import { useFormPageAfter } from "./form-page-after";
 import { stableText, useFormDefinition } from "./form-page-load";
 import type { FormSetup, FormSetupState } from "./form-page-parts";
 import type { FormDefinition } from "./form-schemas";
-import { useFormPageSave } from "./form-page-save";
 import { sectionedTemplate } from "./form-sections";
 import { focusFirstField } from "./resource-form-dialog";
+import { createValues, editValues } from "./form-data";
 import { useEngineRegistry } from "./registry";
 import { SchemaForm, type FormHandle, type FormValues } from "./schema-form";
+import { savesThroughResource, useFormSave } from "./use-form-save";
 
 const whole = (text: string | null) => {
   const n = Number(text);
@@ -48,13 +49,17 @@ export function FormPage({ decl }: { decl: FormPageDecl }) {
 
 const noDefinition: FormDefinition = { schema: {}, uiSchema: {} };
 
-/** Without a named setup: the record's fields the form names, or nothing for a new one. */
-const usePlainSetup: FormSetup = ({ definition, record }) =>
+/**
+ * Without a named setup: the record's fields the form names (as the resource names them, for a
+ * resource's page), or a new record's values (a permission tree's defaults).
+ */
+const usePlainSetup: FormSetup = ({ definition, record, resource }) =>
   useMemo(() => {
     const fields = Object.keys((definition.schema.properties as object | undefined) ?? {});
-    const initialData = Object.fromEntries(fields.filter((field) => record?.[field] !== undefined).map((field) => [field, record![field]]));
+    const named = (row: BaseRecord) => Object.fromEntries(fields.filter((field) => row[field] !== undefined).map((field) => [field, row[field]]));
+    const initialData = !record ? createValues(definition) : resource ? editValues(resource, definition, record) : named(record);
     return { status: "ready", definition, initialData };
-  }, [definition, record]);
+  }, [definition, record, resource]);
 
 /** The form of a declaration without its card: a page's, or a tab's (src/engine/tabbed-forms-page.tsx). */
 export function FormPageBody({ decl, params }: { decl: FormPageDecl; params: Record<string, number> }) {
@@ -63,11 +68,12 @@ export function FormPageBody({ decl, params }: { decl: FormPageDecl; params: Rec
   const [round, setRound] = useState(0);
   const useSetup = decl.setup ? formSetups[decl.setup] : usePlainSetup;
   if (!useSetup) throw new Error(`form page: setup "${decl.setup}" is not registered`);
-  const definition = useFormDefinition(decl.form, !!decl.interCheck);
+  const resource = savesThroughResource(decl.save) ? decl.save.resource : undefined;
+  const definition = useFormDefinition(decl.form, !!decl.interCheck, resource?.formLabels);
   const readQuery = useMemo(() => Object.fromEntries(Object.entries(decl.read?.query ?? {}).map(([key, param]) => [key, params[param]])), [decl.read, params]);
-  const read = useCall<BaseRecord>(decl.read?.call ?? decl.save.call, readQuery, { enabled: !!decl.read });
+  const read = useCall<BaseRecord>(decl.read?.call, readQuery);
   const record = read.answer?.data;
-  const setup: FormSetupState = useSetup({ kind: decl.kind, params, record, definition: definition.loaded ?? noDefinition });
+  const setup: FormSetupState = useSetup({ kind: decl.kind, params, record, resource, definition: definition.loaded ?? noDefinition });
   const state: FormSetupState = definition.failure
     ? { status: "failed", title: decl.read?.failed ?? "表单加载失败", message: definition.failure, retry: definition.retry }
     : decl.read && read.error && !record
@@ -99,7 +105,7 @@ function ReadyForm({ decl, params, record, definition, initialData, widgets, pan
   const formRef = useRef<FormHandle>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const [modal, modalHolder] = Modal.useModal();
-  const { save, saving, serverErrors, clearServerErrors } = useFormPageSave(decl.save, modal);
+  const { save, saving, serverErrors, clearServerErrors, tidy } = useFormSave({ decl, record, modal });
   const { back, after } = useFormPageAfter(decl, params, onReset);
   // What the server holds: 确定 of a `changedOnly` form compares the values with it.
   const saved = useRef(stableText(initialData));
@@ -120,13 +126,14 @@ function ReadyForm({ decl, params, record, definition, initialData, widgets, pan
         initialData={initialData}
         formRef={formRef}
         widgets={widgets}
+        tidy={tidy}
         objectTemplate={objectTemplate}
         serverErrors={serverErrors}
         onServerErrorsSeen={clearServerErrors}
         onMounted={decl.kind === "single" ? undefined : () => focusFirstField(bodyRef.current)}
         onValuesChange={decl.save.changedOnly ? (next: FormValues) => setCurrent(stableText(next)) : undefined}
         onSubmit={async (sent) => {
-          if (!(await save(sent))) return;
+          if (!(await save(sent, initialData))) return;
           saved.current = stableText(sent);
           setCurrent(saved.current);
           after();
@@ -136,7 +143,7 @@ function ReadyForm({ decl, params, record, definition, initialData, widgets, pan
         <Button type="primary" disabled={decl.save.changedOnly && !changed} loading={saving} onClick={() => formRef.current?.submit()}>
           {decl.submit ?? "确定"}
         </Button>
-        {decl.back && <Button onClick={back}>取消</Button>}
+        {(decl.back || decl.leaveTo) && <Button onClick={back}>取消</Button>}
       </Space>
     </div>
   );

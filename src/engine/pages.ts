@@ -29,16 +29,12 @@ const declaredListPage = (decl: ResourceDecl, page: ListPageDecl) =>
     return { default: () => createElement(DeclaredListPage, { owner: decl, page }) };
   });
 
-const createPage = (decl: ResourceDecl) =>
+// Declared with the form's schema title, which the form's chunk brings (every schema file, the validator's).
+const resourceFormPage = (decl: ResourceDecl, kind: "create" | "edit") =>
   lazy(async () => {
-    const { ResourceCreatePage } = await import("./resource-create-page");
-    return { default: () => createElement(ResourceCreatePage, { decl }) };
-  });
-
-const editPage = (decl: ResourceDecl) =>
-  lazy(async () => {
-    const { ResourceEditPage } = await import("./resource-create-page");
-    return { default: () => createElement(ResourceEditPage, { decl }) };
+    const [{ FormPage }, { resourceFormPage }] = await Promise.all([import("./form-page"), import("./resource-form-page")]);
+    const page = resourceFormPage(decl, kind);
+    return { default: () => createElement(FormPage, { decl: page }) };
   });
 
 const formPage = (decl: FormPageDecl) =>
@@ -77,8 +73,8 @@ export const enginePages: PageMap = Object.fromEntries([
   ...resources.flatMap((decl) => [
     ...(decl.api.list ? [[decl.route, listPage(decl)] as const] : []),
     ...(decl.listPages ?? []).map((page) => [page.route, declaredListPage(decl, page)] as const),
-    ...(decl.createRoute && decl.forms.create ? [[decl.createRoute, createPage(decl)] as const] : []),
-    ...(decl.editRoute && decl.forms.edit && decl.api.get ? [[decl.editRoute.split("?")[0], editPage(decl)] as const] : []),
+    ...(decl.createRoute && decl.forms.create ? [[decl.createRoute, resourceFormPage(decl, "create")] as const] : []),
+    ...(decl.editRoute && decl.forms.edit && decl.api.get ? [[decl.editRoute.split("?")[0], resourceFormPage(decl, "edit")] as const] : []),
   ]),
   ...formPages.map((decl) => [decl.route, formPage(decl)] as const),
   ...details.map((decl) => [decl.route, detailPage(decl)] as const),

@@ -37,16 +37,17 @@ export interface CallOptions<T = unknown> {
  * One of the spec's odd calls (a detail page's stats, a chart's points) read through Refine's
  * `useCustom`: cached by endpoint and query, made once however many parts ask, and its failure
  * shown by the page (no toast): each page says what it could not load in its own place (1 §8).
+ * Without an endpoint it asks nothing (a full-page form with no record to start from).
  */
-export function useCall<T>(endpoint: Endpoint, query?: Payload, { enabled = true, keepPrevious = false, refreshMs, refreshWhile }: CallOptions<T> = {}): CallState<T> {
+export function useCall<T>(endpoint: Endpoint | undefined, query?: Payload, { enabled = true, keepPrevious = false, refreshMs, refreshWhile }: CallOptions<T> = {}): CallState<T> {
   const result = useCustom<BaseRecord, HttpError, Payload>({
-    url: endpoint.path,
-    method: verb(endpoint),
+    url: endpoint?.path ?? "",
+    method: endpoint ? verb(endpoint) : "get",
     config: { query },
     meta: { endpoint },
     errorNotification: false,
     queryOptions: {
-      enabled,
+      enabled: enabled && !!endpoint,
       keepPreviousData: keepPrevious,
       refetchInterval: (data, query) =>
         refreshMs && (refreshWhile?.(data as CallAnswer<T> | undefined, query.state.error) ?? true) ? refreshMs : false,

@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { student, subadmin, teacher } from "../../resources";
 import type { ResourceDecl } from "../../resources/kernel/define";
-import { ResourceCreatePage } from "../../src/engine/resource-create-page";
+import { FormPage } from "../../src/engine/form-page";
+import { resourceFormPage } from "../../src/engine/resource-form-page";
 import type { FormMode } from "../../src/engine/use-record-save";
 import type { ScreenParameters } from "../support/screen-parameters";
 import { familyAnswers, mobileTaken, userRows } from "./engine-answers";
@@ -96,7 +97,7 @@ export const StudentAddPhoneFormatFirst: Story = {
 
 const createAdminPage = () => (
   <EngineStage route="/createAdmin">
-    <ResourceCreatePage decl={subadmin} />
+    <FormPage decl={resourceFormPage(subadmin, "create")} />
   </EngineStage>
 );
 

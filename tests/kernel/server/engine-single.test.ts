@@ -17,7 +17,7 @@ import { call } from "../../users/server/users-helpers";
 
 /**
  * The single-record table mode on a declaration of its own, stored one column a field (the other
- * option besides JSON text, which /cms/groupconfig uses: tests/server/group-config-wire.test.ts):
+ * option besides JSON text, which /cms/groupconfig uses: tests/lives/server/group-config-wire.test.ts):
  * defaults before any save, a save that merges and is logged, the schema's message for a refusal,
  * and each organisation's record its own.
  */
