@@ -1,4 +1,5 @@
 import { insufficientBalanceCode, liveApi, liveCourseKeys, liveMessages, liveSettingKey } from "./live-api";
+import { liveSetting } from "./live-setting";
 import { defineFormPage, type FormSection } from "../kernel/form-page";
 import live, { createLivePage, liveCourseRoute } from "./live";
 
@@ -65,14 +66,14 @@ export const liveChangeForm = defineFormPage({
  */
 export const liveSettingForm = defineFormPage({
   route: "/liveSetting",
-  title: "直播设置",
+  title: liveSetting.title,
   kind: "single",
   access: liveSettingKey,
-  form: "group-config.edit",
+  form: liveSetting.form,
   intro: "新创建的直播使用以下默认设置；勾选「允许自由设置」的项目可在创建直播时单独修改，其余项目统一使用此处的设置。",
-  read: { call: liveApi.groupConfig, failed: "直播设置加载失败" },
+  read: { call: liveSetting.api.get, failed: "直播设置加载失败" },
   setup: "groupConfig",
-  save: { call: liveApi.groupConfigSet, success: liveMessages.groupConfigSaved, failure: { text: liveMessages.groupConfigFailed }, changedOnly: true, after: "stay" },
+  save: { call: liveSetting.api.update, success: liveSetting.saved, failure: { text: liveMessages.groupConfigFailed }, changedOnly: true, after: "stay" },
 });
 
 export const liveFormPages = [liveCreateForm, liveChangeForm, liveSettingForm];

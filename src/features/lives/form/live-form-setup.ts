@@ -2,6 +2,7 @@ import type { UiSchema } from "@rjsf/utils";
 import { useMemo } from "react";
 import { liveApi, type EmulateTemplateRecord, type LiveRecord } from "../../../../resources/lives/live-api";
 import { groupConfigDefaults, liveConfigKeys, parseGroupConfig, type GroupConfig } from "../../../../resources/lives/live-config";
+import { liveSetting } from "../../../../resources/lives/live-setting";
 import type { FormSetup, FormSetupInput, FormSetupState } from "../../../engine/form-page-parts";
 import type { FormDefinition } from "../../../engine/form-schemas";
 import type { FormValues } from "../../../engine/form-values";
@@ -60,7 +61,7 @@ function initialValues(params: FormSetupInput["params"], group: GroupConfig, rec
 export const useLiveFormSetup: FormSetup = ({ kind, params, record, definition }): FormSetupState => {
   const create = kind === "create";
   const askTemplates = create && params.courseType === SIMULATED_COURSE_TYPE;
-  const group = useCall<{ config: string }>(liveApi.groupConfig);
+  const group = useCall<{ config: string }>(liveSetting.api.get);
   const templates = useCall<EmulateTemplateRecord[]>(liveApi.templates, { page: 1, count: 1 }, { enabled: askTemplates });
   const groupConfig = useMemo(() => (group.answer ? parseGroupConfig(group.answer.data.config) : group.error ? groupConfigDefaults : null), [group.answer, group.error]);
   const templatesKnown = !askTemplates || !!templates.answer || !!templates.error;
