@@ -18,7 +18,6 @@ export const titleCopies: Record<string, readonly string[]> = {
   "课件下载": ["resources/lives/live.ts", "resources/lives/routes.ts"],
   "听课数据": ["resources/lives/live.ts", "resources/lives/routes.ts"],
   "直播流审核": ["resources/lives/routes.ts", "resources/tools/tools.ts"],
-  "直播设置": ["resources/lives/forms.ts", "resources/platform/audit-log.ts"],
   "修改密码": ["resources/auth/forms.ts", "resources/portal/account.ts", "src/shells/admin-header.tsx"],
   "存储统计": ["resources/stats/routes.ts", "resources/stats/stats.ts"],
   "字幕管理": ["resources/kernel/menu.ts", "resources/tools/tools.ts"],
