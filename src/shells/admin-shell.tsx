@@ -47,6 +47,17 @@ function AdminLayout({ preload }: { preload?: () => Promise<unknown> }) {
   }, [menuShown, preload]);
 
   const menuPaths = useMemo(() => (menu ? new Set(menu.groups.flatMap((group) => group.items.map((item) => item.path))) : null), [menu]);
+  // Built once per menu, not on every route change: the sidebar's items stay the same objects.
+  const menuItems = useMemo(
+    () =>
+      menu?.groups.map((group) => ({
+        key: group.key,
+        label: group.label,
+        children: group.items.map((item) => ({ key: item.path, label: item.label })),
+      })),
+    [menu],
+  );
+  const selectedKeys = useMemo(() => [pathname], [pathname]);
   const openGroup = menu?.groups.find((group) => group.items.some((item) => item.path === pathname))?.key;
   // Every route outside this admin's grant says so, built or not, before its screen asks the server anything.
   const routeKeys = routeMenuKeys(pathname);
@@ -62,13 +73,9 @@ function AdminLayout({ preload }: { preload?: () => Promise<unknown> }) {
               <Menu
                 theme="dark"
                 mode="inline"
-                selectedKeys={[pathname]}
+                selectedKeys={selectedKeys}
                 defaultOpenKeys={openGroup ? [openGroup] : []}
-                items={menu.groups.map((group) => ({
-                  key: group.key,
-                  label: group.label,
-                  children: group.items.map((item) => ({ key: item.path, label: item.label })),
-                }))}
+                items={menuItems}
                 onClick={({ key }) => navigate(key)}
               />
             ) : (

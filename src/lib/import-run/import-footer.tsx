@@ -19,12 +19,14 @@ export function ImportFooter({ run, reading, onClose, notes }: ImportFooterProps
     <Flex align="center" gap={12}>
       <div style={{ flex: 1, minWidth: 0 }}>{progress && <ImportProgressLine progress={progress} running={running} rows={run.rows} notes={notes} />}</div>
       <Button onClick={onClose}>关闭</Button>
+      {/* Two buttons, not one changing: antd clears a button's loading in an effect after the
+          render, so the one that said 正在停止 would ignore a click on 导入 until then. */}
       {running ? (
-        <Button danger loading={stopping} onClick={run.stop}>
+        <Button key="stop" danger loading={stopping} onClick={run.stop}>
           {stopping ? "正在停止" : "停止"}
         </Button>
       ) : (
-        <Button type="primary" disabled={!importable || reading} onClick={() => void run.start()}>
+        <Button key="import" type="primary" disabled={!importable || reading} onClick={() => void run.start()}>
           导入
         </Button>
       )}
