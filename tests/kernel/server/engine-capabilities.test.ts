@@ -1,16 +1,11 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { defineResource } from "../../../resources/kernel/define";
 import { ep } from "../../../resources/kernel/endpoint";
 import { buildApp } from "../../../server/app";
-import { outboxAdapter } from "../../../server/adapters/sms";
-import { loadConfig } from "../../../server/config";
-import { openDb, type Db } from "../../../server/db/database";
-import { migrateToLatest } from "../../../server/db/migrate";
+import type { Db } from "../../../server/db/database";
 import { registerResource, type TableResource } from "../../../server/engine/register";
-import { seedAll } from "../../../server/seed/index";
-import { freshDatabase, signIn } from "./helpers";
+import { seededDatabase, signIn } from "./helpers";
 import { call } from "../../users/server/users-helpers";
 
 /**
@@ -48,13 +43,11 @@ let db: Db;
 let drop: () => Promise<void>;
 let admin: string;
 beforeAll(async () => {
-  const fresh = await freshDatabase();
-  drop = fresh.drop;
-  const config = { ...loadConfig({ DATA_DIR: fresh.dataDir, LOG_LEVEL: "silent", DIST_DIR: path.join(fresh.dataDir, "no-dist") }), passwordMemoryKiB: 64 };
-  db = openDb({ databaseUrl: fresh.url, dataDir: fresh.dataDir, poolSize: 4 });
-  await migrateToLatest(db.kysely);
-  await seedAll(db, { passwordMemoryKiB: 64, students: 20, historyDays: 3 });
-  const ctx = { db, config, messages: outboxAdapter(fresh.dataDir) };
+  const seeded = await seededDatabase();
+  ({ db } = seeded);
+  drop = seeded.fresh.drop;
+  const { config, messages } = seeded;
+  const ctx = { db, config, messages };
   app = await buildApp(ctx);
   await app.register(async (scope) => registerResource(scope, ctx, lives));
   admin = await signIn(app, "13800000000", "admin");

@@ -1,18 +1,13 @@
-import path from "node:path";
 import { sql } from "kysely";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { access } from "../../../resources/kernel/call";
 import { ep } from "../../../resources/kernel/endpoint";
 import { defineSingle } from "../../../resources/kernel/single";
-import { outboxAdapter } from "../../../server/adapters/sms";
 import { buildApp } from "../../../server/app";
-import { loadConfig } from "../../../server/config";
-import { openDb, type Db } from "../../../server/db/database";
-import { migrateToLatest } from "../../../server/db/migrate";
+import type { Db } from "../../../server/db/database";
 import { registerSingle } from "../../../server/engine/table-single";
-import { seedAll } from "../../../server/seed/index";
-import { freshDatabase, signIn } from "./helpers";
+import { seededDatabase, signIn } from "./helpers";
 import { call } from "../../users/server/users-helpers";
 
 /**
@@ -37,14 +32,12 @@ let drop: () => Promise<void>;
 let admin: string;
 let other: string;
 beforeAll(async () => {
-  const fresh = await freshDatabase();
-  drop = fresh.drop;
-  const config = { ...loadConfig({ DATA_DIR: fresh.dataDir, LOG_LEVEL: "silent", DIST_DIR: path.join(fresh.dataDir, "no-dist") }), passwordMemoryKiB: 64 };
-  db = openDb({ databaseUrl: fresh.url, dataDir: fresh.dataDir, poolSize: 4 });
-  await migrateToLatest(db.kysely);
-  await seedAll(db, { passwordMemoryKiB: 64, students: 20, historyDays: 3 });
+  const seeded = await seededDatabase();
+  ({ db } = seeded);
+  drop = seeded.fresh.drop;
+  const { config, messages } = seeded;
   await sql`create table engine_notice (org_id integer primary key, msg text not null, updated_at bigint not null)`.execute(db.kysely);
-  const ctx = { db, config, messages: outboxAdapter(fresh.dataDir) };
+  const ctx = { db, config, messages };
   app = await buildApp(ctx);
   await app.register(async (scope) => registerSingle(scope, ctx, notice));
   admin = await signIn(app, "13800000000", "admin");

@@ -39,13 +39,18 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export async function startTestServer(opts: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestServer> {
+/** A fresh database, migrated and (unless told not to) seeded, with the configuration a test app runs on. */
+export async function seededDatabase(opts: { seed?: boolean; config?: Partial<Config> } = {}) {
   const fresh = await freshDatabase();
   const config = { ...loadConfig({ DATA_DIR: fresh.dataDir, LOG_LEVEL: "silent", DIST_DIR: path.join(fresh.dataDir, "no-dist") }), passwordMemoryKiB: 64, ...opts.config };
   const db = openDb({ databaseUrl: fresh.url, dataDir: fresh.dataDir, poolSize: 4 });
   await migrateToLatest(db.kysely);
   if (opts.seed !== false) await seedAll(db, { passwordMemoryKiB: 64, students: 20, historyDays: 3 });
-  const messages = outboxAdapter(fresh.dataDir);
+  return { db, config, fresh, messages: outboxAdapter(fresh.dataDir) };
+}
+
+export async function startTestServer(opts: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestServer> {
+  const { db, config, fresh, messages } = await seededDatabase(opts);
   const app = await buildApp({ db, config, messages });
   const twins: FastifyInstance[] = [];
   return {
