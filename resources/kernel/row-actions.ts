@@ -1,4 +1,5 @@
 import type { Endpoint } from "./endpoint";
+import { pathOf, type RouteDecl } from "./route";
 
 /** A value a row's field is compared with: numbers and their text are the same value. */
 export type RuleValue = string | number;
@@ -46,3 +47,10 @@ export const rulesHold = (rules: readonly RowRule[] | undefined, row: Readonly<R
 /** Whether a declared action shows on a row, for an admin holding `held` extended permissions. */
 export const rowActionShown = (action: RowActionDecl, row: Readonly<Record<string, unknown>>, held: ReadonlySet<string>): boolean =>
   rulesHold(action.when, row) && (!action.permission || held.has(action.permission));
+
+/** A row action that opens one of `routes`, named as that page is titled: the title is written once, in the route. */
+export function opening(routes: readonly RouteDecl[], action: Omit<RowActionDecl, "label"> & { route: string }): RowActionDecl {
+  const page = routes.find((candidate) => candidate.route === pathOf(action.route));
+  if (!page) throw new Error(`row action ${action.name}: ${pathOf(action.route)} is not among the routes given`);
+  return { ...action, label: page.title };
+}

@@ -2,7 +2,7 @@ import course from "../courses/course";
 import type { ColumnDecl, FilterDecl } from "../kernel/define";
 import { defineResource } from "../kernel/define";
 import type { ListPageDecl } from "../kernel/list-pages";
-import type { RowActionDecl, RowRule } from "../kernel/row-actions";
+import { opening, type RowActionDecl, type RowRule } from "../kernel/row-actions";
 import { liveApi, liveCourseKeys, liveMenu, liveLimits, liveStateLabels, liveTypeLabels, subClassCourseTypes } from "./live-api";
 import { addStudents, liveVoided, subLive, subLiveRoute, teacherTags, voidLive } from "./sub-live";
 import { liveRoutes } from "./routes";
@@ -74,24 +74,23 @@ export const liveOperations: readonly RowActionDecl[] = [
   { name: "initNum", label: "人数基数", when: [notSmall], part: "liveInitNum" },
   { name: "products", label: "商品管理", when: [notSmall], route: "/sellProduct?liveId={Id}&courseId={CourseId}&callback={back}" },
   { name: "ads", label: "广告管理", when: [notSmall], route: "/adInfoByLive?liveId={Id}&courseId={CourseId}&callback={back}" },
-  { name: "stats", label: "直播统计", when: [notSmall], route: "/liveStat?liveId={Id}&courseId={CourseId}" },
+  opening(liveRoutes, { name: "stats", when: [notSmall], route: "/liveStat?liveId={Id}&courseId={CourseId}" }),
   { name: "modify", label: "修改", inline: true, route: "/changeLive?liveId={Id}&courseType={CourseType}&courseId={CourseId}" },
   voidLive(true),
   { name: "recordCut", label: "影院回放剪辑", when: [notSmall], route: "/recordCut?liveId={Id}" },
   { name: "dataCut", label: "互动回放剪辑", when: [notSmall], route: "/recordCut?liveId={Id}&mode=data" },
-  { name: "audioDown", label: "音频下载", when: [notSmall], permission: "audioDown", route: "/audioDown?liveId={Id}&liveName={Title}" },
-  { name: "docDown", label: "课件下载", when: [notSmall], permission: "docDown", route: "/downloadDoc?liveId={Id}&liveName={Title}" },
+  opening(liveRoutes, { name: "audioDown", when: [notSmall], permission: "audioDown", route: "/audioDown?liveId={Id}&liveName={Title}" }),
+  opening(liveRoutes, { name: "docDown", when: [notSmall], permission: "docDown", route: "/downloadDoc?liveId={Id}&liveName={Title}" }),
   { name: "verification", label: "验证方式", part: "liveVerification" },
-  { name: "userData", label: "听课数据", when: [notSmall], permission: "liveUserData", route: "/exportLiveUserDataShowData?liveId={Id}&title={Title}" },
+  opening(liveRoutes, { name: "userData", when: [notSmall], permission: "liveUserData", route: "/exportLiveUserDataShowData?liveId={Id}&title={Title}" }),
   { name: "shareLive", label: "分享直播", part: "liveShareLive" },
   { name: "shareReplay", label: "分享回放", part: "liveShareReplay" },
   { name: "exam", label: "考试管理", route: "/bindExamByLive?liveId={Id}" },
-  {
+  opening(liveRoutes, {
     name: "subClasses",
-    label: "子班级管理",
     when: [{ field: "CourseType", in: subClassCourseTypes }, mainClassroom],
     route: `${subLiveRoute}?masterLiveId={Id}&courseId={CourseId}`,
-  },
+  }),
 ];
 
 /** The lives of one course (2 §2 /liveCourse): `courseId` and `courseName` in the address. */
