@@ -1,8 +1,8 @@
 import type { ResourceProps } from "@refinedev/core";
 import { resources } from "../../resources";
 import type { ResourceDecl } from "../../resources/kernel/define";
+import { pathOf } from "../../resources/kernel/route";
 
-const pathOf = (address: string | undefined) => address?.split("?")[0];
 
 /**
  * `<Refine resources>` from the declarations (resources/index.ts): each entity's name, its routes
@@ -13,9 +13,9 @@ export function refineResource(decl: ResourceDecl): ResourceProps {
   return {
     name: decl.name,
     list: decl.route,
-    create: pathOf(decl.createRoute),
-    edit: pathOf(decl.editRoute),
-    show: pathOf(decl.show),
+    create: decl.createRoute && pathOf(decl.createRoute),
+    edit: decl.editRoute && pathOf(decl.editRoute),
+    show: decl.show && pathOf(decl.show),
     meta: {
       label: decl.title,
       menuKey: decl.menu.key,

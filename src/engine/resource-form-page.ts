@@ -1,5 +1,6 @@
 import type { ResourceDecl } from "../../resources/kernel/define";
 import type { FormPageDecl } from "../../resources/kernel/form-page";
+import { pathOf } from "../../resources/kernel/route";
 import { schemaFiles } from "./schema-files";
 
 /** The query parameter of `editRoute` that carries the record's id (`liveId` of `/changeFzLive?liveId={Id}`). */
@@ -17,7 +18,7 @@ function idParamOf(decl: ResourceDecl): string {
 export function resourceFormPage(decl: ResourceDecl, kind: "create" | "edit"): FormPageDecl {
   const form = decl.forms[kind]!;
   const page: FormPageDecl = {
-    route: (kind === "create" ? decl.createRoute : decl.editRoute)!.split("?")[0],
+    route: pathOf((kind === "create" ? decl.createRoute : decl.editRoute)!),
     title: String(schemaFiles.find((file) => file.$id === form)?.title ?? ""),
     kind,
     access: decl.menu.key,
