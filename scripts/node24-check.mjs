@@ -54,21 +54,39 @@ function unpacked(spec, name, members) {
   return dir;
 }
 
-/** better_sqlite3.node for Node 24, built in a copy of the installed package. */
+/**
+ * better_sqlite3.node for Node 24, built in a copy of the installed package, and kept in the user's
+ * cache (as npm keeps its tarballs) under the package's version and the headers': the build compiles
+ * SQLite, about a minute and a half of one of CI's two cores, for a file that only those two decide.
+ */
 function binding(node24Bin, headers) {
+  const installed = path.join(root, "node_modules", "better-sqlite3");
+  const packageVersion = JSON.parse(fs.readFileSync(path.join(installed, "package.json"), "utf8")).version;
+  const cached = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "lectern", `better-sqlite3-${packageVersion}-${HEADERS.replace(/\W+/g, "-")}.node`);
+  if (fs.existsSync(cached)) {
+    say(`better-sqlite3 ${packageVersion} for ${HEADERS}'s headers, built before: ${cached}`);
+    return cached;
+  }
   const copy = path.join(work, "better-sqlite3");
   const built = path.join(copy, "build", "Release", "better_sqlite3.node");
   if (fs.existsSync(built)) return built;
-  const installed = path.join(root, "node_modules", "better-sqlite3");
   fs.mkdirSync(copy, { recursive: true });
   for (const part of ["package.json", "binding.gyp", "src", "deps", "lib"]) fs.cpSync(path.join(installed, part), path.join(copy, part), { recursive: true });
-  say(`building better-sqlite3 ${JSON.parse(fs.readFileSync(path.join(copy, "package.json"), "utf8")).version} against ${HEADERS}'s headers (a minute or two)…`);
+  say(`building better-sqlite3 ${packageVersion} against ${HEADERS}'s headers (a minute or two)…`);
   // npm runs node-gyp with the first node on PATH, which must be Node 24; npm_config_nodedir beats
   // a nodedir in the user's .npmrc. No header download: they come from the registry's package.
   run("npm", ["run", "build-release"], {
     cwd: copy,
     env: { ...process.env, PATH: `${node24Bin}${path.delimiter}${process.env.PATH}`, npm_config_nodedir: headers, JOBS: String(os.availableParallelism()) },
   });
+  try {
+    fs.mkdirSync(path.dirname(cached), { recursive: true });
+    // Written aside, then renamed: a run beside this one never loads half a file.
+    fs.copyFileSync(built, `${cached}.${process.pid}`);
+    fs.renameSync(`${cached}.${process.pid}`, cached);
+  } catch (e) {
+    say(`could not keep the binding in ${path.dirname(cached)} (${e instanceof Error ? e.message : e}); the next run builds it again`);
+  }
   return built;
 }
 

@@ -5,7 +5,7 @@
 // (no registry in reach) the SQLite run stays on the machine's Node.
 // The browser suite runs against the production build on each database. Steps that each keep about
 // one of CI's two cores busy run side by side (lanes), to keep the whole run under 30 minutes.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,23 +22,10 @@ const failures = [];
 const failedTests = [];
 const retriedTests = [];
 
-function run(label, cmd, args, env = process.env) {
-  const started = Date.now();
-  process.stdout.write(`\n▶ ${label}\n`);
-  const r = spawnSync(cmd, args, { stdio: "inherit", env });
-  const secs = ((Date.now() - started) / 1000).toFixed(1);
-  process.stdout.write(`${r.status === 0 ? "✔" : "✘"} ${label} (${secs}s)\n`);
-  return r.status === 0;
-}
-
 /** A step's outcome in the closing count. */
 function counted(label, ok) {
   if (ok) passed += 1;
   else { failed += 1; failures.push(label); }
-}
-
-function step(label, cmd, args, env) {
-  counted(label, run(label, cmd, args, env));
 }
 
 const vitestArgs = (label, args) => {
@@ -108,29 +95,28 @@ const vitestStep = (label, args, env) => {
   return { label, cmd: bin("vitest"), args: v.args, env, count: (ok) => countVitest(label, v.file, ok) };
 };
 
-// The type-checker and the linter each use one core.
-await lanes(
-  [plain("type-check", bin("tsc"), ["-p", "tsconfig.json", "--noEmit"])],
-  [plain("lint", bin("eslint"), [".", "--max-warnings=0"])],
-);
 const node24 = process.env.LECTERN_NODE24 !== "0";
 // On two cores vitest runs one worker (cores - 1): the client tests, the server tests on PostgreSQL
-// and the server tests on SQLite under Node 24 LTS (scripts/node24-check.mjs fetches it and builds
-// its SQLite binding, then starts the server for real) each keep about one core busy; side by side
-// the two cores stay full. LECTERN_NODE24=0 (no registry in reach) runs the SQLite server tests on
-// the machine's Node with the client's.
+// and the server tests on SQLite under Node 24 LTS (scripts/node24-check.mjs fetches it, builds its
+// SQLite binding once per machine, then starts the server for real) each keep about one core busy;
+// the type-checker, the linter and the two builds follow in the lanes that finish first, so the two
+// cores stay full until the slowest lane ends. The production build follows the Node 24 check, whose
+// start-up check serves from the same folder. LECTERN_NODE24=0 (no registry in reach) runs the
+// SQLite server tests on the machine's Node with the client's.
 const clientTests = node24
   ? vitestStep("unit: client", ["--project", "client", "--project", "client-mocking"], sqliteEnv)
   : vitestStep("unit: client and server on SQLite", [], sqliteEnv);
 const node24Step = { label: node24Label, cmd: process.execPath, args: ["scripts/node24-check.mjs", "--results", node24File], env: process.env, count: countNode24 };
+const typeCheck = plain("type-check", bin("tsc"), ["-p", "tsconfig.json", "--noEmit"]);
+const lint = plain("lint", bin("eslint"), [".", "--max-warnings=0"]);
+const productionBuild = plain("production build", bin("vite"), ["build"]);
+const storybookBuild = plain("storybook build", bin("storybook"), ["build", "--quiet", "-o", "storybook-static"]);
 await lanes(
   [clientTests],
-  ...(pgUrl ? [[vitestStep("unit: server on PostgreSQL", ["--project", "server"], { ...process.env, DATABASE_URL: pgUrl })]] : []),
-  ...(node24 ? [[node24Step]] : []),
+  pgUrl ? [vitestStep("unit: server on PostgreSQL", ["--project", "server"], { ...process.env, DATABASE_URL: pgUrl }), lint, storybookBuild] : [lint, storybookBuild],
+  node24 ? [node24Step, productionBuild, typeCheck] : [productionBuild, typeCheck],
 );
 if (!node24) process.stdout.write("\n▶ Node 24: skipped (LECTERN_NODE24=0)\n");
-step("production build", bin("vite"), ["build"]);
-step("storybook build", bin("storybook"), ["build", "--quiet", "-o", "storybook-static"]);
 
 // The browser suite runs against the production build, on SQLite and (the files that use the
 // database) on PostgreSQL, in lanes side by side (tests/kernel/e2e/lanes.mjs), each with its own server and
