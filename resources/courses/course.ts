@@ -1,6 +1,7 @@
 import { defineResource } from "../kernel/define";
 import { ep } from "../kernel/endpoint";
 import { uploadApi } from "../kernel/upload";
+import { livePages } from "../lives/routes";
 
 /** How many users a course type admits (1 §5, §9); the form and the server both read it. */
 export interface MaxUserRule {
@@ -150,7 +151,7 @@ export default defineResource({
    * open the dialogs src/features/courses/engine-parts.tsx registers by these names (named for the area: the registry is one for the app).
    */
   actions: ["edit", "lives", "delete", "courseStudents", "courseEnrol"],
-  links: { lives: { label: "直播管理", to: "/liveCourse?courseId={Id}&courseName={Title}" } },
+  links: { lives: { label: "直播管理", to: `${livePages.liveCourse.route}?courseId={Id}&courseName={Title}` } },
   /** 1 §8: a refused change of a course says nothing; a refused deletion shows the server's msg. */
   failureToasts: { update: false, remove: true },
   addLabel: "创建课程",

@@ -11,6 +11,9 @@ import { chatMonitorKey, liveSettingKey } from "../lives/live-api";
 import type { ResourceDecl } from "./define";
 import { adTemplate, assistant, auditLog, course, emulateTemplate, live, message, productTemplate, student, subadmin, teacher } from "../index";
 import { routeTitles } from "../routes";
+import { toolPages } from "../tools/tools";
+import { livePages } from "../lives/routes";
+import type { FrameDecl } from "./frame";
 
 /** Sidebar group labels, in sidebar order (1 §2.2). */
 export const sidebarGroups = [
@@ -45,6 +48,9 @@ function item(key: string, sidebar: SidebarGroupKey): MenuItem {
   return { key, label, sidebar };
 }
 
+/** The menu item of a tool page: the key that opens it, under that key's route title. */
+const toolItem = (tool: FrameDecl, sidebar: SidebarGroupKey): MenuItem => item(tool.menuKey, sidebar);
+
 /** The menu item of a declared resource: its key, sidebar group and title, as declared. */
 const entry = (decl: ResourceDecl): MenuItem => ({ key: decl.menu.key, label: decl.title, sidebar: decl.menu.group });
 
@@ -74,7 +80,7 @@ export const permissionGroups: PermissionGroup[] = [
       entry(teacher),
       entry(assistant),
       entry(student),
-      item("mediaUploadMgr", "user"),
+      toolItem(toolPages.mediaUploadMgr, "user"),
     ],
   },
   {
@@ -90,10 +96,10 @@ export const permissionGroups: PermissionGroup[] = [
     items: [
       item("vodcourseop", "course"),
       item("vodop", "course"),
-      item("vodMediaMgr", "course"),
+      toolItem(toolPages.vodMediaMgr, "course"),
     ],
   },
-  { label: "字幕管理", items: [item("srtMediaMgr", "course")] },
+  { label: "字幕管理", items: [toolItem(toolPages.srtMediaMgr, "course")] },
   {
     label: "PaaS接入",
     items: [
@@ -107,20 +113,20 @@ export const permissionGroups: PermissionGroup[] = [
   {
     label: "题库考试",
     items: [
-      item("questionBankMgr", "classroom"),
-      item("questionTagMgr", "classroom"),
-      item("examMgr", "classroom"),
+      toolItem(toolPages.questionBankMgr, "classroom"),
+      toolItem(toolPages.questionTagMgr, "classroom"),
+      toolItem(toolPages.examMgr, "classroom"),
     ],
   },
   {
     label: "数字人管理",
     items: [
-      item("virtualAudio", "digitalhuman"),
-      item("virtualProtrait", "digitalhuman"),
-      item("virtualOcr", "digitalhuman"),
-      item("virtualBgDoc", "digitalhuman"),
-      item("virtualBgVideo", "digitalhuman"),
-      item("virtualMake", "digitalhuman"),
+      toolItem(toolPages.virtualAudio, "digitalhuman"),
+      toolItem(toolPages.virtualProtrait, "digitalhuman"),
+      toolItem(toolPages.virtualOcr, "digitalhuman"),
+      toolItem(toolPages.virtualBgDoc, "digitalhuman"),
+      toolItem(toolPages.virtualBgVideo, "digitalhuman"),
+      toolItem(toolPages.virtualMake, "digitalhuman"),
     ],
   },
   {
@@ -135,15 +141,15 @@ export const permissionGroups: PermissionGroup[] = [
     label: "氛围暖场",
     items: [
       item("aichat", "atmosphere"),
-      item("chatRobotMgr", "atmosphere"),
-      item("chatTemplateMgr", "atmosphere"),
+      toolItem(toolPages.chatRobotMgr, "atmosphere"),
+      toolItem(toolPages.chatTemplateMgr, "atmosphere"),
     ],
   },
   {
     label: "内审外宣",
     items: [
-      item("streamFilterWords", "review"),
-      item("streamRecBySelect", "review"),
+      toolItem(toolPages.streamFilterWords, "review"),
+      toolItem(toolPages.streamRec, "review"),
     ],
   },
   { label: "偏好设置", items: [item(liveSettingKey, "preference")] },
@@ -167,9 +173,9 @@ export const extendedPermissionGroups = [
     label: "直播回放",
     items: [
       // A download's permission reads as its page's title (2 §2), the video's having no page.
-      { key: "audioDown", label: routeTitles["/audioDown"] },
+      { key: "audioDown", label: livePages.audioDown.title },
       { key: "videoDown", label: "视频下载" },
-      { key: "docDown", label: routeTitles["/downloadDoc"] },
+      { key: "docDown", label: livePages.downloadDoc.title },
     ],
   },
   {
@@ -187,7 +193,7 @@ export const extendedPermissionGroups = [
     label: "更多设置",
     items: [
       { key: "syncLive", label: "同步直播" },
-      { key: "liveUserData", label: routeTitles["/exportLiveUserDataShowData"] },
+      { key: "liveUserData", label: livePages.exportLiveUserDataShowData.title },
     ],
   },
 ] as { label: string; items: { key: string; label: string; defaultOn?: boolean }[] }[];

@@ -1,39 +1,19 @@
+import { changePasswordForm } from "../auth/forms";
+import { adminOwnRoutes } from "../auth/routes";
 import { cloudDiskScreens } from "../cloud-disk/screens";
-import { resources } from "../index";
+import { formPages, resources } from "../index";
+import { recordedSessionPages } from "../vod/routes";
 import { liveCourseRoute, liveOperations, subLiveRoute } from "../lives/live";
-import { chatMonitorKey, liveCourseKeys } from "../lives/live-api";
+import { liveCourseKeys } from "../lives/live-api";
 import { mainAdminOnlyItems, permissionGroups } from "./menu";
+import { pathOf } from "./route";
+import { routeTable } from "../routes";
 import { dashboardModules, moduleKeys } from "../stats/stats";
 import { examBinding, tools } from "../tools/tools";
 
 /** Admin screens every admin may open: the home (its modules are filtered by key) and the password change. */
-const everyAdmin = new Set(["/", "/changepwd"]);
+const everyAdmin = new Set([adminOwnRoutes.home.route, changePasswordForm.route]);
 
-const vodKeys = ["vodcourseop", "vodop"];
-
-/**
- * The screens no declaration names yet (not built), with the menus whose pages lead there (routes.tsv;
- * 2 §2, 3 §2.1): the recorded sessions' pages and row actions, the monitor's drill-downs, the
- * second versions of the account pages. A screen built later takes its keys from its declaration.
- */
-const innerRoutes: Record<string, readonly string[]> = {
-  "/createLive": liveCourseKeys,
-  "/userLiveStatus": ["liveMonitor"],
-  "/teaTimeMachine": ["liveMonitor"],
-  "/chatManager": [chatMonitorKey],
-  "/recordvoditemop": vodKeys,
-  "/createRecordInfo": vodKeys,
-  "/changeRecordInfo": vodKeys,
-  "/bindingRecordMedia": vodKeys,
-  // A recorded session's rows lead to these too (3 §2.1).
-  "/sellProduct": vodKeys,
-  "/adInfoByLive": vodKeys,
-  "/audioDown": vodKeys,
-  "/accountOverviewv2": ["accountOverview"],
-  "/costrecordv3": ["costrecordv2"],
-};
-
-const pathOf = (address: string) => address.split("?")[0];
 
 /** Route → the menu keys any of which opens it, gathered from every declaration that names the route. */
 const keysByRoute = new Map<string, Set<string>>();
@@ -52,7 +32,11 @@ for (const tool of [...tools, examBinding]) grant(tool.route, [tool.menuKey]);
 for (const screen of cloudDiskScreens) grant(screen.route, [screen.menuKey]);
 for (const operation of liveOperations) if (operation.route) grant(pathOf(operation.route), liveCourseKeys);
 for (const route of [liveCourseRoute, subLiveRoute]) grant(route, liveCourseKeys);
-for (const [route, keys] of Object.entries(innerRoutes)) grant(route, keys);
+for (const page of formPages) if (page.access) grant(page.route, [page.access].flat());
+// A page reached from inside others opens with their keys, once theirs are all known.
+const keysOf = (route: string) => [...(keysByRoute.get(route) ?? [])];
+for (const { route, within } of routeTable) if (within) grant(route, within.flatMap(keysOf));
+for (const route of recordedSessionPages.routes) grant(route, recordedSessionPages.within.flatMap(keysOf));
 
 // A statistics page needs what its module's calls need; figures of how the teaching went need nothing.
 const openStatPages = new Set<string>();

@@ -1,5 +1,5 @@
 import type { Endpoint } from "./endpoint";
-import { pathOf, type RouteDecl } from "./route";
+import type { RouteDecl } from "./route";
 
 /** A value a row's field is compared with: numbers and their text are the same value. */
 export type RuleValue = string | number;
@@ -48,9 +48,11 @@ export const rulesHold = (rules: readonly RowRule[] | undefined, row: Readonly<R
 export const rowActionShown = (action: RowActionDecl, row: Readonly<Record<string, unknown>>, held: ReadonlySet<string>): boolean =>
   rulesHold(action.when, row) && (!action.permission || held.has(action.permission));
 
-/** A row action that opens one of `routes`, named as that page is titled: the title is written once, in the route. */
-export function opening(routes: readonly RouteDecl[], action: Omit<RowActionDecl, "label"> & { route: string }): RowActionDecl {
-  const page = routes.find((candidate) => candidate.route === pathOf(action.route));
-  if (!page) throw new Error(`row action ${action.name}: ${pathOf(action.route)} is not among the routes given`);
-  return { ...action, label: page.title };
+/**
+ * A row action that opens `page` with the row's values in its address (`query`, e.g.
+ * `liveId={Id}`), named as that page is titled: the path and the title are written once, in the route.
+ */
+export function opening(page: RouteDecl, action: Omit<RowActionDecl, "label" | "route"> & { query: string }): RowActionDecl {
+  const { query, ...rest } = action;
+  return { ...rest, label: page.title, route: `${page.route}?${query}` };
 }

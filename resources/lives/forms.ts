@@ -1,7 +1,7 @@
 import { insufficientBalanceCode, liveApi, liveCourseKeys, liveMessages, liveSettingKey } from "./live-api";
 import { liveSetting } from "./live-setting";
 import { defineFormPage, type FormSection } from "../kernel/form-page";
-import live, { createLivePage, liveCourseRoute } from "./live";
+import live, { changeLivePage, createLivePage, liveCourseRoute } from "./live";
 
 /**
  * The live form's fields as the page groups them (2 §5): the schedule-conflict warning (issue 10)
@@ -43,8 +43,7 @@ export const liveCreateForm = defineFormPage({
 
 /** /changeLive?liveId&courseType&courseId (2 §2, §5): a live's change; a refusal shows the server's words (2 §8). */
 export const liveChangeForm = defineFormPage({
-  route: "/changeLive",
-  title: "修改直播",
+  ...changeLivePage,
   kind: "edit",
   access: liveCourseKeys,
   form: "live.edit",

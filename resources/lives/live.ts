@@ -5,7 +5,8 @@ import type { ListPageDecl } from "../kernel/list-pages";
 import { opening, type RowActionDecl, type RowRule } from "../kernel/row-actions";
 import { liveApi, liveCourseKeys, liveMenu, liveLimits, liveStateLabels, liveTypeLabels, subClassCourseTypes } from "./live-api";
 import { addStudents, liveVoided, subLive, subLiveRoute, teacherTags, voidLive } from "./sub-live";
-import { liveRoutes } from "./routes";
+import { livePages } from "./routes";
+import { examBinding, toolPages } from "../tools/tools";
 import teacher from "../users/teacher";
 
 /**
@@ -22,7 +23,7 @@ import teacher from "../users/teacher";
  */
 export const liveColumns: ColumnDecl[] = [
   { field: "Title", title: "直播名称", ellipsis: true },
-  { field: "CourseName", title: "课程名称", link: "/liveCourse?courseId={CourseId}&courseName={CourseName}", width: 104, ellipsis: true },
+  { field: "CourseName", title: "课程名称", link: `${livePages.liveCourse.route}?courseId={CourseId}&courseName={CourseName}`, width: 104, ellipsis: true },
   { field: "BeginTime", title: "直播时间", format: "range", to: "EndTime", width: 164 },
   { field: "Teachers", title: "老师", format: "tags", tags: { ...teacherTags, max: 3 }, width: 80 },
   { field: "Assistants", title: "助教", format: "tags", tags: { label: "name", max: 3 }, width: 80 },
@@ -57,6 +58,9 @@ export const liveExpand: ColumnDecl[] = [
 /** A double-teacher main classroom or a plain live: no main classroom of its own. */
 const mainClassroom: RowRule = { field: "MasterId", in: [0] };
 
+/** /changeLive?liveId&courseType&courseId (resources/lives/forms.ts). */
+export const changeLivePage = { route: "/changeLive", title: "修改直播" } as const;
+
 const notSmall: RowRule = { field: "LiveType", notIn: [0] };
 
 /**
@@ -72,33 +76,32 @@ export const liveOperations: readonly RowActionDecl[] = [
   { name: "enrol", label: "批量导入", inline: true, part: "liveEnrol" },
   { name: "share", label: "分享", inline: true, part: "liveShare" },
   { name: "initNum", label: "人数基数", when: [notSmall], part: "liveInitNum" },
-  { name: "products", label: "商品管理", when: [notSmall], route: "/sellProduct?liveId={Id}&courseId={CourseId}&callback={back}" },
-  { name: "ads", label: "广告管理", when: [notSmall], route: "/adInfoByLive?liveId={Id}&courseId={CourseId}&callback={back}" },
-  opening(liveRoutes, { name: "stats", when: [notSmall], route: "/liveStat?liveId={Id}&courseId={CourseId}" }),
-  { name: "modify", label: "修改", inline: true, route: "/changeLive?liveId={Id}&courseType={CourseType}&courseId={CourseId}" },
+  { name: "products", label: "商品管理", when: [notSmall], route: `${livePages.sellProduct.route}?liveId={Id}&courseId={CourseId}&callback={back}` },
+  { name: "ads", label: "广告管理", when: [notSmall], route: `${livePages.adInfoByLive.route}?liveId={Id}&courseId={CourseId}&callback={back}` },
+  opening(livePages.liveStat, { name: "stats", when: [notSmall], query: "liveId={Id}&courseId={CourseId}" }),
+  { name: "modify", label: "修改", inline: true, route: `${changeLivePage.route}?liveId={Id}&courseType={CourseType}&courseId={CourseId}` },
   voidLive(true),
-  { name: "recordCut", label: "影院回放剪辑", when: [notSmall], route: "/recordCut?liveId={Id}" },
-  { name: "dataCut", label: "互动回放剪辑", when: [notSmall], route: "/recordCut?liveId={Id}&mode=data" },
-  opening(liveRoutes, { name: "audioDown", when: [notSmall], permission: "audioDown", route: "/audioDown?liveId={Id}&liveName={Title}" }),
-  opening(liveRoutes, { name: "docDown", when: [notSmall], permission: "docDown", route: "/downloadDoc?liveId={Id}&liveName={Title}" }),
+  { name: "recordCut", label: "影院回放剪辑", when: [notSmall], route: `${toolPages.recordCut.route}?liveId={Id}` },
+  { name: "dataCut", label: "互动回放剪辑", when: [notSmall], route: `${toolPages.recordCut.route}?liveId={Id}&mode=data` },
+  opening(livePages.audioDown, { name: "audioDown", when: [notSmall], permission: "audioDown", query: "liveId={Id}&liveName={Title}" }),
+  opening(livePages.downloadDoc, { name: "docDown", when: [notSmall], permission: "docDown", query: "liveId={Id}&liveName={Title}" }),
   { name: "verification", label: "验证方式", part: "liveVerification" },
-  opening(liveRoutes, { name: "userData", when: [notSmall], permission: "liveUserData", route: "/exportLiveUserDataShowData?liveId={Id}&title={Title}" }),
+  opening(livePages.exportLiveUserDataShowData, { name: "userData", when: [notSmall], permission: "liveUserData", query: "liveId={Id}&title={Title}" }),
   { name: "shareLive", label: "分享直播", part: "liveShareLive" },
   { name: "shareReplay", label: "分享回放", part: "liveShareReplay" },
-  { name: "exam", label: "考试管理", route: "/bindExamByLive?liveId={Id}" },
-  opening(liveRoutes, {
+  { name: "exam", label: "考试管理", route: `${examBinding.route}?liveId={Id}` },
+  opening(livePages.subLiveManager, {
     name: "subClasses",
     when: [{ field: "CourseType", in: subClassCourseTypes }, mainClassroom],
-    route: `${subLiveRoute}?masterLiveId={Id}&courseId={CourseId}`,
+    query: "masterLiveId={Id}&courseId={CourseId}",
   }),
 ];
 
 /** The lives of one course (2 §2 /liveCourse): `courseId` and `courseName` in the address. */
-export const liveCourseRoute = "/liveCourse";
+export const liveCourseRoute = livePages.liveCourse.route;
 
 export { subLiveRoute };
 
-const titleOf = (route: string) => liveRoutes.find((entry) => entry.route === route)!.title;
 /** The live form's add page (resources/lives/forms.ts declares its form), which /liveCourse's first button opens. */
 export const createLivePage = { route: "/createLive", title: "创建直播" } as const;
 const toCourses = { label: "返回课程管理", to: course.route };
@@ -112,7 +115,7 @@ const toCourses = { label: "返回课程管理", to: course.route };
 const liveListPages: ListPageDecl[] = [
   {
     route: liveCourseRoute,
-    title: titleOf(liveCourseRoute),
+    title: livePages.liveCourse.title,
     access: liveCourseKeys,
     params: ["courseId"],
     missing: { title: "未指定课程", subTitle: "请从课程管理进入课程的直播", back: toCourses },
@@ -126,12 +129,12 @@ const liveListPages: ListPageDecl[] = [
   },
   {
     route: subLiveRoute,
-    title: titleOf(subLiveRoute),
+    title: livePages.subLiveManager.title,
     decl: subLive,
     access: liveCourseKeys,
     params: ["masterLiveId", "courseId"],
     missing: { title: "未指定主教室", subTitle: "请从课程的直播列表进入子班级管理", back: toCourses },
-    about: { call: liveApi.info, query: { liveid: "{masterLiveId}" }, title: `${titleOf(subLiveRoute)} - {Title}` },
+    about: { call: liveApi.info, query: { liveid: "{masterLiveId}" }, title: `${livePages.subLiveManager.title} - {Title}` },
     call: { list: liveApi.sub, params: { masterid: "{masterLiveId}", courseid: "{courseId}" } },
     buttons: [
       { label: "添加子班级", part: "subLiveAdd" },

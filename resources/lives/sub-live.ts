@@ -1,6 +1,9 @@
 import type { ColumnDecl } from "../kernel/define";
 import { defineResource } from "../kernel/define";
 import type { RowActionDecl } from "../kernel/row-actions";
+import { livePages } from "./routes";
+import { pathOf } from "../kernel/route";
+import teacher from "../users/teacher";
 import { liveApi, liveMenu, liveLimits, liveMessages, liveStateLabels } from "./live-api";
 
 /**
@@ -11,10 +14,10 @@ import { liveApi, liveMenu, liveLimits, liveMessages, liveStateLabels } from "./
  */
 
 /** The sub-classes of a main classroom (2 §2 /subLiveManager?masterLiveId&courseId). */
-export const subLiveRoute = "/subLiveManager";
+export const subLiveRoute = livePages.subLiveManager.route;
 
 /** A teacher's tag opens the teacher's detail page (2 §2 /teacherInfo). */
-export const teacherTags = { label: "name", link: "/teacherInfo?teacherId={account}" };
+export const teacherTags = { label: "name", link: `${pathOf(teacher.show!)}?teacherId={account}` };
 
 /** A voided live (Status 0) shows 已作废 in red instead of its actions (2 §2, §4). */
 export const liveVoided = { field: "Status", active: 1, text: "已作废" };

@@ -1,3 +1,4 @@
+import { statPages } from "./routes";
 import { ep } from "../kernel/endpoint";
 
 /**
@@ -80,13 +81,13 @@ export const dashboardModules: readonly DashboardModule[] = [
   { id: 4, title: "用户信息", calls: ["users"] },
   { id: 5, title: "用户统计", calls: ["uvpv"] },
   { id: 6, title: "今日消费", calls: ["todayConsume"] },
-  { id: 7, title: "直播并发", more: "/liveConcurrencyStat", calls: ["liveOnline"] },
-  { id: 8, title: "回放并发", more: "/replayConcurrencyStat", calls: ["replayOnline"] },
-  { id: 9, title: "存储统计", more: "/storeStat", calls: ["storage"] },
+  { id: 7, title: "直播并发", more: statPages.liveConcurrencyStat.route, calls: ["liveOnline"] },
+  { id: 8, title: "回放并发", more: statPages.replayConcurrencyStat.route, calls: ["replayOnline"] },
+  { id: 9, title: "存储统计", more: statPages.storeStat.route, calls: ["storage"] },
   { id: 10, title: "昨日消费", calls: ["consume"] },
-  { id: 11, title: "回放带宽", more: "/replayBandwidthStat", calls: ["vodBandwidth"] },
+  { id: 11, title: "回放带宽", more: statPages.replayBandwidthStat.route, calls: ["vodBandwidth"] },
   { id: 12, title: "回放流量", calls: ["vodFlow"] },
-  { id: 13, title: "存储统计（分类）", more: "/storeStatv2", calls: ["storageV2"] },
+  { id: 13, title: "存储统计（分类）", more: statPages.storeStatv2.route, calls: ["storageV2"] },
 ];
 
 type StatCall = DashboardModule["calls"][number];

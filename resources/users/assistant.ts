@@ -1,5 +1,6 @@
 import { defineResource } from "../kernel/define";
 import { personFamily } from "./person";
+import emulateTemplate from "../lives/emulate-template";
 import { liveCourseKeys } from "../lives/live-api";
 
 /**
@@ -14,7 +15,7 @@ export default defineResource({
   route: "/assistantop",
   menu: { group: "user", key: "assistantop" },
   // The live form (under either key of a course's lives) and the simulated-live template form pick from this list (2 §6).
-  readableWith: [...liveCourseKeys, "fzLiveTemplate"],
+  readableWith: [...liveCourseKeys, emulateTemplate.menu.key],
   ...personFamily("assistant", "/cms/assistant"),
   actions: ["edit", "delete"],
   forms: { create: "assistant.create", edit: "assistant.edit" },

@@ -1,5 +1,6 @@
 import { defineResource } from "../kernel/define";
 import { personFamily } from "./person";
+import emulateTemplate from "../lives/emulate-template";
 import { liveCourseKeys } from "../lives/live-api";
 
 /** Teachers (1 §2.4 /teacherop). */
@@ -10,7 +11,7 @@ export default defineResource({
   route: "/teacherop",
   menu: { group: "user", key: "teacherop" },
   // The live form (under either key of a course's lives) and the simulated-live template form pick from this list (2 §6).
-  readableWith: [...liveCourseKeys, "fzLiveTemplate"],
+  readableWith: [...liveCourseKeys, emulateTemplate.menu.key],
   ...personFamily("teacher", "/cms/teachersearch"),
   actions: ["show", "edit", "delete"],
   forms: { create: "teacher.create", edit: "teacher.edit" },

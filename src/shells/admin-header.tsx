@@ -2,6 +2,8 @@ import { ArrowLeftOutlined } from "../components/icons";
 import { Button, Layout } from "antd";
 import { useContext } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
+import { changePasswordForm } from "../../resources/auth/forms";
+import { adminOwnRoutes } from "../../resources/auth/routes";
 import { mainAdminOnlyItems, permissionGroups } from "../../resources/kernel/menu";
 import { routeTitle } from "../app/route-titles";
 import { ShellBackContext } from "../lib/shell-back";
@@ -9,10 +11,7 @@ import { AvatarMenu } from "./avatar-menu";
 import { BalanceLink } from "./balance-link";
 import { topBarStyle } from "./shell-frame";
 
-const adminLinks = [
-  { path: "/", label: "首页" },
-  { path: "/changepwd", label: "修改密码" },
-];
+const adminLinks = [adminOwnRoutes.home, changePasswordForm].map(({ route, title }) => ({ path: route, label: title }));
 
 // Every page the server's menu can list, whoever is signed in: until this admin's menu is in,
 // only a page outside all of them is known to be reached from within another.

@@ -11,6 +11,7 @@ import { CommandPaletteLauncher } from "./command-palette-launcher";
 import { OrgTitle } from "./org-title";
 import { MenuPlaceholder, ShellFrame, ShellPlaceholder } from "./shell-frame";
 import { useSessionGuard } from "./use-session-guard";
+import { signInRoutes } from "../../resources/auth/routes";
 
 /**
  * The admin console at / (1 §2.2): server menu on the left, routed content on the right.
@@ -36,7 +37,7 @@ function AdminLayout({ preload }: { preload?: () => Promise<unknown> }) {
     if (!menuFailed) return;
     message.error("菜单加载失败，请重新登录");
     // Without this the login page would auto-enter the console again and loop.
-    navigate("/login", { replace: true, state: { skipAutoLogin: true } });
+    navigate(signInRoutes.login.route, { replace: true, state: { skipAutoLogin: true } });
   }, [menuFailed, navigate]);
 
   const menuShown = menu !== null;

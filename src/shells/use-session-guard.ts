@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { homeOf, type IdentityType } from "../../resources/auth/auth";
 import { sessionStore } from "../../providers/session-store";
+import { signInRoutes } from "../../resources/auth/routes";
 
 const belongs = (type: IdentityType | null | undefined, expected: IdentityType | null) => type != null && (!expected || type === expected);
 
@@ -20,8 +21,8 @@ export function useSessionGuard(expected: IdentityType | null): boolean {
     let live = true;
     void sessionStore.check().then(({ signedIn, type }) => {
       if (!live) return;
-      if (!signedIn) navigate("/login", { replace: true });
-      else if (!type) navigate("/identity", { replace: true });
+      if (!signedIn) navigate(signInRoutes.login.route, { replace: true });
+      else if (!type) navigate(signInRoutes.identity.route, { replace: true });
       else if (expected && type !== expected) navigate(homeOf[type], { replace: true });
       else setAllowed(true);
     });

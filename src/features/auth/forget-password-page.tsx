@@ -9,6 +9,7 @@ import { PublicLayout } from "../../components/public-layout";
 import { schemaRules } from "../../engine/light-rules";
 import { useBusy } from "../../lib/use-busy";
 import { SmsPasswordFields } from "./sms-password-fields";
+import { signInRoutes } from "../../../resources/auth/routes";
 
 const rules = schemaRules(retrieveFormSchema, [retrieveSchema]);
 
@@ -29,12 +30,12 @@ export function ForgetPasswordPage() {
       const envelope = await request(authApi.retrieve, { area_code: defaultAreaCode, mobile, auth_code, passwd });
       if (envelope.code !== 0) return void message.error(envelope.msg);
       message.success("修改成功");
-      navigate("/login");
+      navigate(signInRoutes.login.route);
     });
 
   return (
     <PublicLayout>
-      <PublicCard title="找回密码" extra={<Link to="/login">关闭</Link>}>
+      <PublicCard title={signInRoutes.forgetPassword.title} extra={<Link to={signInRoutes.login.route}>关闭</Link>}>
         <Form form={form} size="large" onFinish={submit}>
           <SmsPasswordFields form={form} rules={rules} codeEndpoint={authApi.retrieveCode} passwordPlaceholder="新密码" />
           <Button type="primary" htmlType="submit" block loading={submitting}>
@@ -42,7 +43,7 @@ export function ForgetPasswordPage() {
           </Button>
         </Form>
         <div style={{ textAlign: "center", marginTop: 16 }}>
-          <Link to="/login">返回</Link>
+          <Link to={signInRoutes.login.route}>返回</Link>
         </div>
       </PublicCard>
     </PublicLayout>

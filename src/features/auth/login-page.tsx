@@ -7,6 +7,7 @@ import { PublicCard } from "../../components/public-card";
 import { PublicLayout } from "../../components/public-layout";
 import { PasswordLoginForm } from "./password-login-form";
 import { QuickLoginForm } from "./quick-login-form";
+import { signInRoutes } from "../../../resources/auth/routes";
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -20,7 +21,7 @@ export function LoginPage() {
     void sessionStore.check({ fresh: true }).then(({ signedIn, type }) => {
       if (!live) return;
       if (type) navigate(homeOf[type], { replace: true });
-      else if (signedIn) navigate("/identity", { replace: true });
+      else if (signedIn) navigate(signInRoutes.identity.route, { replace: true });
     });
     return () => {
       live = false;
@@ -31,7 +32,7 @@ export function LoginPage() {
     sessionStore.set({ phone: mobile });
     // A new session: whatever the store kept of an earlier one is asked again.
     sessionStore.recheck();
-    navigate("/identity");
+    navigate(signInRoutes.identity.route);
   };
 
   return (
@@ -46,8 +47,8 @@ export function LoginPage() {
           ]}
         />
         <div style={{ display: "flex", justifyContent: "space-between", marginTop: 16 }}>
-          <Link to="/forget-password">忘记密码</Link>
-          <Link to="/register">注册账号</Link>
+          <Link to={signInRoutes.forgetPassword.route}>忘记密码</Link>
+          <Link to={signInRoutes.register.route}>{signInRoutes.register.title}</Link>
         </div>
       </PublicCard>
     </PublicLayout>

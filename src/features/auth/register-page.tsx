@@ -9,6 +9,7 @@ import { PublicLayout } from "../../components/public-layout";
 import { schemaRules } from "../../engine/light-rules";
 import { useBusy } from "../../lib/use-busy";
 import { SmsPasswordFields } from "./sms-password-fields";
+import { signInRoutes } from "../../../resources/auth/routes";
 
 const rules = schemaRules(registerFormSchema, [registerSchema]);
 
@@ -30,12 +31,12 @@ export function RegisterPage() {
       const envelope = await request(authApi.register, { area_code: defaultAreaCode, mobile, auth_code, passwd, name: "" });
       if (envelope.code !== 0) return void message.error(envelope.msg);
       message.success("注册成功");
-      navigate("/login");
+      navigate(signInRoutes.login.route);
     });
 
   return (
     <PublicLayout>
-      <PublicCard title="注册账号">
+      <PublicCard title={signInRoutes.register.title}>
         <Form form={form} size="large" onFinish={submit}>
           <SmsPasswordFields form={form} rules={rules} codeEndpoint={authApi.registerCode} passwordPlaceholder="6-20位密码" />
           <Form.Item name="agree" valuePropName="checked" rules={rules.agree}>
@@ -46,7 +47,7 @@ export function RegisterPage() {
           </Button>
         </Form>
         <div style={{ textAlign: "center", marginTop: 16 }}>
-          <Link to="/login">返回登录</Link>
+          <Link to={signInRoutes.login.route}>返回登录</Link>
         </div>
       </PublicCard>
     </PublicLayout>

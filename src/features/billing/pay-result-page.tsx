@@ -1,6 +1,7 @@
 import { Button, Card, Descriptions, Result, Spin } from "antd";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { payPollSeconds, payWayLabels, rechargeApi, type PayResult } from "../../../resources/billing/recharge";
+import { billingPages } from "../../../resources/billing/routes";
 import { useCall } from "../../lib/use-call";
 
 const details = (order: PayResult) => (
@@ -17,7 +18,7 @@ function BackLinks() {
   const navigate = useNavigate();
   return (
     <>
-      <Button type="primary" onClick={() => navigate("/rechargerecord")}>
+      <Button type="primary" onClick={() => navigate(billingPages.rechargerecord.route)}>
         查看充值记录
       </Button>
       <Button onClick={() => navigate("/")}>返回首页</Button>
