@@ -103,9 +103,12 @@ const node24 = process.env.LECTERN_NODE24 !== "0";
 // cores stay full until the slowest lane ends. The production build follows the Node 24 check, whose
 // start-up check serves from the same folder. LECTERN_NODE24=0 (no registry in reach) runs the
 // SQLite server tests on the machine's Node with the client's.
+// The client tests that replace modules (their own module graph each) follow the server tests on
+// PostgreSQL, which finish first: the client lane is the longest of the three.
 const clientTests = node24
-  ? vitestStep("unit: client", ["--project", "client", "--project", "client-mocking"], sqliteEnv)
-  : vitestStep("unit: client and server on SQLite", [], sqliteEnv);
+  ? vitestStep("unit: client", ["--project", "client"], sqliteEnv)
+  : vitestStep("unit: client and server on SQLite", ["--project", "client", "--project", "server"], sqliteEnv);
+const clientMocking = vitestStep("unit: client, the files that replace modules", ["--project", "client-mocking"], sqliteEnv);
 const node24Step = { label: node24Label, cmd: process.execPath, args: ["scripts/node24-check.mjs", "--results", node24File], env: process.env, count: countNode24 };
 const typeCheck = plain("type-check", bin("tsc"), ["-p", "tsconfig.json", "--noEmit"]);
 const lint = plain("lint", bin("eslint"), [".", "--max-warnings=0"]);
@@ -113,7 +116,7 @@ const productionBuild = plain("production build", bin("vite"), ["build"]);
 const storybookBuild = plain("storybook build", bin("storybook"), ["build", "--quiet", "-o", "storybook-static"]);
 await lanes(
   [clientTests],
-  pgUrl ? [vitestStep("unit: server on PostgreSQL", ["--project", "server"], { ...process.env, DATABASE_URL: pgUrl }), lint, storybookBuild] : [lint, storybookBuild],
+  pgUrl ? [vitestStep("unit: server on PostgreSQL", ["--project", "server"], { ...process.env, DATABASE_URL: pgUrl }), clientMocking, lint, storybookBuild] : [clientMocking, lint, storybookBuild],
   node24 ? [node24Step, productionBuild, typeCheck] : [productionBuild, typeCheck],
 );
 if (!node24) process.stdout.write("\n▶ Node 24: skipped (LECTERN_NODE24=0)\n");

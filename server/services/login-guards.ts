@@ -13,6 +13,7 @@ export type Reservation = { lockedUntil: number } | { tries: number; needCaptcha
  * count with this try in it. A count above one means an earlier failure or a try still in
  * flight: either way this one needs the captcha, so parallel tries on an account cannot all
  * pass as the first. A locked account counts nothing and answers until when it is locked.
+ * The sign-in counts a try here only once its captcha is spent (`reserveFirstTry` otherwise).
  */
 export async function reserveTry(db: Db, mobile: string, now: number): Promise<Reservation> {
   const row = await db.kysely
@@ -29,6 +30,37 @@ export async function reserveTry(db: Db, mobile: string, now: number): Promise<R
   if (row) return { tries: row.failures, needCaptcha: row.need_captcha === 1 };
   const guard = await db.kysely.selectFrom("login_guards").select("locked_until").where("mobile", "=", mobile).executeTakeFirst();
   return { lockedUntil: guard?.locked_until ?? now };
+}
+
+/**
+ * The first try of an account that asks no captcha: counted only when no try is counted or under
+ * way and none failed since the last success, so one request of a burst takes it. Answers `null`
+ * when it is taken (or a failure asks the captcha now): the caller then spends a captcha before it
+ * counts a try (`reserveTry`), so requests refused for want of one never add to the count that
+ * locks the account. A locked account answers until when it is locked.
+ */
+export async function reserveFirstTry(db: Db, mobile: string, now: number): Promise<Reservation | null> {
+  const row = await db.kysely
+    .insertInto("login_guards")
+    .values({ mobile, need_captcha: 0, failures: 1, updated_at: now })
+    .onConflict((oc) =>
+      oc
+        .column("mobile")
+        .doUpdateSet({ failures: 1, updated_at: now })
+        .where("login_guards.locked_until", "<=", now)
+        .where("login_guards.failures", "=", 0)
+        .where("login_guards.need_captcha", "=", 0),
+    )
+    .returning(["failures", "need_captcha"])
+    .executeTakeFirst();
+  if (row) return { tries: row.failures, needCaptcha: row.need_captcha === 1 };
+  return lockedReservation(db, mobile, now);
+}
+
+/** `{ lockedUntil }` while the account is locked, else `null`. */
+export async function lockedReservation(db: Db, mobile: string, now: number): Promise<Reservation | null> {
+  const guard = await db.kysely.selectFrom("login_guards").select("locked_until").where("mobile", "=", mobile).executeTakeFirst();
+  return guard && guard.locked_until > now ? { lockedUntil: guard.locked_until } : null;
 }
 
 /** Gives back a try that was refused before its password was checked (no captcha, a full hashing queue). */

@@ -3,7 +3,7 @@ import type { Db } from "../db/database";
 import { ApiError } from "../plugins/envelope";
 import type { RateLimits } from "../rate-limit-settings";
 import { consumeCaptcha } from "./codes";
-import { ipFailures, recordFailure, recordIpFailure, recordSuccess, releaseTry, reserveTry } from "./login-guards";
+import { ipFailures, lockedReservation, recordFailure, recordIpFailure, recordSuccess, releaseTry, reserveFirstTry, reserveTry } from "./login-guards";
 import { burnDecoy, verifyAndUpgrade } from "./passwords";
 
 export interface PasswordAttempt {
@@ -30,12 +30,16 @@ const locked = (until: number, now: number) => {
  */
 export async function passwordSignIn(db: Db, limits: RateLimits, { mobile, passwd, authcode, ip }: PasswordAttempt): Promise<number> {
   const now = Date.now();
-  const reservation = await reserveTry(db, mobile, now);
-  if ("lockedUntil" in reservation) throw locked(reservation.lockedUntil, now);
   const busyAddress = limits.perIp && (await ipFailures(db, ip, now, limits.ipCaptchaAfter)) >= limits.ipCaptchaAfter.max;
-  if ((reservation.tries > 1 || reservation.needCaptcha || busyAddress) && !(await consumeCaptcha(db, mobile, authcode))) {
-    await releaseTry(db, mobile, Date.now());
-    throw new ApiError(loginCodes.wrongCaptcha, authcode ? "验证码错误" : "请输入验证码", 200, { needCaptcha: true });
+  // Without a captcha only the first try of a burst is counted; every other request spends a
+  // captcha first, so the ones refused for want of it never count towards the lock (a burst of
+  // them once locked the account under the one try that had its captcha).
+  let reservation = busyAddress ? await lockedReservation(db, mobile, now) : await reserveFirstTry(db, mobile, now);
+  if (reservation && "lockedUntil" in reservation) throw locked(reservation.lockedUntil, now);
+  if (!reservation) {
+    if (!(await consumeCaptcha(db, mobile, authcode))) throw new ApiError(loginCodes.wrongCaptcha, authcode ? "验证码错误" : "请输入验证码", 200, { needCaptcha: true });
+    reservation = await reserveTry(db, mobile, now);
+    if ("lockedUntil" in reservation) throw locked(reservation.lockedUntil, now);
   }
 
   let person: { id: number; password_hash: string } | undefined;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { closeBrowser, newPage, outboxLast, outboxLength, screenshot } from "../../kernel/e2e/browser";
+import { closeBrowser, databaseBlindIt, newPage, outboxLast, outboxLength, screenshot } from "../../kernel/e2e/browser";
 
 afterAll(closeBrowser);
 
@@ -61,7 +61,7 @@ describe("every demo account signs in through the login page and lands in its sh
 });
 
 describe("the sign-in rules a person meets", () => {
-  it("asks for the phone and password before calling the server", async () => {
+  databaseBlindIt("asks for the phone and password before calling the server", async () => {
     const page = await newPage();
     await page.goto("/login");
     await pane(page).getByRole("button", { name: /登\s*录/ }).click();
@@ -109,7 +109,7 @@ describe("the sign-in rules a person meets", () => {
     await page.context().close();
   });
 
-  it("gives each field of the login page its own id", async () => {
+  databaseBlindIt("gives each field of the login page its own id", async () => {
     const page = await newPage();
     await page.goto("/login");
     await page.getByRole("tab", { name: "手机快捷登录" }).click();

@@ -1,13 +1,20 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { expect, inject, it } from "vitest";
 import { chromiumOptions } from "../../../scripts/lib/server-process.mjs";
 import { axeViolations } from "./axe";
 
 export const baseURL = () => inject("baseURL");
 
 let browser: Browser | null = null;
+
+/**
+ * A path whose outcome no database changes (a layout, a field's id, a check made before any call,
+ * media passed between two browsers): it runs in the SQLite pass only, and the PostgreSQL pass walks
+ * the paths that read and write (tests/kernel/e2e/lanes.mjs).
+ */
+export const databaseBlindIt = it.skipIf(Boolean(inject("databaseUrl")));
 
 /** A phone's window (issue 16 item 3.22), touch included. */
 export const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;

@@ -136,7 +136,8 @@ describe("the 验证方式 drawer from /liveop", () => {
     await expect.poll(() => drawer.isVisible()).toBe(false);
     expect((await service<ValidatorSettings>(page, validatorApi.get, q)).content.check).toBe(1);
     await page.context().close();
-  });
+    // The file's longest path (a save, a dry run, an import, an export), given room on a loaded machine.
+  }, 180_000);
 });
 
 describe("the validator service's own calls", () => {
