@@ -103,8 +103,8 @@ const node24 = process.env.LECTERN_NODE24 !== "0";
 // cores stay full until the slowest lane ends. The production build follows the Node 24 check, whose
 // start-up check serves from the same folder. LECTERN_NODE24=0 (no registry in reach) runs the
 // SQLite server tests on the machine's Node with the client's.
-// The client tests that replace modules (their own module graph each) follow the server tests on
-// PostgreSQL, which finish first: the client lane is the longest of the three.
+// The client tests that replace modules (their own module graph each) follow the Node 24 check,
+// which finishes first: the client lane is the longest of the three.
 const clientTests = node24
   ? vitestStep("unit: client", ["--project", "client"], sqliteEnv)
   : vitestStep("unit: client and server on SQLite", ["--project", "client", "--project", "server"], sqliteEnv);
@@ -116,8 +116,8 @@ const productionBuild = plain("production build", bin("vite"), ["build"]);
 const storybookBuild = plain("storybook build", bin("storybook"), ["build", "--quiet", "-o", "storybook-static"]);
 await lanes(
   [clientTests],
-  pgUrl ? [vitestStep("unit: server on PostgreSQL", ["--project", "server"], { ...process.env, DATABASE_URL: pgUrl }), clientMocking, lint, storybookBuild] : [clientMocking, lint, storybookBuild],
-  node24 ? [node24Step, productionBuild, typeCheck] : [productionBuild, typeCheck],
+  pgUrl ? [vitestStep("unit: server on PostgreSQL", ["--project", "server"], { ...process.env, DATABASE_URL: pgUrl }), lint, storybookBuild] : [lint, storybookBuild],
+  node24 ? [node24Step, clientMocking, productionBuild, typeCheck] : [clientMocking, productionBuild, typeCheck],
 );
 if (!node24) process.stdout.write("\n▶ Node 24: skipped (LECTERN_NODE24=0)\n");
 

@@ -4,6 +4,9 @@ import { palette } from "../theme";
 import { ChartTable } from "./chart-table";
 import { loadEcharts } from "./load-echarts";
 import type { ChartOption } from "./option";
+import { chartMotion, reducedMotion } from "../reduced-motion";
+
+const withMotion = (option: ChartOption): ChartOption => chartMotion(option, reducedMotion);
 
 export interface EChartProps {
   option: ChartOption;
@@ -36,7 +39,7 @@ export function EChart({ option, height = 300, label }: EChartProps) {
         instance.on("finished", () => {
           el.dataset.chartState = "drawn";
         });
-        instance.setOption(latest.current, { notMerge: true });
+        instance.setOption(withMotion(latest.current), { notMerge: true });
         chart.current = instance;
         observer = new ResizeObserver(() => instance.resize());
         observer.observe(el);
@@ -53,7 +56,7 @@ export function EChart({ option, height = 300, label }: EChartProps) {
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
+    chart.current?.setOption(withMotion(option), { notMerge: true });
   }, [option]);
 
   return (

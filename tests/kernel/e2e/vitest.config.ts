@@ -27,9 +27,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
-    // Each file launches its own browser and closes it (one browser per file); the modules they
-    // import (the declarations, the schemas) are loaded once per run, not once per file.
-    isolate: false,
     // expect.poll waits on what a user sees; vitest's one second default is less than a loaded
     // two-core machine takes to close a dialog's animation.
     expect: { poll: { timeout: 15_000, interval: 100 } },

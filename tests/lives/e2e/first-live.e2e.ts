@@ -7,7 +7,7 @@ import { playTypeLabels } from "../../../resources/users/user-stats";
 import { hostPrefixes } from "../../../server/config";
 import { chromiumOptions, startServer } from "../../../scripts/lib/server-process.mjs";
 import { freshDatabase } from "../../kernel/server/helpers";
-import { screenshot, typeTime } from "../../kernel/e2e/browser";
+import { contextOptions, screenshot, typeTime } from "../../kernel/e2e/browser";
 
 /**
  * Issue 11's "Done when" for the rooms, on a server of its own started with DEMO=0 on a fresh
@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 async function newPage(): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: "zh-CN", baseURL: server.baseURL });
+  const context = await browser.newContext({ ...contextOptions, baseURL: server.baseURL });
   const page = await context.newPage();
   page.on("pageerror", (err) => {
     throw err;

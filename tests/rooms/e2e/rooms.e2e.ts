@@ -2,7 +2,7 @@ import { chromium, type Browser, type BrowserContext, type FrameLocator, type Pa
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roomRouteFor, roomRoutes } from "../../../resources/rooms/rooms";
 import { chromiumOptions } from "../../../scripts/lib/server-process.mjs";
-import { axeFindings, baseURL, databaseBlindIt, screenshot, signInAsAdmin } from "../../kernel/e2e/browser";
+import { axeFindings, baseURL, contextOptions, databaseBlindIt, screenshot, signInAsAdmin } from "../../kernel/e2e/browser";
 import { freshLive, shareWithWhitelist, type FreshLive } from "./rooms-support";
 
 /**
@@ -25,7 +25,7 @@ afterAll(async () => {
 const phone = { viewport: { width: 390, height: 844 }, userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148" };
 
 async function newPage(options: { viewport?: { width: number; height: number }; userAgent?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: "zh-CN", baseURL: baseURL(), ...options });
+  const context = await browser.newContext({ ...contextOptions, baseURL: baseURL(), ...options });
   contexts.push(context);
   const page = await context.newPage();
   page.on("pageerror", (err) => {
