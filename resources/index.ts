@@ -21,14 +21,18 @@ import { boundPapers } from "./tools/screens";
 import { tools } from "./tools/tools";
 import type { SingleDecl } from "./kernel/single";
 import { liveSetting } from "./lives/live-setting";
+import vodCourse from "./vod/vod-course";
+import vodSession from "./vod/vod-session";
+import { vodFormPages } from "./vod/forms";
 
 export { subadmin, teacher, assistant, student };
-export { course, live, message, productTemplate, adTemplate, auditLog, emulateTemplate };
+export { course, live, vodCourse, vodSession, message, productTemplate, adTemplate, auditLog, emulateTemplate };
 
 /** Every declared entity, in menu order: the engine, the server, Storybook and tests read this list. */
 export const resources: readonly ResourceDecl[] = [
   subadmin, teacher, assistant, student,
   course, live,
+  vodCourse, vodSession,
   productTemplate, adTemplate,
   message,
   emulateTemplate,
@@ -39,7 +43,7 @@ export const resources: readonly ResourceDecl[] = [
 export const singles: readonly SingleDecl[] = [liveSetting];
 
 /** Every declared full-page form outside a resource (resources/kernel/form-page.ts): the engine draws each at its route. */
-export const formPages: readonly FormPageDecl[] = [...liveFormPages, changePasswordForm];
+export const formPages: readonly FormPageDecl[] = [...liveFormPages, ...vodFormPages, changePasswordForm];
 
 /** Every declared detail page (a record's header of numbers over a report of its rows). */
 export const details: readonly DetailDecl[] = [...userDetails];

@@ -1,6 +1,10 @@
 import course from "./course";
 import { access, defineCalls } from "../kernel/call";
 import { uploadApi } from "../kernel/upload";
+import { vodKeys } from "../vod/vod-course";
+
+/** The course calls serve /courseop and the recorded courses of /vodcourseop (narrowed to type 200 on the server, services/recorded-scope.ts). */
+const courseOrRecorded = access.menu([course.menu.key, vodKeys[0]]);
 
 const listSummary =
   "Courses: one page, newest change first; filters title (fragment), type, status (1 valid and not expired, 0 otherwise), begintime/endtime (a live of the course starts in the range)";
@@ -13,14 +17,14 @@ const listSummary =
  * removal on the course's lives and a foreign key that may refuse it mid-race.
  */
 export const courseCalls = defineCalls("courses", {
-  list: { endpoint: course.api.list, query: "course.search", access: access.menu(course), summary: listSummary, blankIsAbsent: true },
-  search: { endpoint: course.api.search, query: "course.search", access: access.menu(course), summary: listSummary, blankIsAbsent: true },
+  list: { endpoint: course.api.list, query: "course.search", access: courseOrRecorded, summary: listSummary, blankIsAbsent: true },
+  search: { endpoint: course.api.search, query: "course.search", access: courseOrRecorded, summary: listSummary, blankIsAbsent: true },
   // The create form offers what `addCourse` accepts: the client is told, not left to work it out
   // from the extended tree (the main admin's tree says nothing of the types without a key).
-  offeredTypes: { endpoint: course.extra.offeredTypes, access: access.menu(course), summary: "Course type codes the admin may create (extended permissions, 1 §6)" },
-  create: { endpoint: course.api.create, body: course.forms.create, access: access.menu(course), summary: "Courses: add (type limited by the admin's extended permissions)" },
-  update: { endpoint: course.api.update, body: course.forms.edit, access: access.menu(course), summary: "Courses: change (the type stays)" },
-  remove: { endpoint: course.api.remove, query: "id.query", access: access.menu(course), summary: "Courses: remove one that has no lives, with its enrolments" },
+  offeredTypes: { endpoint: course.extra.offeredTypes, access: courseOrRecorded, summary: "Course type codes the admin may create (extended permissions, 1 §6)" },
+  create: { endpoint: course.api.create, body: course.forms.create, access: courseOrRecorded, summary: "Courses: add (type limited by the admin's extended permissions)" },
+  update: { endpoint: course.api.update, body: course.forms.edit, access: courseOrRecorded, summary: "Courses: change (the type stays)" },
+  remove: { endpoint: course.api.remove, query: "id.query", access: courseOrRecorded, summary: "Courses: remove one that has no lives, with its enrolments" },
 });
 
 const unaddedSummary = "Students of the organisation not in course `id`; key narrows by a name fragment or 3+ digits of the mobile";
@@ -28,16 +32,16 @@ const addedSummary = "Students in course `courseid`, most recently added first; 
 
 /** The students of a course (1 §2.5 student management and batch import, §7): pages of the course's student dialogs. */
 export const courseStudentCalls = defineCalls("courses", {
-  unaddedStudents: { endpoint: course.extra.unaddedStudents, query: "course.unadded-students.query", access: access.menu(course), summary: unaddedSummary, blankIsAbsent: true },
-  unaddedStudentsSearch: { endpoint: course.extra.unaddedStudentsSearch, query: "course.unadded-students.query", access: access.menu(course), summary: unaddedSummary, blankIsAbsent: true },
-  students: { endpoint: course.extra.students, query: "course.students.query", access: access.menu(course), summary: addedSummary, blankIsAbsent: true },
-  studentsSearch: { endpoint: course.extra.studentsSearch, query: "course.students.query", access: access.menu(course), summary: addedSummary, blankIsAbsent: true },
-  addStudent: { endpoint: course.extra.addStudent, body: "course.student", access: access.menu(course), summary: "Adds a student (userid) to a course", blankIsAbsent: true },
-  removeStudent: { endpoint: course.extra.removeStudent, query: "course.student", access: access.menu(course), summary: "Removes a student (userid) from a course", blankIsAbsent: true },
+  unaddedStudents: { endpoint: course.extra.unaddedStudents, query: "course.unadded-students.query", access: courseOrRecorded, summary: unaddedSummary, blankIsAbsent: true },
+  unaddedStudentsSearch: { endpoint: course.extra.unaddedStudentsSearch, query: "course.unadded-students.query", access: courseOrRecorded, summary: unaddedSummary, blankIsAbsent: true },
+  students: { endpoint: course.extra.students, query: "course.students.query", access: courseOrRecorded, summary: addedSummary, blankIsAbsent: true },
+  studentsSearch: { endpoint: course.extra.studentsSearch, query: "course.students.query", access: courseOrRecorded, summary: addedSummary, blankIsAbsent: true },
+  addStudent: { endpoint: course.extra.addStudent, body: "course.student", access: courseOrRecorded, summary: "Adds a student (userid) to a course", blankIsAbsent: true },
+  removeStudent: { endpoint: course.extra.removeStudent, query: "course.student", access: courseOrRecorded, summary: "Removes a student (userid) from a course", blankIsAbsent: true },
   addStudentByMobile: {
     endpoint: course.extra.addStudentByMobile,
     body: "course.student-mobile",
-    access: access.menu(course),
+    access: courseOrRecorded,
     summary: "Adds the organisation's student with this mobile to a course (one xlsx import row)",
     blankIsAbsent: true,
   },

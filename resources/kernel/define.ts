@@ -112,6 +112,11 @@ export interface ResourceDecl {
   label: string;
   columns: ColumnDecl[];
   search?: { param: string; placeholder: string };
+  /**
+   * Parameters every list call of the resource carries, whatever is filtered (the recorded courses
+   * are the course search with type 200, 3 §7.4); a list with them uses the `search` call.
+   */
+  fixed?: Readonly<Record<string, string | number>>;
   /** Filters above the list, in order; filtered lists use the `search` call when there is one. */
   filters?: FilterDecl[];
   /** Fields a row shows when expanded, in order (label beside value, two a line). */

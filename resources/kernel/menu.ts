@@ -9,7 +9,7 @@ import { cloudDiskKeys } from "../cloud-disk/screens";
 import { courseTypes } from "../courses/course";
 import { chatMonitorKey, liveSettingKey } from "../lives/live-api";
 import type { ResourceDecl } from "./define";
-import { adTemplate, assistant, auditLog, course, emulateTemplate, live, message, productTemplate, student, subadmin, teacher } from "../index";
+import { adTemplate, assistant, auditLog, course, emulateTemplate, live, message, productTemplate, student, subadmin, teacher, vodCourse, vodSession } from "../index";
 import { routeTitles } from "../routes";
 import { toolPages } from "../tools/tools";
 import { livePages } from "../lives/routes";
@@ -94,8 +94,8 @@ export const permissionGroups: PermissionGroup[] = [
   {
     label: "录播管理",
     items: [
-      item("vodcourseop", "course"),
-      item("vodop", "course"),
+      entry(vodCourse),
+      entry(vodSession),
       toolItem(toolPages.vodMediaMgr, "course"),
     ],
   },

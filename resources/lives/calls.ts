@@ -2,6 +2,7 @@ import live from "./live";
 import { liveApi, liveCourseKeys } from "./live-api";
 import { access, defineCalls, type Calls } from "../kernel/call";
 import { verificationCalls } from "./verification-calls";
+import { vodKeys } from "../vod/vod-course";
 
 // Every call of the lists and the live writes but the organisation-wide list admits courseop
 // beside liveop: the course page leads to a course's lives (resources/lives/live.ts `menu.alsoFor`).
@@ -9,6 +10,10 @@ const liveOrCourse = access.menu(liveCourseKeys);
 // Search forms send their empty fields as `title=` or `status=`; the conflict check sends `liveid=`
 // for a live not yet saved. The lists and writes of lives read a blank parameter as none.
 const listed = { access: liveOrCourse, blankIsAbsent: true } as const;
+// A recorded session is a live of a recorded course (3 §2.1): the live's form, students and void serve
+// /vodop and /recordvoditemop too, narrowed to recorded ones for a holder of those keys alone
+// (server/services/recorded-scope.ts).
+const recordedToo = { access: access.menu([...liveCourseKeys, ...vodKeys]), blankIsAbsent: true } as const;
 
 const searchSummary =
   "Lives, newest start first; filters title (fragment), liveid, teacher (main teacher's identity id), status (-1 all), begintime/endtime (the start), couseid (sic: one course)";
@@ -27,9 +32,9 @@ export const liveListCalls = {
   master: { endpoint: liveApi.master, query: "live.masters.query", ...listed, summary: masterSummary },
   masterSearch: { endpoint: liveApi.masterSearch, query: "live.masters.query", ...listed, summary: masterSummary },
   sub: { endpoint: liveApi.sub, query: "live.sub.query", ...listed, summary: "Sub-classes of main classroom masterid, newest start first" },
-  courseName: { endpoint: liveApi.courseName, query: "id.query", ...listed, summary: "Name and type of course id" },
-  info: { endpoint: liveApi.info, query: "live.id.query", ...listed, summary: "One live (LiveRecord)" },
-  remove: { endpoint: liveApi.remove, query: "id.query", ...listed, summary: "Voids a live (one way)" },
+  courseName: { endpoint: liveApi.courseName, query: "id.query", ...recordedToo, summary: "Name and type of course id" },
+  info: { endpoint: liveApi.info, query: "live.id.query", ...recordedToo, summary: "One live (LiveRecord)" },
+  remove: { endpoint: liveApi.remove, query: "id.query", ...recordedToo, summary: "Voids a live (one way)" },
 } satisfies Calls;
 
 const unaddedSummary = "Students of the organisation not in live liveid (or id); key narrows by a name fragment or 3+ digits of the mobile";
@@ -37,12 +42,12 @@ const addedSummary = "Students of live liveid, most recently added first; key as
 
 /** The students of a live (2 §2 添加学员 and 批量导入, §7). */
 export const liveStudentCalls = {
-  unaddedStudents: { endpoint: liveApi.unaddedStudents, query: "live.students.query", ...listed, summary: unaddedSummary },
-  unaddedStudentsSearch: { endpoint: liveApi.unaddedStudentsSearch, query: "live.students.query", ...listed, summary: unaddedSummary },
-  students: { endpoint: liveApi.students, query: "live.students.query", ...listed, summary: addedSummary },
-  studentsSearch: { endpoint: liveApi.studentsSearch, query: "live.students.query", ...listed, summary: addedSummary },
-  addStudent: { endpoint: liveApi.addStudent, body: "live.student", ...listed, summary: "Adds a student (userid) to a live and, if not yet, to its course" },
-  removeStudent: { endpoint: liveApi.removeStudent, query: "live.student", ...listed, summary: "Takes a student (userid) out of a live" },
+  unaddedStudents: { endpoint: liveApi.unaddedStudents, query: "live.students.query", ...recordedToo, summary: unaddedSummary },
+  unaddedStudentsSearch: { endpoint: liveApi.unaddedStudentsSearch, query: "live.students.query", ...recordedToo, summary: unaddedSummary },
+  students: { endpoint: liveApi.students, query: "live.students.query", ...recordedToo, summary: addedSummary },
+  studentsSearch: { endpoint: liveApi.studentsSearch, query: "live.students.query", ...recordedToo, summary: addedSummary },
+  addStudent: { endpoint: liveApi.addStudent, body: "live.student", ...recordedToo, summary: "Adds a student (userid) to a live and, if not yet, to its course" },
+  removeStudent: { endpoint: liveApi.removeStudent, query: "live.student", ...recordedToo, summary: "Takes a student (userid) out of a live" },
   addStudentByMobile: {
     endpoint: liveApi.addStudentByMobile,
     body: "live.student-mobile",
@@ -69,17 +74,17 @@ export const liveShareCalls = {
  * (resources/lives/live-setting.ts).
  */
 export const liveWriteCalls = {
-  create: { endpoint: liveApi.create, body: "live.create", ...listed, summary: "Lives: add (918 at the arrears limit; a template makes it a simulated live)" },
+  create: { endpoint: liveApi.create, body: "live.create", ...recordedToo, summary: "Lives: add (918 at the arrears limit; a template makes it a simulated live)" },
   update: {
     endpoint: liveApi.update,
     body: "live.edit",
-    ...listed,
+    ...recordedToo,
     summary: "Lives: modify (a started live keeps its start; initnum -1 keeps the audience base); {id, status: 0} voids instead",
   },
   conflicts: {
     endpoint: liveApi.conflicts,
     query: "live.conflicts.query",
-    ...listed,
+    ...recordedToo,
     summary: "Lives of the given teachers or assistants overlapping [begintime, endtime), the changed one left out",
   },
 } satisfies Calls;

@@ -27,7 +27,7 @@ export type ListCall = (filtered: boolean) => ListCallChoice;
 export function useResourceRows(decl: ResourceDecl, place: ListPlace, call?: ListCallChoice) {
   const { page, pageSize, key } = place;
   // By value: the place and the page's call are new objects on every render.
-  const filterKey = JSON.stringify([callValues(decl.filters, place.filters ?? {}), call?.params ?? {}]);
+  const filterKey = JSON.stringify([callValues(decl.filters, place.filters ?? {}), { ...decl.fixed, ...call?.params }]);
   const filters = useMemo<CrudFilter[]>(() => {
     const [chosen, fixed] = JSON.parse(filterKey) as Record<string, string | number>[];
     const declared = Object.entries({ ...chosen, ...fixed }).map(([field, value]) => ({ field, operator: "eq" as const, value }));

@@ -1,6 +1,8 @@
 import { liveCalls } from "../../../resources/lives/calls";
 import { defineFeature } from "../../engine/calls";
 import { tokenSecret } from "../../services/tool-tokens";
+import { narrowToRecorded } from "../../services/recorded-scope";
+import { liveCourseKeys } from "../../../resources/lives/live-api";
 import { listHandlers } from "./lists";
 import { shareHandlers } from "./share";
 import { studentHandlers } from "./students";
@@ -18,7 +20,7 @@ export default defineFeature({
   group: liveCalls,
   handlers: (ctx) => {
     const key = tokenSecret(ctx.config);
-    return {
+    const handlers = {
       ...listHandlers(ctx),
       ...studentHandlers(ctx),
       ...shareHandlers(ctx),
@@ -26,5 +28,21 @@ export default defineFeature({
       ...validatorHandlers(ctx, key),
       ...whitelistHandlers(ctx, key),
     };
+    // The calls a recorded session's pages make (resources/lives/calls.ts `recordedToo`).
+    const students = { live: ["liveid", "id"] } as const;
+    return narrowToRecorded(ctx.db, liveCourseKeys, handlers, {
+      courseName: { course: "id" },
+      info: { live: "liveid" },
+      remove: { live: "id" },
+      unaddedStudents: students,
+      unaddedStudentsSearch: students,
+      students,
+      studentsSearch: students,
+      addStudent: students,
+      removeStudent: students,
+      create: { course: "courseid", from: "body" },
+      update: { live: "id", from: "body" },
+      conflicts: { live: "liveid" },
+    });
   },
 });

@@ -18,6 +18,11 @@ export interface LiveSearch extends Page {
   couseid?: number;
 }
 
+/** What the caller narrows beyond the wire's filters: the lives of courses of one type (the recorded sessions, 3 §7.4 vodsearch). */
+export interface LiveNarrowing {
+  courseType?: number;
+}
+
 /** A bound of the start range: a day's first second or last millisecond, a moment to its whole second. */
 function bound(text: string | undefined, field: string, end: boolean): number | null {
   if (text === undefined) return null;
@@ -41,13 +46,15 @@ interface Way {
   teacherProbe: boolean;
 }
 
-function conditions(scope: OrgScope, f: LiveSearch, way: Way) {
+function conditions(scope: OrgScope, f: LiveSearch, way: Way, narrowing: LiveNarrowing) {
   const from = bound(f.begintime, "begintime", false);
   const to = bound(f.endtime, "endtime", true);
   const title = f.title?.trim();
   return (eb: OnLive): Expression<SqlBool> => {
     const and: Expression<SqlBool>[] = [];
     if (f.couseid !== undefined) and.push(eb("l.course_id", "=", f.couseid));
+    // The organisation's courses of the type are few: their ids lead into the (org, course, begin) index.
+    if (narrowing.courseType !== undefined) and.push(eb("l.course_id", "in", scope.selectFrom("courses").select("id").where("type", "=", narrowing.courseType)));
     if (f.liveid !== undefined) and.push(eb("l.id", "=", f.liveid));
     if (f.status !== undefined && f.status >= 0) and.push(eb("l.status", "=", f.status));
     if (from !== null) and.push(eb("l.begin_time", ">=", from));
@@ -86,7 +93,7 @@ async function livesLedBy(scope: OrgScope, identityId: number): Promise<number> 
  * one course or one live, for a key in thousands of titles, for a teacher of thousands of lives. A
  * short key or a teacher alone counts off its index.
  */
-export async function searchLives(scope: OrgScope, f: LiveSearch) {
+export async function searchLives(scope: OrgScope, f: LiveSearch, narrowing: LiveNarrowing = {}) {
   const title = f.title?.trim() ?? "";
   const narrowed = f.couseid !== undefined || f.liveid !== undefined;
   const led = f.teacher !== undefined ? await livesLedBy(scope, f.teacher) : null;
@@ -104,9 +111,9 @@ export async function searchLives(scope: OrgScope, f: LiveSearch) {
     titleScan: narrowed || (led !== null && led < WALK_MIN_HITS) || manyHits,
     teacherProbe: narrowed || (led !== null && led >= WALK_MIN_HITS && !!title && !manyHits),
   };
-  const alone = !narrowed && !others;
-  const where = conditions(scope, f, page);
-  const counted = conditions(scope, f, count);
+  const alone = !narrowed && !others && narrowing.courseType === undefined;
+  const where = conditions(scope, f, page, narrowing);
+  const counted = conditions(scope, f, count, narrowing);
   const [rows, total] = await Promise.all([
     onePage(scope, selectLives(scope).where((eb) => where(eb as unknown as OnLive)), f),
     hits !== null && alone && led === null

@@ -160,11 +160,14 @@ describe("every declared call of every resource", () => {
     }
   });
 
-  it("refuses a sub-admin holding every menu key but the resource's (those of the pages leading to it, and those it is readable with), before validation", async () => {
+  it("refuses a sub-admin holding every menu key but the resource's (those of the pages leading to it, those it is readable with, and those of another resource making the same call), before validation", async () => {
+    const keysOf = (resource: ResourceDecl) => [resource.menu.key, ...(resource.menu.alsoFor ?? []), ...(resource.readableWith ?? [])];
+    // A recorded course is a course and a recorded session a live (resources/vod): their screens make the course and live calls.
+    const sharing = (endpoint: Endpoint) => resources.filter((r) => Object.values(r.api).some((e) => e && named(e) === named(endpoint)));
     for (const resource of resources) {
-      const keys = [resource.menu.key, ...(resource.menu.alsoFor ?? []), ...(resource.readableWith ?? [])];
-      await grant(allMenuKeys().filter((k) => !keys.includes(k)));
       for (const c of calls.filter((x) => x.resource === resource && x.own)) {
+        const keys = [...new Set([...keysOf(resource), ...sharing(c.endpoint).flatMap(keysOf)])];
+        await grant(allMenuKeys().filter((k) => !keys.includes(k)));
         const res = await send(subadmin, c.endpoint);
         expect([res.status, res.body], `without ${keys.join(", ")}: ${label(c)}`).toEqual(forbidden);
       }
@@ -259,9 +262,9 @@ describe("the portal's calls and the payment result", () => {
 const bespoke: { endpoint: Endpoint; keys: string[] }[] = [
   { endpoint: liveApi.validatorToken, keys: ["liveop", "courseop"] },
   ...Object.values(validatorApi).map((endpoint) => ({ endpoint, keys: ["liveop", "courseop"] })),
-  { endpoint: liveApi.create, keys: ["liveop", "courseop"] },
-  { endpoint: liveApi.update, keys: ["liveop", "courseop"] },
-  { endpoint: liveApi.conflicts, keys: ["liveop", "courseop"] },
+  { endpoint: liveApi.create, keys: ["liveop", "courseop", "vodcourseop", "vodop"] },
+  { endpoint: liveApi.update, keys: ["liveop", "courseop", "vodcourseop", "vodop"] },
+  { endpoint: liveApi.conflicts, keys: ["liveop", "courseop", "vodcourseop", "vodop"] },
   { endpoint: liveApi.groupConfig, keys: ["liveSetting", "liveop", "courseop"] },
   { endpoint: liveApi.groupConfigSet, keys: ["liveSetting"] },
 ];

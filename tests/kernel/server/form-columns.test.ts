@@ -24,6 +24,7 @@ const storedByHand: Record<string, string> = {
   assistant: "server/features/users/family.ts over server/services/users.ts",
   student: "server/features/users/family.ts over server/services/users.ts",
   course: "server/features/courses/courses.ts over server/services/courses.ts",
+  vodCourse: "the course's calls: server/features/courses/courses.ts over server/services/courses.ts",
 };
 
 type Columns = ReadonlyMap<string, ReadonlySet<string>>;
