@@ -43,7 +43,7 @@ export const broadcastSettings = {
   listSize: 6,
   /** The MediaRecorder's timeslice: a chunk a second. */
   timesliceMs: 1000,
-  /** After the live's end time, a publication gone this long is ended as if 结束直播 was pressed. */
+  /** After the live's end time, a publication gone this long is ended as if 结束直播 was pressed (BROADCAST_GONE_SECONDS overrides). */
   publisherGoneMs: 60_000,
   /** Bytes a publisher may have waiting for ffmpeg before it is dropped (a stalled encoder). */
   maxBacklogBytes: 32 * 1024 * 1024,

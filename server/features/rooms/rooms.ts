@@ -56,6 +56,7 @@ export default defineFeature({
       tools: ffmpegTools,
       publish: (event) => hub.bus.publish(event),
       log: app.log,
+      publisherGoneMs: config.broadcastGoneMs,
     });
     const hub = new RoomHub({ db, key, node, streamTemplate: config.liveStreamUrl, log: app.log, broadcastOf: (liveId) => broadcasts.stateOf(liveId) });
     app.addHook("onReady", () => hub.start());

@@ -86,7 +86,8 @@ export class Broadcasts {
 
   constructor(private readonly opts: BroadcastOptions) {
     this.root = path.join(opts.dataDir, "broadcasts");
-    this.timer = setInterval(() => this.check(), CHECK_MS).unref();
+    // Looked at often enough for a short wait (a test's) to be kept roughly.
+    this.timer = setInterval(() => this.check(), Math.min(CHECK_MS, opts.publisherGoneMs ?? CHECK_MS)).unref();
   }
 
   /** What the room shows of a live's publication. */

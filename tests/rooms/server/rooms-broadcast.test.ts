@@ -28,7 +28,8 @@ const sockets: WebSocket[] = [];
 const pages: RoomPage[] = [];
 
 beforeAll(async () => {
-  s = await startTestServer();
+  // A teacher gone after the end time ends the live after a second here (a minute by default).
+  s = await startTestServer({ config: { broadcastGoneMs: 1000 } });
   ws = await listening(s.app);
   for (const [who, mobile, role] of [["teacher", "13800000001", "teacher"], ["student", "13800000003", "student"]] as const) {
     const identity = await identityOf(s.db, mobile, role);
@@ -157,4 +158,18 @@ describe.skipIf(!ffmpegTools())("a large class's publication", () => {
     expect((await replay.next("welcome")).recordings).toEqual([{ name: "房间测试直播 回放", url: rows[0].url, duration: rows[0].duration_seconds }]);
     expect(await publisher(teacherToken).next("error")).toMatchObject({ msg: roomMessages.publishEnded });
   }, 120_000);
+
+  it("ends a live whose teacher has been gone past its end time, and makes its recording", async () => {
+    const now = Date.now();
+    // Its end time has passed: the room lets nobody in now, so the teacher's token is signed here, as the room signed it earlier.
+    const { liveId } = await makeLive(s.db, { org, begin: now - 60 * MINUTE, end: now - 1000, teachers: [ids.teacher] });
+    const token = signRoomToken(tokenSecret({ tokenSecret: null, dataDir: s.dataDir }), { orgId: org, liveId, identityId: ids.teacher, userType: 1, role: "teacher", key: `i${ids.teacher}`, name: "李老师", playType: 1, exparam: "" });
+    const p = publisher(token);
+    await p.next("ready");
+    sendWebm(p);
+    await eventually(async () => fs.existsSync(path.join(s.dataDir, "broadcasts", String(liveId), "state.json")) && fs.readFileSync(path.join(s.dataDir, "broadcasts", String(liveId), "state.json"), "utf8").includes('"live"'), 30_000);
+    p.socket.close();
+    await eventually(async () => (await s.db.kysely.selectFrom("live_recordings").select("id").where("live_id", "=", liveId).execute()).length === 1, 30_000);
+    expect(await publisher(token).next("error")).toMatchObject({ msg: roomMessages.publishEnded });
+  }, 60_000);
 });
