@@ -6,7 +6,10 @@ import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { broadcastSocketPath, roomMessages } from "../../../resources/rooms/room-api";
 import type { PublishServerMessage } from "../../../resources/rooms/room-protocol";
+import { EventEmitter } from "node:events";
 import { ffmpegTools } from "../../../server/adapters/ffmpeg";
+import { localDiskStorage } from "../../../server/adapters/storage";
+import { Broadcasts } from "../../../server/services/rooms/broadcast";
 import { signRoomToken } from "../../../server/services/rooms/room-token";
 import { tokenSecret } from "../../../server/services/tool-tokens";
 import { signIn, startTestServer, type TestServer } from "../../kernel/server/helpers";
@@ -84,6 +87,27 @@ function sendWebm(p: Publisher) {
 }
 
 const hls = (playlist: string, file: string, token: string) => s.app.inject({ method: "GET", url: `${playlist.replace(/live\.m3u8$/, file)}?token=${encodeURIComponent(token)}` });
+
+describe("a server without ffmpeg", () => {
+  it("refuses the teacher's publication with a reason and logs it, never pretending", async () => {
+    const now = Date.now();
+    const { liveId } = await makeLive(s.db, { org, begin: now - MINUTE, end: now + 60 * MINUTE, teachers: [ids.teacher] });
+    const logged: unknown[] = [];
+    const log = { error: (...args: unknown[]) => logged.push(args), warn: () => {} } as never;
+    const key = tokenSecret({ tokenSecret: null, dataDir: s.dataDir });
+    const broadcasts = new Broadcasts({ db: s.db, key, dataDir: s.dataDir, storage: localDiskStorage(path.join(s.dataDir, "uploads")), tools: () => null, publish: async () => {}, log });
+    // A socket as far as the service reads one: what it sends, and whether it closed.
+    const sent: string[] = [];
+    const socket = Object.assign(new EventEmitter(), { OPEN: 1, readyState: 1, send: (d: string) => sent.push(d), close: () => {} });
+    broadcasts.accept(socket as never);
+    const token = signRoomToken(key, { orgId: org, liveId, identityId: ids.teacher, userType: 1, role: "teacher", key: `i${ids.teacher}`, name: "李老师", playType: 1, exparam: "" });
+    socket.emit("message", Buffer.from(JSON.stringify({ t: "hello", token })), false);
+    await eventually(() => sent.length > 0);
+    expect(JSON.parse(sent[0])).toEqual({ t: "error", msg: roomMessages.publishNoFfmpeg, fatal: true });
+    expect(logged).toHaveLength(1);
+    await broadcasts.close();
+  });
+});
 
 describe.skipIf(!ffmpegTools())("a large class's publication", () => {
   it("refuses a publisher who is not the live's teacher, in words", async () => {
