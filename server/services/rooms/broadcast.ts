@@ -115,7 +115,9 @@ export class Broadcasts {
     };
     socket.on("message", (raw: RawData, binary: boolean) => {
       if (binary) {
-        if (cast && cast.publisher === socket && cast.run) this.write(cast, socket, raw as Buffer);
+        // Looked up by socket, not by `cast` above: "ready" goes out before the admission settles.
+        const publishing = this.publishedBy(socket);
+        if (publishing?.run) this.write(publishing, socket, raw as Buffer);
         return;
       }
       let message: PublishClientMessage;
@@ -138,7 +140,8 @@ export class Broadcasts {
           });
         return;
       }
-      if (cast && cast.publisher === socket && message?.t === "end") void this.end(cast, socket);
+      const publishing = this.publishedBy(socket);
+      if (publishing && message?.t === "end") void this.end(publishing, socket);
     });
     socket.on("close", () => {
       clearTimeout(hello);
@@ -148,18 +151,35 @@ export class Broadcasts {
     });
   }
 
-  /** Ends every run of this process (the server is stopping); the lives stay waiting for their teacher. */
+  /** Ends every run of this process (the server is stopping); the lives wait for their teacher, who reconnects to another process. */
   async close(): Promise<void> {
     clearInterval(this.timer);
-    for (const cast of this.casts.values()) cast.publisher?.close(1001, "server closing");
-    await Promise.all([...this.casts.values()].map((cast) => this.stopRun(cast)));
+    for (const cast of this.casts.values()) {
+      const socket = cast.publisher;
+      if (!socket) continue;
+      this.left(cast);
+      socket.close(1001, "server closing");
+    }
+    await Promise.all([...this.casts.values()].map((cast) => cast.chain));
+  }
+
+  private publishedBy(socket: WebSocket): Cast | undefined {
+    for (const cast of this.casts.values()) if (cast.publisher === socket) return cast;
+    return undefined;
+  }
+
+  /** Runs `work` after what the live is already doing; a failure is the caller's, never the next work's. */
+  private queue(cast: Cast, work: () => Promise<void>): Promise<void> {
+    const next = cast.chain.then(work);
+    cast.chain = next.catch(() => undefined);
+    return next;
   }
 
   /** Ends a live: its publisher is told, ffmpeg stops, the segments become an MP4 and a live_recordings row. */
   private end(cast: Cast, socket: WebSocket | null): Promise<void> {
     if (cast.ending) return cast.chain.then(() => undefined);
     cast.ending = true;
-    const done = (cast.chain = cast.chain.then(async () => {
+    const done = this.queue(cast, async () => {
       await this.stopRun(cast);
       const stored = await this.read(cast.liveId);
       if (!stored || stored.state === "ended") return;
@@ -179,7 +199,7 @@ export class Broadcasts {
         socket.close(1000, "ended");
       }
       this.casts.delete(cast.liveId);
-    }));
+    });
     return done.then(
       () => undefined,
       (err) => this.opts.log.error({ err, live: cast.liveId }, "broadcast: ending failed"),
@@ -218,13 +238,12 @@ export class Broadcasts {
       older.close(4003, "replaced");
     }
     const c = cast;
-    c.chain = c.chain.then(async () => {
+    await this.queue(c, async () => {
       await this.stopRun(c);
       if (c.publisher !== socket || socket.readyState !== socket.OPEN) return;
       await this.startRun(c, tools, socket);
       send(socket, { t: "ready" });
-    });
-    await c.chain.catch((err) => {
+    }).catch((err) => {
       this.opts.log.error({ err, live: c.liveId }, "broadcast: starting ffmpeg failed");
       send(socket, { t: "error", msg: roomMessages.publishFailed, fatal: true });
       socket.close(4003, "failed");
@@ -267,9 +286,10 @@ export class Broadcasts {
         proc.on("close", (code) => {
           if (!run.stopping && code !== 0) {
             this.opts.log.error({ live: cast.liveId, code, stderr: errors }, "broadcast: ffmpeg stopped");
+            // Not fatal: the page reconnects and a new run starts (a bad moment of input, not of the live).
             if (cast.publisher === socket) {
-              send(socket, { t: "error", msg: roomMessages.publishFailed, fatal: true });
-              socket.close(4003, "failed");
+              send(socket, { t: "error", msg: roomMessages.publishFailed });
+              socket.close(1011, "ffmpeg stopped");
             }
           }
           resolve();
@@ -316,17 +336,15 @@ export class Broadcasts {
     cast.publisher = null;
     cast.goneAt = Date.now();
     if (cast.ending) return;
-    cast.chain = cast.chain
-      .then(async () => {
-        await this.stopRun(cast);
-        if (cast.publisher || cast.ending) return;
-        const stored = await this.read(cast.liveId);
-        if (stored && stored.state === "live") {
-          await this.save(cast.liveId, { ...stored, state: "waiting" });
-          await this.announce(cast.liveId, { ...stored, state: "waiting" });
-        }
-      })
-      .catch((err) => this.opts.log.error({ err, live: cast.liveId }, "broadcast: stopping a run failed"));
+    this.queue(cast, async () => {
+      await this.stopRun(cast);
+      if (cast.publisher || cast.ending) return;
+      const stored = await this.read(cast.liveId);
+      if (stored && stored.state === "live") {
+        await this.save(cast.liveId, { ...stored, state: "waiting" });
+        await this.announce(cast.liveId, { ...stored, state: "waiting" });
+      }
+    }).catch((err) => this.opts.log.error({ err, live: cast.liveId }, "broadcast: stopping a run failed"));
   }
 
   /** Closes ffmpeg's input and waits for it to write its last segment. */
