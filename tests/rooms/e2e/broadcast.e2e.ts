@@ -8,7 +8,7 @@ import { freshLive, type FreshLive } from "./rooms-support";
 
 /**
  * A large class live end to end (issue 18): the teacher publishes Chromium's fake camera from the
- * built-in room, two student pages play it by HLS, the teacher ends the live, and its recording
+ * built-in room, two student pages play it by HLS and recover after the teacher pauses, the teacher ends the live, and its recording
  * plays in the playback room. One browser for the file, with the fake camera and no permission prompt.
  */
 
@@ -70,7 +70,7 @@ async function playing(page: Page, label: string, timeout = 30_000) {
 }
 
 describe("a large class live", () => {
-  it("goes from the teacher's camera to two students by HLS, and its recording plays in the playback room", async () => {
+  it("goes from the teacher's camera to two students by HLS, comes back after a pause, and its recording plays in the playback room", async () => {
     const admin = await newPage();
     await signInAsAdmin(admin);
     const live = await freshLive(admin, `大班课推流${Date.now() % 100000}`, 1);
@@ -92,6 +92,13 @@ describe("a large class live", () => {
     await expect.poll(() => teacher.getByRole("status", { name: "推流状态" }).innerText(), { timeout: 20_000 }).toBe("直播中");
     for (const page of students) await playing(page, "老师画面");
     await screenshot(students[0], "room-broadcast-student");
+
+    // The teacher pauses: the students are told; the teacher comes back and their players recover by themselves.
+    await teacher.getByRole("button", { name: "暂停推流" }).click();
+    for (const page of students) await roomFrame(page).getByText(roomMessages.broadcastPaused).waitFor({ timeout: 20_000 });
+    await teacher.getByRole("button", { name: "开启摄像头" }).click();
+    await expect.poll(() => teacher.getByRole("status", { name: "推流状态" }).innerText(), { timeout: 20_000 }).toBe("直播中");
+    for (const page of students) await playing(page, "老师画面");
 
     await teacher.getByRole("button", { name: "结束直播" }).click();
     await teacher.getByRole("tooltip").getByRole("button", { name: "结束直播" }).click();
