@@ -196,4 +196,23 @@ describe.skipIf(!ffmpegTools())("a large class's publication", () => {
     await eventually(async () => (await s.db.kysely.selectFrom("live_recordings").select("id").where("live_id", "=", liveId).execute()).length === 1, 30_000);
     expect(await publisher(token).next("error")).toMatchObject({ msg: roomMessages.publishEnded });
   }, 60_000);
+
+  // On PostgreSQL several processes serve one live: the state file is shared through DATA_DIR, the state changes through NOTIFY.
+  it.skipIf(!process.env.DATABASE_URL)("tells a viewer on another process, and serves it the files", async () => {
+    const now = Date.now();
+    const { liveId } = await makeLive(s.db, { org, begin: now - MINUTE, end: now + 60 * MINUTE, teachers: [ids.teacher], students: [ids.student] });
+    const other = await s.twin();
+    const studentToken = await tokenOf("student", liveId, 0);
+    const viewer = openRoom(await listening(other), studentToken);
+    pages.push(viewer);
+    await viewer.next("welcome");
+    const p = publisher(await tokenOf("teacher", liveId, 1));
+    await p.next("ready");
+    sendWebm(p);
+    const { playlist } = (await viewer.next("broadcast", (m) => m.broadcast.state === "live", 30_000)).broadcast;
+    const list = await other.inject({ method: "GET", url: `${playlist}?token=${encodeURIComponent(studentToken)}` });
+    expect([list.statusCode, list.body]).toEqual([200, expect.stringContaining("r1-00000.ts")]);
+    p.socket.close();
+    await viewer.next("broadcast", (m) => m.broadcast.state === "waiting", 30_000);
+  }, 60_000);
 });
