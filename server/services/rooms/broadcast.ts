@@ -184,6 +184,8 @@ export class Broadcasts {
       const stored = await this.read(cast.liveId);
       if (!stored || stored.state === "ended") return;
       await this.save(cast.liveId, { ...stored, state: "ended" });
+      // The live is over now, not at its planned end: the portal offers its replay once it is listed (2 §4 LiveState 2).
+      await cast.scope.updateTable("lives", { status: 2 }).where("id", "=", cast.liveId).execute();
       // A player at the end of the playlist stops there instead of waiting for more.
       await fs.promises.appendFile(path.join(this.dirOf(cast.liveId), stored.folder, PLAYLIST), "#EXT-X-ENDLIST\n").catch(() => {});
       await this.announce(cast.liveId, { ...stored, state: "ended" });

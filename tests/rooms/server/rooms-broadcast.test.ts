@@ -164,6 +164,8 @@ describe.skipIf(!ffmpegTools())("a large class's publication", () => {
     await viewer.next("broadcast", (m) => m.broadcast.state === "ended", 30_000);
     expect(await second.next("ended", 60_000)).toEqual({ t: "ended" });
     const rows = await s.db.kysely.selectFrom("live_recordings").selectAll().where("live_id", "=", liveId).execute();
+    // Ended now, before its planned end: the portal's replay status follows.
+    expect((await s.db.kysely.selectFrom("lives").select("status").where("id", "=", liveId).executeTakeFirstOrThrow()).status).toBe(2);
     expect(rows).toHaveLength(1);
     expect(rows[0].url).toMatch(/^\/uploads\/[0-9a-f]{32}\.mp4$/);
     expect(rows[0].duration_seconds).toBeGreaterThanOrEqual(6);
