@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { broadcastSettings } from "../resources/rooms/room-api";
 import { rateLimitsFrom, type RateLimits } from "./rate-limit-settings";
 
 /** Run-time configuration, read once from the environment (the spec's conventions, "Starting it"). */
@@ -64,6 +65,11 @@ export interface Config {
    */
   roomJobsMs: number;
   /**
+   * After a live's end time, how long its teacher's publication may be gone before the live is
+   * ended and its recording made as by 结束直播 (BROADCAST_GONE_SECONDS, default 60; issue 18).
+   */
+  broadcastGoneMs: number;
+  /**
    * How long a stopping server lets requests and WebSockets finish before cutting them
    * (SHUTDOWN_GRACE_SECONDS, default 8: within Docker's 10 s wait before SIGKILL).
    */
@@ -97,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shareBaseUrl: env.SHARE_BASE_URL ? new URL(env.SHARE_BASE_URL).href.replace(/\/+$/, "") : null,
     customerType: env.CUSTOMER_TYPE?.trim() || "default",
     roomJobsMs: Math.min(60, Math.max(1, Number(env.ROOM_JOBS_SECONDS) || 60)) * 1000,
+    broadcastGoneMs: Math.max(1, Number(env.BROADCAST_GONE_SECONDS) || broadcastSettings.publisherGoneMs / 1000) * 1000,
     shutdownGraceMs: (env.SHUTDOWN_GRACE_SECONDS && Number(env.SHUTDOWN_GRACE_SECONDS) >= 0 ? Number(env.SHUTDOWN_GRACE_SECONDS) : 8) * 1000,
   };
 }

@@ -32,6 +32,12 @@ export const roomCalls = defineCalls("rooms", {
     limits: ["sharePerIp"],
     summary: "A viewer token for a shared live, after its verification",
   },
+  hls: {
+    endpoint: roomApi.hls,
+    access: access.credential("room.hls", "a room token of the live in `?token=`, and the live's random folder in the address"),
+    summary: "A file of a large class's live HLS (playlist or segment), for the room's viewers (issue 18)",
+    answer: "file",
+  },
   // The chat manager is opened from the live list and the chat monitor (2 §2).
   chatList: {
     endpoint: chatApi.list,

@@ -21,6 +21,32 @@ export const roomApi = {
   share: ep("GET /api/v1/room/share", "liveClass"),
   /** ShareAnswers → `{token, nick_name}`: a viewer token for the shared live, after its verification. */
   shareEnter: ep("POST /api/v1/room/share", "liveClass"),
+  /**
+   * A file of a large class's live HLS (broadcastSettings): `:folder` is the live's random folder,
+   * `:file` live.m3u8 or a segment; `?token=` a room token of that live.
+   */
+  hls: ep("GET /api/v1/room/hls/:live/:folder/:file", "liveClass"),
+} as const;
+
+/**
+ * The teacher's publication of a large class (issue 18): a WebSocket on the live-class host whose
+ * first message is `{t: "hello", token}` (the teacher's room token), then the MediaRecorder's webm
+ * chunks as binary frames, and `{t: "end"}` to end the live (room-protocol.ts PublishServerMessage).
+ */
+export const broadcastSocketPath = "/api/v1/room/publish";
+
+/** How the server turns a publication into HLS and a recording (server/services/rooms/broadcast.ts). */
+export const broadcastSettings = {
+  /** Target length of an HLS segment: a viewer is about three of them behind the teacher. */
+  segmentSeconds: 2,
+  /** Segments the live playlist lists; all of them stay on disk as the recording. */
+  listSize: 6,
+  /** The MediaRecorder's timeslice: a chunk a second. */
+  timesliceMs: 1000,
+  /** After the live's end time, a publication gone this long is ended as if 结束直播 was pressed (BROADCAST_GONE_SECONDS overrides). */
+  publisherGoneMs: 60_000,
+  /** Bytes a publisher may have waiting for ffmpeg before it is dropped (a stalled encoder). */
+  maxBacklogBytes: 32 * 1024 * 1024,
 } as const;
 
 /** The chat manager's calls (3 §7.8); only the list is served so far (its screen comes later). */
@@ -113,6 +139,18 @@ export const roomMessages = {
   noReplay: "暂无回放",
   reconnecting: "连接已断开，正在重连…",
   networkError: "网络异常",
+  publishTeacherOnly: "只有本场直播的老师可以推流",
+  publishSmallClass: "小班课通过摄像头直连上课，无需推流",
+  publishNoFfmpeg: "服务器未安装 ffmpeg，暂时无法直播，请联系管理员",
+  publishEnded: "本场直播已结束，不能再推流",
+  publishFailed: "直播转码失败，请重新开始推流",
+  publishReplaced: "您已在其他页面开始推流，本页面已停止",
+  publishTooSlow: "网络或服务器过慢，推流已中断，请重新开始",
+  recordingFailed: "生成回放失败",
+  broadcastWaiting: "等待老师开始直播",
+  broadcastPaused: "老师暂时离开，稍后将恢复直播",
+  broadcastEnded: "直播已结束，回放生成后可在回放教室观看",
+  replayMissing: "回放文件不存在或已被删除",
 } as const;
 
 /** What a share link's page shows (GET roomApi.share). */

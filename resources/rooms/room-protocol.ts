@@ -44,7 +44,32 @@ export interface RoomLive {
   smallClass: boolean;
   /** A large class's external stream address (LIVE_STREAM_URL), "" when none. */
   streamUrl: string;
+  /** A large class's publication in the built-in room (issue 18). */
+  broadcast: RoomBroadcast;
 }
+
+/**
+ * The teacher's publication of a large class: waiting (never started, or the publisher is away),
+ * live (its playlist is being written), ended (结束直播, or gone after the end time).
+ */
+export type BroadcastState = "waiting" | "live" | "ended";
+
+export interface RoomBroadcast {
+  state: BroadcastState;
+  /** The HLS playlist's path on the live-class host (add `?token=`); "" before the first publication. */
+  playlist: string;
+}
+
+/** Publisher → server on broadcastSocketPath; the webm chunks travel as binary frames between them. */
+export type PublishClientMessage = { t: "hello"; token: string } | { t: "end" };
+
+/** Server → publisher. */
+export type PublishServerMessage =
+  /** Send chunks now. */
+  | { t: "ready" }
+  /** The live ended and its recording was stored (or not: `msg` says why). */
+  | { t: "ended"; msg?: string }
+  | { t: "error"; msg: string; fatal?: boolean };
 
 export interface RoomRecording {
   name: string;
@@ -84,5 +109,7 @@ export type ServerMessage =
   | { t: "signal"; from: string; data: unknown }
   /** A fresh token for reconnecting after the first one has expired. */
   | { t: "token"; token: string }
+  /** The large class's publication changed (waiting, live, ended). */
+  | { t: "broadcast"; broadcast: RoomBroadcast }
   /** A refusal; `fatal` closes the connection after it. */
   | { t: "error"; msg: string; fatal?: boolean };

@@ -12,6 +12,7 @@ export const sampleLive: RoomLive = {
   teachers: ["李老师"],
   smallClass: false,
   streamUrl: "",
+  broadcast: { state: "waiting", playlist: "" },
 };
 
 export const teacherEntry: PresenceEntry = { conn: "c-teacher", key: "i2", name: "李老师", role: "teacher" };

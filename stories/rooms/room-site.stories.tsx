@@ -47,6 +47,32 @@ export const WithStreamAddress: Story = {
   parameters: { script: { answer: welcomeOf(studentEntry, { live: { ...sampleLive, streamUrl: "https://live.example.cn/hls/8f3a.m3u8" } }) } },
 };
 
+/** The teacher of a large class (issue 18): publish the camera or the screen, pause, 结束直播. */
+export const TeacherLargeClass: Story = {
+  parameters: { script: { answer: welcomeOf(teacherEntry) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("button", { name: "开启摄像头" })).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "结束直播" })).toBeVisible();
+  },
+};
+
+/** A student of a large class whose teacher stepped away mid-live: said in words until the stream is back. */
+export const LargeClassPaused: Story = {
+  parameters: { script: { answer: welcomeOf(studentEntry, { live: { ...sampleLive, broadcast: { state: "waiting", playlist: "/api/v1/room/hls/42/0123456789abcdef0123456789abcdef/live.m3u8" } } }) } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(roomMessages.broadcastPaused)).toBeVisible();
+  },
+};
+
+/** A student of a large class after 结束直播. */
+export const LargeClassEnded: Story = {
+  parameters: { script: { answer: welcomeOf(studentEntry, { live: { ...sampleLive, broadcast: { state: "ended", playlist: "/api/v1/room/hls/42/0123456789abcdef0123456789abcdef/live.m3u8" } } }) } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(roomMessages.broadcastEnded)).toBeVisible();
+  },
+};
+
 /** The teacher of a small class, before turning the camera on. */
 export const TeacherSmallClass: Story = {
   parameters: { script: { answer: welcomeOf(teacherEntry, { live: { ...sampleLive, livetype: 0, smallClass: true } }) } },

@@ -1,9 +1,16 @@
-import { builtInRoomPath, roomLimits, roomSocketPath, type ShareAnswers } from "../../../resources/rooms/room-api";
+import fs from "node:fs";
+import path from "node:path";
+import type { FastifyRequest } from "fastify";
+import { broadcastSocketPath, builtInRoomPath, roomLimits, roomSocketPath, type ShareAnswers } from "../../../resources/rooms/room-api";
+import { ffmpegTools } from "../../adapters/ffmpeg";
+import { localDiskStorage } from "../../adapters/storage";
+import { Broadcasts } from "../../services/rooms/broadcast";
+import { verifyRoomToken } from "../../services/rooms/room-token";
 import { roomCalls } from "../../../resources/rooms/calls";
 import { defineFeature } from "../../engine/calls";
 import { jobHolder } from "../../engine/job-lease";
 import { orgScope } from "../../engine/org-scope";
-import { apiNotFound, ok } from "../../plugins/envelope";
+import { addressNotFound, apiNotFound, ok } from "../../plugins/envelope";
 import { clientAddress } from "../../engine/limits";
 import { needIdentity } from "../../plugins/session";
 import { chatList } from "../../services/rooms/chat";
@@ -22,19 +29,47 @@ const sharePages = /^(name_)?(liveclass|miniliveclass)\.html$|^player\.html$/;
  * the chat manager's list; and, set up here with the app, the built-in room's hub with its
  * WebSocket and its background jobs, and the share link's page address.
  */
+/**
+ * The credential of a live's HLS files: a room token of that live in `?token=` (any viewer the room
+ * let in, in the live or the playback room). Anything else answers as a missing address.
+ */
+const hlsCredential = (key: Buffer) => (request: FastifyRequest) => {
+  const { live } = request.params as { live: string };
+  const { token } = request.query as { token?: unknown };
+  const grant = typeof token === "string" ? verifyRoomToken(key, token) : null;
+  if (!grant || String(grant.liveId) !== live) throw addressNotFound(request);
+};
+
 export default defineFeature({
   group: roomCalls,
+  credentials: ({ config }) => ({ "room.hls": hlsCredential(tokenSecret(config)) }),
   handlers: ({ db, config, app }) => {
     const key = tokenSecret(config);
     // This process in the viewer log and the job leases.
     const node = jobHolder();
-    const hub = new RoomHub({ db, key, node, streamTemplate: config.liveStreamUrl, log: app.log });
+    // The large class's publication (issue 18); its recordings are stored and served as uploads are.
+    const broadcasts: Broadcasts = new Broadcasts({
+      db,
+      key,
+      dataDir: config.dataDir,
+      storage: localDiskStorage(path.join(config.dataDir, "uploads")),
+      tools: ffmpegTools,
+      publish: (event) => hub.bus.publish(event),
+      log: app.log,
+      publisherGoneMs: config.broadcastGoneMs,
+    });
+    const hub = new RoomHub({ db, key, node, streamTemplate: config.liveStreamUrl, log: app.log, broadcastOf: (liveId) => broadcasts.stateOf(liveId) });
     app.addHook("onReady", () => hub.start());
-    app.addHook("preClose", () => hub.close());
+    app.addHook("preClose", async () => {
+      await broadcasts.close();
+      await hub.close();
+    });
     startRoomJobs(app, { db, node, periodMs: config.roomJobsMs, publish: (event) => hub.bus.publish(event) });
 
     // eslint-disable-next-line no-restricted-syntax -- a WebSocket, not an HTTP call (census exception)
     app.get(roomSocketPath, { websocket: true, schema: { hide: true } }, (socket, request) => hub.accept(socket, request));
+    // eslint-disable-next-line no-restricted-syntax -- the teacher's publication, a WebSocket of binary media chunks (census exception)
+    app.get(broadcastSocketPath, { websocket: true, schema: { hide: true } }, (socket) => broadcasts.accept(socket));
 
     // A share link (2 §7 share URL) opens the built-in room site's share page with what its address says.
     // eslint-disable-next-line no-restricted-syntax -- a share link's page address, a pattern of folders (census exception)
@@ -71,6 +106,20 @@ export default defineFeature({
         const grant = await enterShared(db, request.body as ShareAnswers, clientAddress(request), Date.now());
         const token = signRoomToken(key, grant);
         return ok({ token, nick_name: grant.name }, { token, nick_name: grant.name });
+      },
+      hls: async (request, reply) => {
+        const { live, folder, file } = request.params as { live: string; folder: string; file: string };
+        const found = await broadcasts.fileOf(Number(live), folder, file);
+        const size = found ? await fs.promises.stat(found.path).then((s) => s.size, () => -1) : -1;
+        if (!found || size < 0) return apiNotFound(request, reply);
+        return (
+          reply
+            .header("content-type", found.type)
+            .header("content-length", size)
+            // The playlist changes every segment; a segment never does.
+            .header("cache-control", file.endsWith(".m3u8") ? "no-store" : "private, max-age=3600")
+            .send(fs.createReadStream(found.path))
+        );
       },
       chatList: async (request) => {
         const { rows, total } = await chatList(orgScope(request, db), request.body as { liveid: number; type: 0 | 1 | -1; page: number; count: number });

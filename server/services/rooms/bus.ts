@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
-import type { PresenceEntry, RoomChat } from "../../../resources/rooms/room-protocol";
+import type { PresenceEntry, RoomBroadcast, RoomChat } from "../../../resources/rooms/room-protocol";
 import type { Db } from "../../db/database";
 
 /** What one process tells the others about a live room. */
@@ -10,7 +10,9 @@ export type BusEvent =
   | { k: "chat"; live: number; chat: RoomChat }
   /** A page to close wherever it is: a newer page of its person took its place. */
   | { k: "kick"; live: number; conn: string }
-  | { k: "signal"; live: number; to: string; from: string; data: unknown };
+  | { k: "signal"; live: number; to: string; from: string; data: unknown }
+  /** The large class's publication changed (broadcast.ts). */
+  | { k: "broadcast"; live: number; broadcast: RoomBroadcast };
 
 /**
  * Carries room events to every server process, this one included: each process's room hub hears

@@ -1,5 +1,5 @@
 import type { OrgScope } from "../../engine/org-scope";
-import type { PresenceEntry, RoomLive, RoomRecording } from "../../../resources/rooms/room-protocol";
+import type { PresenceEntry, RoomBroadcast, RoomLive, RoomRecording } from "../../../resources/rooms/room-protocol";
 import { smallClassLiveTypes, streamAddress, type PresenceRole } from "../../../resources/rooms/room-api";
 import { formatDateTime } from "../datetime";
 import { localDay, startOfDay } from "../stat-range";
@@ -32,7 +32,7 @@ export function loadLive(scope: OrgScope, liveId: number): Promise<LiveRow | und
 }
 
 /** What the room shows of its live: times, state, teachers (in their order), the kind of video. */
-export async function roomLive(scope: OrgScope, live: LiveRow, streamTemplate: string, now: number): Promise<RoomLive> {
+export async function roomLive(scope: OrgScope, live: LiveRow, streamTemplate: string, broadcast: RoomBroadcast, now: number): Promise<RoomLive> {
   const teachers = await scope
     .selectFrom("identities as i")
     .innerJoin("live_staff as s", "s.identity_id", "i.id")
@@ -51,6 +51,7 @@ export async function roomLive(scope: OrgScope, live: LiveRow, streamTemplate: s
     teachers: teachers.map((t) => t.nick || t.name),
     smallClass: smallClassLiveTypes.includes(live.scale),
     streamUrl: streamAddress(streamTemplate, live.encrypt_room_id || String(live.id)),
+    broadcast,
   };
 }
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { WebSocket, RawData } from "ws";
 import { isMobileAgent, roomLimits, roomMessages } from "../../../resources/rooms/room-api";
-import type { ClientMessage, PresenceEntry, ServerMessage } from "../../../resources/rooms/room-protocol";
+import type { ClientMessage, PresenceEntry, RoomBroadcast, ServerMessage } from "../../../resources/rooms/room-protocol";
 import type { Db } from "../../db/database";
 import type { Role } from "../../db/schema";
 import { signedScope, type OrgScope, type SignedOrg } from "../../engine/org-scope";
@@ -46,6 +46,8 @@ export interface HubOptions {
   node: string;
   streamTemplate: string;
   log: FastifyBaseLogger;
+  /** The large class's publication as the welcome shows it (broadcast.ts). */
+  broadcastOf: (liveId: number) => Promise<RoomBroadcast>;
 }
 
 const actorRole = (grant: RoomGrant): Role => (grant.role === "guest" ? "student" : grant.role);
@@ -172,7 +174,7 @@ export class RoomHub {
       }
       for (const old of admitted.replaced) await this.bus.publish({ k: "kick", live: live.id, conn: old });
       if (inLive) await this.bus.publish({ k: "join", live: live.id, entry });
-      const [info, chat, recordings] = await Promise.all([roomLive(scope, live, this.opts.streamTemplate, now), inLive ? chatHistory(scope, grant) : [], inLive ? [] : recordingsOf(scope, live.id)]);
+      const [info, chat, recordings] = await Promise.all([roomLive(scope, live, this.opts.streamTemplate, await this.opts.broadcastOf(live.id), now), inLive ? chatHistory(scope, grant) : [], inLive ? [] : recordingsOf(scope, live.id)]);
       await room?.ready;
       // In its own welcome even before the bus brings its join back (which then changes nothing).
       room?.came(entry);

@@ -85,6 +85,13 @@ export class Room<P extends RoomPage> {
 
   /** An event of this live from the bus (signals excepted). */
   hear(event: BusEvent): void {
+    if (event.k === "broadcast") {
+      // Rare and wanted at once by every page: not batched. A page waiting for its welcome gets it
+      // after the welcome, which is then at worst as fresh.
+      const data = JSON.stringify({ t: "broadcast", broadcast: event.broadcast } satisfies ServerMessage);
+      for (const p of this.pages) this.write(p, data);
+      return;
+    }
     if (event.k === "chat") {
       const data = JSON.stringify({ t: "chat", chat: event.chat } satisfies ServerMessage);
       // A message waiting for review goes only to its author and the staff, one by one.

@@ -9,6 +9,7 @@ const exceptions: Record<string, string> = {
   "GET /api/docs/json": "the API document itself, served by the OpenAPI plugin (server/plugins/openapi.ts) from every route but itself",
   // rooms
   "GET /api/v1/room/ws": "the built-in room's WebSocket (presence, chat, signalling), not an HTTP call: entered with a room token in its first message",
+  "GET /api/v1/room/publish": "the large class teacher's publication: a WebSocket of binary webm chunks, entered with the teacher's room token in its first message",
   "GET /:folder(^share_[A-Za-z0-9_-]+)/:page": "a share link's page address (2 §7 share URL), opened by a browser and redirected to the room site's share page; a pattern of folders, not a call",
   // tools
   "GET /open-iframe/*": "the sandbox open platform's page at every tool's sub-path and the root: a browser frame's HTML under a wildcard, not a call",

@@ -43,7 +43,8 @@ describe("the built-in room", () => {
     expect(screen.getByText("在线 2 人")).toBeTruthy();
     expect(names("在线成员")).toEqual(["李老师老师", "赵同学学生"]);
     expect(screen.getByText("主讲：李老师")).toBeTruthy();
-    expect(screen.getByText("直播进行中，本直播间暂未配置直播流地址")).toBeTruthy();
+    // A large class whose teacher has not published yet (issue 18): waiting, in words.
+    expect(screen.getByText(roomMessages.broadcastWaiting)).toBeTruthy();
     // 观众甲's message waits for review: the page shows what the server sent it, marked.
     expect(screen.getByText("这一步能再讲一遍吗？").closest("li")!.textContent).toContain(roomMessages.chatHeld);
   });
@@ -90,6 +91,31 @@ describe("the built-in room", () => {
     fireEvent.click(screen.getByRole("button", { name: sampleRecordings[1].name }));
     expect(screen.getByLabelText(sampleRecordings[1].name).getAttribute("src")).toBe(sampleRecordings[1].url);
     expect(screen.queryByRole("textbox", { name: "聊天内容" })).toBeNull();
+  });
+
+  it("says a recording whose file is missing is missing, instead of a player stuck at 0:00", async () => {
+    renderRoom("/room/?token=T", { answer: welcomeOf(studentEntry, { playType: 2, recordings: sampleRecordings }) });
+    fireEvent.error(await screen.findByLabelText(sampleRecordings[0].name));
+    expect(await screen.findByText(roomMessages.replayMissing)).toBeTruthy();
+    // Another recording is tried afresh.
+    fireEvent.click(screen.getByRole("button", { name: sampleRecordings[1].name }));
+    expect(screen.getByLabelText(sampleRecordings[1].name)).toBeTruthy();
+  });
+
+  it("follows a large class's publication: waiting, paused, ended; and gives its teacher 结束直播", async () => {
+    const transport = renderRoom("/room/?token=T", { answer: welcomeOf(studentEntry) });
+    expect(await screen.findByText(roomMessages.broadcastWaiting)).toBeTruthy();
+    const room = transport.opened[0];
+    room.push({ t: "broadcast", broadcast: { state: "waiting", playlist: "/api/v1/room/hls/42/ab/live.m3u8" } });
+    expect(await screen.findByText(roomMessages.broadcastPaused)).toBeTruthy();
+    room.push({ t: "broadcast", broadcast: { state: "ended", playlist: "/api/v1/room/hls/42/ab/live.m3u8" } });
+    expect(await screen.findByText(roomMessages.broadcastEnded)).toBeTruthy();
+  });
+
+  it("gives the teacher of a large class its publishing buttons and 结束直播", async () => {
+    renderRoom("/room/?token=T", { answer: welcomeOf(teacherEntry) });
+    expect(await screen.findByRole("button", { name: "开启摄像头" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "结束直播" })).toBeTruthy();
   });
 
   it("says honestly that a live has no replay", async () => {

@@ -2,6 +2,7 @@ import { Alert, Result } from "antd";
 import { useSearchParams } from "react-router-dom";
 import { roomMessages } from "../../../../resources/rooms/room-api";
 import { PageLoading } from "../../../components/page-loading";
+import { HlsStage, PublisherStage } from "./broadcast-stage";
 import { ChatPanel } from "./chat-panel";
 import { PresencePanel } from "./presence-panel";
 import { RoomHeader } from "./room-header";
@@ -58,6 +59,12 @@ function Stage({ socket }: { socket: RoomSocket }) {
   const { live, me, playType, recordings } = socket.state;
   if (!live) return null;
   if (playType === 2) return <PlaybackStage recordings={recordings} />;
-  if (!live.smallClass) return <StreamStage state={live.state} streamUrl={live.streamUrl} />;
+  if (!live.smallClass) {
+    // The teacher publishes from here (issue 18); viewers play it, unless the live uses an outside
+    // stream (LIVE_STREAM_URL) and nobody has published here.
+    if (me?.role === "teacher") return <PublisherStage socket={socket} />;
+    if (live.streamUrl && !live.broadcast.playlist) return <StreamStage state={live.state} streamUrl={live.streamUrl} />;
+    return <HlsStage broadcast={live.broadcast} currentToken={socket.currentToken} />;
+  }
   return me?.role === "teacher" ? <TeacherStage socket={socket} /> : <ViewerStage socket={socket} />;
 }

@@ -41,6 +41,8 @@ function reduce(state: RoomState, action: Action): RoomState {
       return { ...state, present: state.present.filter((p) => p.conn !== m.conn) };
     case "people":
       return { ...state, people: m.n };
+    case "broadcast":
+      return state.live ? { ...state, live: { ...state.live, broadcast: m.broadcast } } : state;
     case "chat":
       return state.chat.some((c) => c.id === m.chat.id) ? state : { ...state, chat: [...state.chat, m.chat].slice(-CHAT_KEPT) };
     case "error":
@@ -67,9 +69,12 @@ export function useRoomSocket(token: string, h5: boolean) {
   const open = useContext(RoomTransport);
   const socket = useRef<RoomConnection | null>(null);
   const signalHandlers = useRef(new Set<SignalHandler>());
+  // The freshest token the server handed out: the publisher and the HLS files are opened with it too.
+  const latest = useRef(token);
 
   useEffect(() => {
     let current = token;
+    latest.current = token;
     let stopped = false;
     let refused = false;
     let delay = 1000;
@@ -85,7 +90,7 @@ export function useRoomSocket(token: string, h5: boolean) {
         } catch {
           return;
         }
-        if (m.t === "token") current = m.token;
+        if (m.t === "token") current = latest.current = m.token;
         else if (m.t === "signal") signalHandlers.current.forEach((handle) => handle(m.from, m.data));
         else {
           if (m.t === "welcome") delay = 1000;
@@ -120,8 +125,9 @@ export function useRoomSocket(token: string, h5: boolean) {
     return () => void signalHandlers.current.delete(handler);
   }, []);
   const notice = useCallback((text: string) => dispatch({ k: "notice", text }), []);
+  const currentToken = useCallback(() => latest.current, []);
 
-  return { state, chat, signal, onSignal, notice };
+  return { state, chat, signal, onSignal, notice, currentToken };
 }
 
 export type RoomSocket = ReturnType<typeof useRoomSocket>;

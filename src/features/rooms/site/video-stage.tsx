@@ -1,4 +1,4 @@
-import { Button, Empty, Space, Typography } from "antd";
+import { Alert, Button, Empty, Space, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { roomMessages } from "../../../../resources/rooms/room-api";
 import type { RoomRecording } from "../../../../resources/rooms/room-protocol";
@@ -85,11 +85,24 @@ export function StreamStage({ state, streamUrl }: { state: number; streamUrl: st
 /** The playback room: the live's recordings, or honestly none. */
 export function PlaybackStage({ recordings }: { recordings: RoomRecording[] }) {
   const [index, setIndex] = useState(0);
+  // The address whose file could not be played (deleted, never stored): said in words, not a player stuck at 0:00.
+  const [broken, setBroken] = useState("");
   if (!recordings.length) return <Empty description={roomMessages.noReplay} style={{ padding: "64px 0" }} />;
   const current = recordings[Math.min(index, recordings.length - 1)];
   return (
     <div>
-      <video key={current.url} src={current.url} controls aria-label={current.name} style={{ width: "100%", aspectRatio: "16 / 9", background: "#111827", borderRadius: 8 }} />
+      {broken === current.url ? (
+        <Alert type="error" showIcon message={roomMessages.replayMissing} style={{ aspectRatio: "16 / 9", display: "flex", alignItems: "center", justifyContent: "center" }} />
+      ) : (
+        <video
+          key={current.url}
+          src={current.url}
+          controls
+          aria-label={current.name}
+          onError={() => setBroken(current.url)}
+          style={{ width: "100%", aspectRatio: "16 / 9", background: "#111827", borderRadius: 8 }}
+        />
+      )}
       {recordings.length > 1 && (
         <nav aria-label="回放列表" style={{ marginTop: 8 }}>
           <Space wrap>

@@ -1,0 +1,441 @@
+import { spawn, execFile, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import type { RawData, WebSocket } from "ws";
+import { broadcastSettings, roomApi, roomMessages, smallClassLiveTypes } from "../../../resources/rooms/room-api";
+import type { BroadcastState, PublishClientMessage, PublishServerMessage, RoomBroadcast } from "../../../resources/rooms/room-protocol";
+import type { FfmpegTools } from "../../adapters/ffmpeg";
+import type { StorageAdapter } from "../../adapters/storage";
+import type { Db } from "../../db/database";
+import { signedScope, type OrgScope } from "../../engine/org-scope";
+import type { BusEvent } from "./bus";
+import { loadLive } from "./presence";
+import { verifyRoomToken } from "./room-token";
+
+const HELLO_MS = 10_000;
+const CHECK_MS = 5_000;
+/** How often a new run looks for its first segment in the playlist (then the live is shown as live). */
+const PLAYLIST_POLL_MS = 300;
+const PLAYLIST = "live.m3u8";
+/** A segment: r<run>-<index>.ts; the index goes on across runs, so it orders the whole recording. */
+const segmentName = /^r(\d+)-(\d{5,})\.ts$/;
+const folderName = /^[0-9a-f]{32}$/;
+
+/** What is kept of a live's publication beside its files (DATA_DIR/broadcasts/<live>/state.json). */
+interface Stored {
+  /** The random folder of its HLS files: the playlist's address carries it. */
+  folder: string;
+  state: BroadcastState;
+  /** ffmpeg runs so far (one a publisher connection). */
+  runs: number;
+}
+
+interface Run {
+  proc: ChildProcess;
+  exited: Promise<void>;
+  /** Set when ffmpeg was stopped on purpose (its publisher left): not a failure. */
+  stopping: boolean;
+}
+
+/** A live being published from this process. */
+interface Cast {
+  liveId: number;
+  title: string;
+  endTime: number;
+  scope: OrgScope;
+  publisher: WebSocket | null;
+  run: Run | null;
+  /** When the last publisher left. */
+  goneAt: number;
+  /** Starting, stopping and ending one after another. */
+  chain: Promise<unknown>;
+  ending: boolean;
+}
+
+export interface BroadcastOptions {
+  db: Db;
+  key: Buffer;
+  dataDir: string;
+  storage: StorageAdapter;
+  tools: () => FfmpegTools | null;
+  publish: (event: BusEvent) => Promise<void>;
+  log: FastifyBaseLogger;
+  /** broadcastSettings.publisherGoneMs unless a test says otherwise. */
+  publisherGoneMs?: number;
+}
+
+const send = (socket: WebSocket, message: PublishServerMessage) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+};
+
+/**
+ * The teacher's publication of a large class (issue 18): MediaRecorder's webm chunks arrive on a
+ * WebSocket and are piped into ffmpeg, which writes HLS (H.264 + AAC, ~2 s segments) into a folder
+ * of DATA_DIR with a random name. A reconnecting publisher starts a new ffmpeg run that appends to
+ * the same playlist after a discontinuity, so viewers keep one address. Every segment stays on disk:
+ * they are the recording as it goes, and ending the live joins them into one MP4 (a crash loses at
+ * most the segment being written). The state (waiting, live, ended) is kept in a small file beside
+ * the folder, readable by every process sharing DATA_DIR, and announced on the room bus.
+ */
+export class Broadcasts {
+  private readonly casts = new Map<number, Cast>();
+  private readonly timer: NodeJS.Timeout;
+  private readonly root: string;
+
+  constructor(private readonly opts: BroadcastOptions) {
+    this.root = path.join(opts.dataDir, "broadcasts");
+    // Looked at often enough for a short wait (a test's) to be kept roughly.
+    this.timer = setInterval(() => this.check(), Math.min(CHECK_MS, opts.publisherGoneMs ?? CHECK_MS)).unref();
+  }
+
+  /** What the room shows of a live's publication. */
+  async stateOf(liveId: number): Promise<RoomBroadcast> {
+    const stored = await this.read(liveId);
+    return this.shown(liveId, stored);
+  }
+
+  /** The file of a live's HLS the address names, or null (a wrong folder answers as a missing file). */
+  async fileOf(liveId: number, folder: string, file: string): Promise<{ path: string; type: string } | null> {
+    if (!folderName.test(folder) || (file !== PLAYLIST && !segmentName.test(file))) return null;
+    const stored = await this.read(liveId);
+    if (!stored || stored.folder !== folder) return null;
+    return { path: path.join(this.dirOf(liveId), folder, file), type: file === PLAYLIST ? "application/vnd.apple.mpegurl" : "video/mp2t" };
+  }
+
+  /** The publisher's WebSocket: hello with the teacher's room token, then webm chunks, then maybe 结束直播. */
+  accept(socket: WebSocket): void {
+    let cast: Cast | null = null;
+    let admitting: Promise<void> | null = null;
+    const hello = setTimeout(() => socket.close(4001, "no hello"), HELLO_MS);
+    const fatal = (msg: string) => {
+      send(socket, { t: "error", msg, fatal: true });
+      socket.close(4003, "refused");
+    };
+    socket.on("message", (raw: RawData, binary: boolean) => {
+      if (binary) {
+        // Looked up by socket, not by `cast` above: "ready" goes out before the admission settles.
+        const publishing = this.publishedBy(socket);
+        if (publishing?.run) this.write(publishing, socket, raw as Buffer);
+        return;
+      }
+      let message: PublishClientMessage;
+      try {
+        message = JSON.parse(raw.toString()) as PublishClientMessage;
+      } catch {
+        return;
+      }
+      if (!cast && !admitting) {
+        clearTimeout(hello);
+        if (message?.t !== "hello" || typeof message.token !== "string") return fatal(roomMessages.tokenInvalid);
+        admitting = this.admit(socket, message.token)
+          .then((admitted) => {
+            if (typeof admitted === "string") return fatal(admitted);
+            cast = admitted;
+          })
+          .catch((err) => {
+            this.opts.log.error({ err }, "broadcast: admitting a publisher failed");
+            fatal(roomMessages.networkError);
+          });
+        return;
+      }
+      const publishing = this.publishedBy(socket);
+      if (publishing && message?.t === "end") void this.end(publishing, socket);
+    });
+    socket.on("close", () => {
+      clearTimeout(hello);
+      void (admitting ?? Promise.resolve()).then(() => {
+        if (cast && cast.publisher === socket) this.left(cast);
+      });
+    });
+  }
+
+  /** Ends every run of this process (the server is stopping); the lives wait for their teacher, who reconnects to another process. */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    for (const cast of this.casts.values()) {
+      const socket = cast.publisher;
+      if (!socket) continue;
+      this.left(cast);
+      socket.close(1001, "server closing");
+    }
+    await Promise.all([...this.casts.values()].map((cast) => cast.chain));
+  }
+
+  private publishedBy(socket: WebSocket): Cast | undefined {
+    for (const cast of this.casts.values()) if (cast.publisher === socket) return cast;
+    return undefined;
+  }
+
+  /** Runs `work` after what the live is already doing; a failure is the caller's, never the next work's. */
+  private queue(cast: Cast, work: () => Promise<void>): Promise<void> {
+    const next = cast.chain.then(work);
+    cast.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Ends a live: its publisher is told, ffmpeg stops, the segments become an MP4 and a live_recordings row. */
+  private end(cast: Cast, socket: WebSocket | null): Promise<void> {
+    if (cast.ending) return cast.chain.then(() => undefined);
+    cast.ending = true;
+    const done = this.queue(cast, async () => {
+      await this.stopRun(cast);
+      const stored = await this.read(cast.liveId);
+      if (!stored || stored.state === "ended") return;
+      await this.save(cast.liveId, { ...stored, state: "ended" });
+      // The live is over now, not at its planned end: the portal offers its replay once it is listed (2 §4 LiveState 2).
+      await cast.scope.updateTable("lives", { status: 2 }).where("id", "=", cast.liveId).execute();
+      // A player at the end of the playlist stops there instead of waiting for more.
+      await fs.promises.appendFile(path.join(this.dirOf(cast.liveId), stored.folder, PLAYLIST), "#EXT-X-ENDLIST\n").catch(() => {});
+      await this.announce(cast.liveId, { ...stored, state: "ended" });
+      let msg: string | undefined;
+      try {
+        if (!(await this.record(cast, stored))) msg = "本场直播没有画面，未生成回放";
+      } catch (err) {
+        this.opts.log.error({ err, live: cast.liveId }, "broadcast: making the recording failed");
+        msg = roomMessages.recordingFailed;
+      }
+      if (socket) {
+        send(socket, msg ? { t: "ended", msg } : { t: "ended" });
+        socket.close(1000, "ended");
+      }
+      this.casts.delete(cast.liveId);
+    });
+    return done.then(
+      () => undefined,
+      (err) => this.opts.log.error({ err, live: cast.liveId }, "broadcast: ending failed"),
+    );
+  }
+
+  private async admit(socket: WebSocket, token: string): Promise<Cast | string> {
+    const grant = verifyRoomToken(this.opts.key, token, Date.now());
+    if (!grant) return roomMessages.tokenInvalid;
+    // Only the live's teacher: a room token says "teacher" only for one of the live's teachers (room-access.ts).
+    if (grant.role !== "teacher" || grant.playType !== 1) return roomMessages.publishTeacherOnly;
+    const scope = signedScope(grant, this.opts.db, { id: grant.identityId, name: grant.name, role: "teacher" });
+    const live = await loadLive(scope, grant.liveId);
+    if (!live) return roomMessages.liveNotFound;
+    if (live.voided) return roomMessages.voided;
+    if (smallClassLiveTypes.includes(live.scale)) return roomMessages.publishSmallClass;
+    const tools = this.opts.tools();
+    if (!tools) {
+      this.opts.log.error({ live: live.id }, "broadcast: ffmpeg is not installed; a teacher's publication was refused");
+      return roomMessages.publishNoFfmpeg;
+    }
+    const stored = await this.read(live.id);
+    if (stored?.state === "ended") return roomMessages.publishEnded;
+
+    let cast = this.casts.get(live.id);
+    if (!cast) {
+      cast = { liveId: live.id, title: live.title, endTime: live.end_time, scope, publisher: null, run: null, goneAt: Date.now(), chain: Promise.resolve(), ending: false };
+      this.casts.set(live.id, cast);
+    }
+    if (cast.ending) return roomMessages.publishEnded;
+    // The newest page publishes: an older one (another tab, a page that lost its network) is told and closed.
+    const older = cast.publisher;
+    cast.publisher = socket;
+    if (older && older !== socket) {
+      send(older, { t: "error", msg: roomMessages.publishReplaced, fatal: true });
+      older.close(4003, "replaced");
+    }
+    const c = cast;
+    await this.queue(c, async () => {
+      await this.stopRun(c);
+      if (c.publisher !== socket || socket.readyState !== socket.OPEN) return;
+      await this.startRun(c, tools, socket);
+      send(socket, { t: "ready" });
+    }).catch((err) => {
+      this.opts.log.error({ err, live: c.liveId }, "broadcast: starting ffmpeg failed");
+      send(socket, { t: "error", msg: roomMessages.publishFailed, fatal: true });
+      socket.close(4003, "failed");
+    });
+    return c;
+  }
+
+  private async startRun(cast: Cast, tools: FfmpegTools, socket: WebSocket): Promise<void> {
+    const previous = await this.read(cast.liveId);
+    const stored: Stored = { folder: previous?.folder ?? crypto.randomBytes(16).toString("hex"), state: previous?.state ?? "waiting", runs: (previous?.runs ?? 0) + 1 };
+    const dir = path.join(this.dirOf(cast.liveId), stored.folder);
+    await fs.promises.mkdir(dir, { recursive: true });
+    await this.save(cast.liveId, stored);
+    const args = [
+      ...["-hide_banner", "-loglevel", "error", "-fflags", "+genpts", "-i", "pipe:0"],
+      // Even dimensions for yuv420p (a shared window can be any size).
+      ...["-vf", "scale=trunc(iw/2)*2:trunc(ih/2)*2", "-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency", "-pix_fmt", "yuv420p"],
+      ...["-force_key_frames", `expr:gte(t,n_forced*${broadcastSettings.segmentSeconds})`],
+      ...["-c:a", "aac", "-ar", "44100", "-ac", "2", "-b:a", "96k"],
+      ...["-f", "hls", "-hls_time", String(broadcastSettings.segmentSeconds), "-hls_list_size", String(broadcastSettings.listSize)],
+      // append_list: a new run continues the playlist after a discontinuity; omit_endlist: a
+      // publisher who drops is not the end (ending appends the end tag itself); no delete_segments:
+      // the segments are the recording.
+      ...["-hls_flags", "append_list+omit_endlist+independent_segments", "-hls_segment_filename", path.join(dir, `r${stored.runs}-%05d.ts`)],
+      path.join(dir, PLAYLIST),
+    ];
+    const proc = spawn(tools.ffmpeg, args, { stdio: ["pipe", "ignore", "pipe"] });
+    let errors = "";
+    proc.stderr!.on("data", (d: Buffer) => void (errors = (errors + d.toString()).slice(-2000)));
+    // A publisher gone mid-write makes stdin fail: ffmpeg's exit says what matters.
+    proc.stdin!.on("error", () => {});
+    const run: Run = {
+      proc,
+      stopping: false,
+      exited: new Promise((resolve) => {
+        proc.on("error", (err) => {
+          this.opts.log.error({ err, live: cast.liveId }, "broadcast: ffmpeg could not run");
+          resolve();
+        });
+        proc.on("close", (code) => {
+          if (!run.stopping && code !== 0) {
+            this.opts.log.error({ live: cast.liveId, code, stderr: errors }, "broadcast: ffmpeg stopped");
+            // Not fatal: the page reconnects and a new run starts (a bad moment of input, not of the live).
+            if (cast.publisher === socket) {
+              send(socket, { t: "error", msg: roomMessages.publishFailed });
+              socket.close(1011, "ffmpeg stopped");
+            }
+          }
+          resolve();
+        });
+      }),
+    };
+    cast.run = run;
+    void this.whenSegment(cast, run, stored);
+  }
+
+  /** Once the run's first segment is in the playlist, the live is shown as live. */
+  private async whenSegment(cast: Cast, run: Run, stored: Stored): Promise<void> {
+    const file = path.join(this.dirOf(cast.liveId), stored.folder, PLAYLIST);
+    let exited = false;
+    void run.exited.then(() => (exited = true));
+    while (!exited && cast.run === run) {
+      const text = await fs.promises.readFile(file, "utf8").catch(() => "");
+      if (text.includes(`r${stored.runs}-`)) {
+        const now = await this.read(cast.liveId);
+        if (now && now.state !== "ended") {
+          await this.save(cast.liveId, { ...now, state: "live" });
+          await this.announce(cast.liveId, { ...now, state: "live" });
+        }
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, PLAYLIST_POLL_MS));
+    }
+  }
+
+  private write(cast: Cast, socket: WebSocket, chunk: Buffer): void {
+    const stdin = cast.run?.proc.stdin;
+    if (!stdin || stdin.destroyed) return;
+    if (stdin.writableLength > broadcastSettings.maxBacklogBytes) {
+      this.opts.log.warn({ live: cast.liveId }, "broadcast: ffmpeg fell behind; the publisher was dropped");
+      send(socket, { t: "error", msg: roomMessages.publishTooSlow, fatal: true });
+      socket.close(4003, "too slow");
+      return;
+    }
+    stdin.write(chunk);
+  }
+
+  /** The publisher left without ending: ffmpeg finishes what it has, the room shows waiting. */
+  private left(cast: Cast): void {
+    cast.publisher = null;
+    cast.goneAt = Date.now();
+    if (cast.ending) return;
+    this.queue(cast, async () => {
+      await this.stopRun(cast);
+      if (cast.publisher || cast.ending) return;
+      const stored = await this.read(cast.liveId);
+      if (stored && stored.state === "live") {
+        await this.save(cast.liveId, { ...stored, state: "waiting" });
+        await this.announce(cast.liveId, { ...stored, state: "waiting" });
+      }
+    }).catch((err) => this.opts.log.error({ err, live: cast.liveId }, "broadcast: stopping a run failed"));
+  }
+
+  /** Closes ffmpeg's input and waits for it to write its last segment. */
+  private async stopRun(cast: Cast): Promise<void> {
+    const run = cast.run;
+    if (!run) return;
+    run.stopping = true;
+    run.proc.stdin?.end();
+    const killer = setTimeout(() => run.proc.kill("SIGKILL"), 15_000);
+    await run.exited;
+    clearTimeout(killer);
+    if (cast.run === run) cast.run = null;
+  }
+
+  /** A live whose publisher has been gone long enough after its end time is ended as by 结束直播. */
+  private check(): void {
+    const now = Date.now();
+    const gone = this.opts.publisherGoneMs ?? broadcastSettings.publisherGoneMs;
+    for (const cast of this.casts.values())
+      if (!cast.publisher && !cast.ending && now >= cast.endTime && now - cast.goneAt >= gone) void this.end(cast, null);
+  }
+
+  /** Joins the segments into an MP4 (stream copy), stores it and lists it as the live's recording; false when there was nothing. */
+  private async record(cast: Cast, stored: Stored): Promise<boolean> {
+    const tools = this.opts.tools();
+    if (!tools) throw new Error("ffmpeg is not installed");
+    const dir = path.join(this.dirOf(cast.liveId), stored.folder);
+    const segments = (await fs.promises.readdir(dir))
+      .map((name) => ({ name, m: segmentName.exec(name) }))
+      .filter((s) => s.m)
+      .sort((a, b) => Number(a.m![2]) - Number(b.m![2]))
+      .map((s) => s.name);
+    if (!segments.length) return false;
+    const list = path.join(dir, "segments.txt");
+    await fs.promises.writeFile(list, segments.map((s) => `file '${path.join(dir, s)}'\n`).join(""));
+    const mp4 = path.join(dir, "recording.mp4");
+    await run(tools.ffmpeg, ["-hide_banner", "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", list, "-c", "copy", "-bsf:a", "aac_adtstoasc", "-movflags", "+faststart", mp4]);
+    const probed = await run(tools.ffprobe, ["-v", "error", "-show_entries", "format=duration", "-of", "default=noprint_wrappers=1:nokey=1", mp4]);
+    const duration = Math.round(Number.parseFloat(probed) || 0);
+    const file = await this.opts.storage.put(fs.createReadStream(mp4), "mp4");
+    try {
+      await cast.scope.insertInto("live_recordings", { live_id: cast.liveId, name: `${cast.title} 回放`.slice(0, 200), url: file.url, duration_seconds: duration, size_bytes: file.bytes, created_at: Date.now() }).execute();
+    } catch (err) {
+      await this.opts.storage.remove(file.name);
+      throw err;
+    }
+    await fs.promises.rm(mp4, { force: true });
+    return true;
+  }
+
+  private dirOf(liveId: number): string {
+    return path.join(this.root, String(liveId));
+  }
+
+  private shown(liveId: number, stored: Stored | null): RoomBroadcast {
+    if (!stored) return { state: "waiting", playlist: "" };
+    const playlist = roomApi.hls.path.replace(":live", String(liveId)).replace(":folder", stored.folder).replace(":file", PLAYLIST);
+    return { state: stored.state, playlist };
+  }
+
+  private async announce(liveId: number, stored: Stored): Promise<void> {
+    await this.opts.publish({ k: "broadcast", live: liveId, broadcast: this.shown(liveId, stored) });
+  }
+
+  private async read(liveId: number): Promise<Stored | null> {
+    try {
+      const parsed = JSON.parse(await fs.promises.readFile(path.join(this.dirOf(liveId), "state.json"), "utf8")) as Stored;
+      return folderName.test(parsed.folder) ? parsed : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Written beside and renamed, so another process never reads half of it. */
+  private async save(liveId: number, stored: Stored): Promise<void> {
+    const file = path.join(this.dirOf(liveId), "state.json");
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const partial = `${file}.${crypto.randomBytes(4).toString("hex")}`;
+    await fs.promises.writeFile(partial, JSON.stringify(stored));
+    await fs.promises.rename(partial, file);
+  }
+}
+
+/** Runs a tool to its end: its output, or a rejection with its last error lines. */
+function run(file: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, { encoding: "utf8", maxBuffer: 4 * 1024 * 1024, timeout: 10 * 60_000 }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`${path.basename(file)} failed: ${stderr.slice(-500) || err.message}`));
+      else resolve(stdout);
+    });
+  });
+}
