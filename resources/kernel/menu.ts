@@ -12,6 +12,7 @@ import type { ResourceDecl } from "./define";
 import { adTemplate, assistant, auditLog, course, emulateTemplate, live, message, productTemplate, student, subadmin, teacher } from "../index";
 import { routeTitles } from "../routes";
 import { toolPages } from "../tools/tools";
+import { vodMenuKeys } from "../vod/media-api";
 import { livePages } from "../lives/routes";
 import type { FrameDecl } from "./frame";
 
@@ -94,8 +95,8 @@ export const permissionGroups: PermissionGroup[] = [
   {
     label: "录播管理",
     items: [
-      item("vodcourseop", "course"),
-      item("vodop", "course"),
+      item(vodMenuKeys.courses, "course"),
+      item(vodMenuKeys.sessions, "course"),
       toolItem(toolPages.vodMediaMgr, "course"),
     ],
   },
