@@ -24,7 +24,8 @@ export interface VodWorld {
   samples: { mp4: Buffer; avi: Buffer };
 }
 
-export async function startVod(): Promise<VodWorld> {
+/** A listening test server with the demo signed in; `samples: false` makes no sample files (a machine without ffmpeg). */
+export async function startVod(opts: { samples?: boolean } = {}): Promise<VodWorld> {
   const s = await startTestServer();
   await s.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = s.app.server.address() as AddressInfo;
@@ -38,12 +39,17 @@ export async function startVod(): Promise<VodWorld> {
     .orderBy("l.id")
     .limit(2)
     .execute();
-  const tools = ffmpegTools();
-  if (!tools) throw new Error("these tests need ffmpeg");
-  const mp4 = path.join(s.dataDir, "sample.mp4");
-  const avi = path.join(s.dataDir, "sample.avi");
-  await makeTestVideo(tools, mp4, 2);
-  execFileSync(tools.ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=160x90:rate=10:duration=2", "-f", "lavfi", "-i", "sine=duration=2", "-c:v", "mpeg4", "-c:a", "pcm_s16le", "-shortest", avi]);
+  const samples = { mp4: Buffer.alloc(0), avi: Buffer.alloc(0) };
+  if (opts.samples !== false) {
+    const tools = ffmpegTools();
+    if (!tools) throw new Error("these tests need ffmpeg");
+    const mp4 = path.join(s.dataDir, "sample.mp4");
+    const avi = path.join(s.dataDir, "sample.avi");
+    await makeTestVideo(tools, mp4, 2);
+    execFileSync(tools.ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=160x90:rate=10:duration=2", "-f", "lavfi", "-i", "sine=duration=2", "-c:v", "mpeg4", "-c:a", "pcm_s16le", "-shortest", avi]);
+    samples.mp4 = fs.readFileSync(mp4);
+    samples.avi = fs.readFileSync(avi);
+  }
   return {
     s,
     base: `http://127.0.0.1:${port}`,
@@ -52,7 +58,7 @@ export async function startVod(): Promise<VodWorld> {
     student: await signIn(s.app, "13800000003", "student"),
     orgId: lives[0].org_id,
     lives: [lives[0].id, lives[1].id],
-    samples: { mp4: fs.readFileSync(mp4), avi: fs.readFileSync(avi) },
+    samples,
   };
 }
 
