@@ -122,7 +122,11 @@ export async function purgeRecycled(db: Db, store: MediaStore, now = Date.now())
   if (recordings.length) await k.deleteFrom("live_recordings").where("id", "in", recordings.map((r) => r.id)).execute();
   for (const url of new Set(recordings.map((r) => r.url))) {
     const name = storedNameOf(url);
-    if (name && !(await k.selectFrom("live_recordings").select("id").where("url", "=", url).executeTakeFirst())) await store.remove(name);
+    if (!name) continue;
+    const still =
+      (await k.selectFrom("live_recordings").select("id").where("url", "=", url).executeTakeFirst()) ||
+      (await k.selectFrom("media_files").select("id").where("output_name", "=", name).executeTakeFirst());
+    if (!still) await store.remove(name);
   }
   return media.length + recordings.length;
 }

@@ -253,7 +253,10 @@ export async function purge(scope: OrgScope, store: MediaStore, kind: RecycleKin
       await tx.deleteFrom("live_recordings").where("id", "=", id).execute();
       const name = storedNameOf(r.url);
       // The demo's recordings share one file: it goes with the last row naming it.
-      const still = name ? await tx.selectFrom("live_recordings").select("id").where("url", "=", r.url).executeTakeFirst() : undefined;
+      const still =
+        name &&
+        ((await tx.selectFrom("live_recordings").select("id").where("url", "=", r.url).executeTakeFirst()) ||
+          (await tx.selectFrom("media_files").select("id").where("output_name", "=", name).executeTakeFirst()));
       return name && !still ? [name] : [];
     }
     const m = await tx.selectFrom("media_files").select(["source_name", "output_name", "poster_name"]).where("id", "=", id).where("deleted_at", "is not", null).executeTakeFirst();

@@ -55,7 +55,15 @@ export async function roomLive(scope: OrgScope, live: LiveRow, streamTemplate: s
 }
 
 export async function recordingsOf(scope: OrgScope, liveId: number): Promise<RoomRecording[]> {
-  const rows = await scope.selectFrom("live_recordings").select(["name", "url", "duration_seconds"]).where("live_id", "=", liveId).orderBy("id").limit(50).execute();
+  // A recording in the recycle bin is not played.
+  const rows = await scope
+    .selectFrom("live_recordings")
+    .select(["name", "url", "duration_seconds"])
+    .where("live_id", "=", liveId)
+    .where("deleted_at", "is", null)
+    .orderBy("id")
+    .limit(50)
+    .execute();
   return rows.map((r) => ({ name: r.name, url: r.url, duration: r.duration_seconds }));
 }
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { audioStates, liveMediaApi, mediaApi, mediaConflictCode, mediaMessages, type AudioItem, type MediaFile } from "../../../resources/vod/media-api";
+import { audioStates, liveMediaApi, mediaApi, mediaConflictCode, mediaLimits, mediaMessages, type AudioItem, type MediaFile } from "../../../resources/vod/media-api";
+import { purgeRecycled } from "../../../server/services/media/media-jobs";
+import { mediaStore } from "../../../server/services/media/store";
 import { listOf, startVod, upload, uploaded, vod, type VodWorld } from "./vod-helpers";
 
 /**
@@ -151,6 +153,19 @@ describe("the recycle bin", () => {
     expect((await vod(w, w.admin, mediaApi.restore, { kind: "media", id: video.video_id })).body.code).not.toBe(0);
   });
 
+  it("the daily purge deletes what has been in the bin longer than the kept days, in every organisation, and nothing newer", async () => {
+    const old = await uploaded(w, room, "旧.mp4", w.samples.mp4);
+    const recent = await uploaded(w, room, "新.mp4", w.samples.mp4);
+    const now = Date.now();
+    const k = w.s.db.kysely;
+    await k.updateTable("media_files").set({ deleted_at: now - (mediaLimits.recycleDays + 1) * 86_400_000 }).where("id", "=", old.video_id).execute();
+    await k.updateTable("media_files").set({ deleted_at: now - 86_400_000 }).where("id", "=", recent.video_id).execute();
+    expect(await purgeRecycled(w.s.db, mediaStore(w.s.dataDir), now)).toBe(1);
+    const left = await k.selectFrom("media_files").select("id").where("id", "in", [old.video_id, recent.video_id]).execute();
+    expect(left.map((r) => r.id)).toEqual([recent.video_id]);
+    expect((await get(old.transcode_url)).status).toBe(404);
+  });
+
   it("removing a video cancels its transcode", async () => {
     const { videoId } = await upload(w, w.admin, room, "取消.mp4", w.samples.mp4);
     await vod(w, w.admin, mediaApi.uploadComplete, { video_id: videoId });
@@ -185,5 +200,21 @@ describe("a live's audio, replay and courseware (2 §7)", () => {
     expect(replay.body.data.title).toBeTruthy();
     const docs = await vod<unknown[]>(w, w.admin, liveMediaApi.roomDocs, { roomid: room });
     expect([docs.body.code, Array.isArray(docs.body.data)]).toEqual([0, true]);
+  });
+
+  it("a recording in the recycle bin is no replay until restored, and is purged for good with the last row naming its file", async () => {
+    const k = w.s.db.kysely;
+    const rec = await k.selectFrom("live_recordings").select("id").where("live_id", "=", room).executeTakeFirstOrThrow();
+    await k.updateTable("live_recordings").set({ deleted_at: Date.now() }).where("id", "=", rec.id).execute();
+    expect((await vod(w, w.admin, liveMediaApi.replayDownload, { liveid: room })).body.msg).toBe(mediaMessages.noReplay);
+    const bin = await vod<{ kind: string; id: number }[]>(w, w.admin, mediaApi.recycled, { page: 1, count: 50 });
+    expect(bin.body.data).toContainEqual(expect.objectContaining({ kind: "recording", id: rec.id }));
+    expect((await vod(w, w.admin, mediaApi.restore, { kind: "recording", id: rec.id })).body.code).toBe(0);
+    expect((await vod(w, w.admin, liveMediaApi.replayDownload, { liveid: room })).body.code).toBe(0);
+    await k.updateTable("live_recordings").set({ deleted_at: Date.now() }).where("id", "=", rec.id).execute();
+    expect((await vod(w, w.admin, mediaApi.purge, { kind: "recording", id: rec.id })).body.code).toBe(0);
+    // The recording's address is the copied video's own: a purge does not take a file another row still names.
+    expect((await get(copied.transcode_url)).status).toBe(200);
+    expect(await k.selectFrom("live_recordings").select("id").where("id", "=", rec.id).execute()).toEqual([]);
   });
 });
