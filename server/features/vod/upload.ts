@@ -9,6 +9,7 @@ import { orgScope } from "../../engine/org-scope";
 import { ApiError, fail } from "../../plugins/envelope";
 import { needAnyMenu } from "../../plugins/permissions";
 import { openUpload } from "../../services/media/media";
+import { ABANDONED_AFTER_MS } from "../../services/media/media-jobs";
 import type { MediaStore } from "../../services/media/store";
 
 const badToken = () => new ApiError(401, "上传凭证无效或已过期", 401);
@@ -38,7 +39,7 @@ export function mountVodUpload(app: FastifyInstance, db: Db, store: MediaStore) 
   const tusPath = hostPrefixes[mediaApi.tus.host] + mediaApi.tus.path;
   const tus = new Server({
     path: tusPath,
-    datastore: new PreparedFileStore({ directory: store.incomingDir, expirationPeriodInMilliseconds: 7 * 86_400_000 }),
+    datastore: new PreparedFileStore({ directory: store.incomingDir, expirationPeriodInMilliseconds: ABANDONED_AFTER_MS }),
     maxSize: mediaLimits.maxUploadBytes,
     relativeLocation: true,
     allowedOrigins: [],

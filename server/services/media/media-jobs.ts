@@ -6,11 +6,13 @@ import type { Db } from "../../db/database";
 import { jobHolder, runOnce } from "../../engine/job-lease";
 import type { Job, JobRunner } from "../../engine/jobs";
 import { audioKind } from "./live-media";
-import { transcodeKind } from "./media";
+import { mediaSubject, transcodeKind } from "./media";
 import { BadMedia, extractAudio, transcode } from "./ffmpeg-work";
 import { mediaUrl, storedNameOf, type MediaStore } from "./store";
 
 const DAY = 86_400_000;
+/** As long as tus keeps an unfinished upload (features/vod/upload.ts). */
+export const ABANDONED_AFTER_MS = 7 * DAY;
 
 /**
  * The media jobs (3 §4, 2 §4): run by the job runner with no request, so they read the rows of the
@@ -111,13 +113,27 @@ async function dropAudioList(store: MediaStore, meta: string) {
   await store.remove(meta);
 }
 
-/** Deletes for good what has been in the recycle bin longer than mediaLimits.recycleDays, in every organisation. */
+/** Deletes for good what has been in the recycle bin longer than mediaLimits.recycleDays, and uploads abandoned half way, in every organisation. */
 export async function purgeRecycled(db: Db, store: MediaStore, now = Date.now()): Promise<number> {
   const k = db.kysely;
   const before = now - mediaLimits.recycleDays * DAY;
   const media = await k.selectFrom("media_files").select(["id", "source_name", "output_name", "poster_name"]).where("deleted_at", "<", before).limit(500).execute();
   if (media.length) await k.deleteFrom("media_files").where("id", "in", media.map((m) => m.id)).execute();
   await store.remove(...media.flatMap((m) => [m.source_name, m.output_name, m.poster_name]).filter(Boolean));
+  // Uploads begun and never completed hold a row that reads 转码中 for ever, and their bytes.
+  const stale = await k
+    .selectFrom("media_files")
+    .select(["id", "source_name"])
+    .where("state", "=", "")
+    .where("created_at", "<", now - ABANDONED_AFTER_MS)
+    .limit(500)
+    .execute();
+  const working = stale.length
+    ? new Set((await k.selectFrom("jobs").select("subject").where("subject", "in", stale.map((m) => mediaSubject(m.id))).where("state", "in", ["queued", "running"]).execute()).map((j) => j.subject))
+    : new Set<string>();
+  const abandoned = stale.filter((m) => !working.has(mediaSubject(m.id)));
+  if (abandoned.length) await k.deleteFrom("media_files").where("id", "in", abandoned.map((m) => m.id)).execute();
+  await store.remove(...abandoned.map((m) => m.source_name).filter(Boolean));
   const recordings = await k.selectFrom("live_recordings").select(["id", "url"]).where("deleted_at", "<", before).limit(500).execute();
   if (recordings.length) await k.deleteFrom("live_recordings").where("id", "in", recordings.map((r) => r.id)).execute();
   for (const url of new Set(recordings.map((r) => r.url))) {
@@ -128,7 +144,7 @@ export async function purgeRecycled(db: Db, store: MediaStore, now = Date.now())
       (await k.selectFrom("media_files").select("id").where("output_name", "=", name).executeTakeFirst());
     if (!still) await store.remove(name);
   }
-  return media.length + recordings.length;
+  return media.length + abandoned.length + recordings.length;
 }
 
 /** Looks every hour; the purge itself runs once a day across the processes (its lease). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audioStates, liveMediaApi, mediaApi, mediaConflictCode, mediaLimits, mediaMessages, type AudioItem, type MediaFile } from "../../../resources/vod/media-api";
-import { purgeRecycled } from "../../../server/services/media/media-jobs";
+import { ABANDONED_AFTER_MS, purgeRecycled } from "../../../server/services/media/media-jobs";
 import { mediaStore } from "../../../server/services/media/store";
 import { listOf, startVod, upload, uploaded, vod, type VodWorld } from "./vod-helpers";
 
@@ -153,14 +153,17 @@ describe("the recycle bin", () => {
     expect((await vod(w, w.admin, mediaApi.restore, { kind: "media", id: video.video_id })).body.code).not.toBe(0);
   });
 
-  it("the daily purge deletes what has been in the bin longer than the kept days, in every organisation, and nothing newer", async () => {
+  it("the daily purge deletes what has been in the bin longer than the kept days and uploads abandoned half way, and nothing newer", async () => {
     const old = await uploaded(w, room, "旧.mp4", w.samples.mp4);
     const recent = await uploaded(w, room, "新.mp4", w.samples.mp4);
     const now = Date.now();
     const k = w.s.db.kysely;
     await k.updateTable("media_files").set({ deleted_at: now - (mediaLimits.recycleDays + 1) * 86_400_000 }).where("id", "=", old.video_id).execute();
     await k.updateTable("media_files").set({ deleted_at: now - 86_400_000 }).where("id", "=", recent.video_id).execute();
-    expect(await purgeRecycled(w.s.db, mediaStore(w.s.dataDir), now)).toBe(1);
+    const { videoId: abandoned } = await upload(w, w.admin, room, "半途.mp4", w.samples.mp4);
+    await k.updateTable("media_files").set({ created_at: now - ABANDONED_AFTER_MS - 1 }).where("id", "=", abandoned!).execute();
+    expect(await purgeRecycled(w.s.db, mediaStore(w.s.dataDir), now)).toBe(2);
+    expect(await k.selectFrom("media_files").select("id").where("id", "=", abandoned!).execute()).toEqual([]);
     const left = await k.selectFrom("media_files").select("id").where("id", "in", [old.video_id, recent.video_id]).execute();
     expect(left.map((r) => r.id)).toEqual([recent.video_id]);
     expect((await get(old.transcode_url)).status).toBe(404);
