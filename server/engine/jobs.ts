@@ -82,6 +82,14 @@ export async function cancelJobs(k: JobsDb, subject: string, now = Date.now()): 
   return Number(r.numUpdatedRows);
 }
 
+/** Deletes up to `n` finished jobs (done, failed, cancelled) last changed before `before`: the cleanup's sweep. Answers how many. */
+export async function sweepJobs(db: Db, before: number, n: number): Promise<number> {
+  const k = db.kysely;
+  const ids = k.selectFrom("jobs").select("id").where("state", "in", ["done", "failed", "cancelled"]).where("updated_at", "<", before).limit(n);
+  const r = await k.deleteFrom("jobs").where("id", "in", ids).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 export interface RunnerOptions {
   holder?: string;
   /** How long a claim holds without being extended; a dead process's jobs wait this long. */

@@ -159,12 +159,14 @@ export async function openUpload(scope: OrgScope, token: string) {
     .executeTakeFirst();
 }
 
-async function needVideo(scope: OrgScope, id: number) {
+/** A video of the organisation not in the recycle bin; `hold` keeps two completions of one upload on PostgreSQL from both queuing its transcode. */
+async function needVideo(scope: OrgScope, id: number, hold = false) {
   const row = await scope
     .selectFrom("media_files")
     .select([...columns, "source_name"])
     .where("id", "=", id)
     .where("deleted_at", "is", null)
+    .$if(hold && scope.dialect === "postgres", (q) => q.forUpdate())
     .executeTakeFirst();
   if (!row) throw fail.bad(mediaMessages.noVideo, "video_id");
   return row as Row & { source_name: string };
@@ -173,7 +175,7 @@ async function needVideo(scope: OrgScope, id: number) {
 /** The upload is whole: the transcode is queued with the check (one transaction), or, without ffmpeg, the video fails at once. */
 export async function completeUpload(scope: OrgScope, store: MediaStore, id: number, canTranscode: boolean, now = Date.now()): Promise<MediaFile> {
   return scope.transaction(async (tx) => {
-    const row = await needVideo(tx, id);
+    const row = await needVideo(tx, id, true);
     if (row.state !== "" || row.output_name) return toWire(row);
     const bytes = (await fs.promises.stat(store.incomingPathOf(row.source_name)).catch(() => null))?.size;
     if (bytes !== Number(row.size)) throw fail.bad(mediaMessages.notUploaded, "video_id");

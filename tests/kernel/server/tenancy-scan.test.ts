@@ -64,6 +64,7 @@ const unscopedQueries: Record<string, Record<string, string>> = {
     media_files: "the video a transcode job names, in the job's organisation; recycled videos past keeping, in every organisation",
     live_recordings: "the recordings of the live an audio job names, in the job's organisation; recycled recordings past keeping, in every organisation",
     live_audio: "the audio status of the live an audio job names, in the job's organisation",
+    jobs: "whether an upload left behind still has its transcode queued, in every organisation",
   },
   "server/services/rooms/concurrency.ts": {
     room_visits: "the visits of the last minutes, for each organisation's peak of people present",

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type Db } from "../../../server/db/database";
 import { migrateToLatest } from "../../../server/db/migrate";
-import { cancelJobs, JobRunner, type Job } from "../../../server/engine/jobs";
+import { cancelJobs, JobRunner, sweepJobs, type Job } from "../../../server/engine/jobs";
 import { freshDatabase } from "../../kernel/server/helpers";
 
 /**
@@ -103,5 +103,17 @@ describe(`durable jobs on two handles of one database (${on})`, () => {
     const running = await runner.enqueue({ kind: "media", subject: "media:3" });
     await runner.drain();
     expect((await stateOf(running)).state).toBe("cancelled");
+  });
+
+  it("the cleanup's sweep deletes finished jobs older than asked, never queued or running ones", async () => {
+    const runner = new JobRunner(a, { holder: "sweep", now });
+    runner.register("sweep", { run: async () => undefined });
+    const done = await runner.enqueue({ kind: "sweep" });
+    await runner.drain();
+    const waiting = await runner.enqueue({ kind: "sweep", runAfter: clock + 3600_000 });
+    clock += 10_000;
+    expect(await sweepJobs(a, clock, 1000)).toBeGreaterThanOrEqual(1);
+    const left = await a.kysely.selectFrom("jobs").select("id").where("id", "in", [done, waiting]).execute();
+    expect(left.map((r) => r.id)).toEqual([waiting]);
   });
 });
