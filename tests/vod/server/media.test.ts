@@ -201,8 +201,22 @@ describe("a live's audio, replay and courseware (2 §7)", () => {
     const replay = await vod<{ url: string; title: string }>(w, w.admin, liveMediaApi.replayDownload, { liveid: room });
     expect(replay.body.data.url).toBe(copied.transcode_url);
     expect(replay.body.data.title).toBeTruthy();
+    const k = w.s.db.kysely;
+    const t = Date.now();
+    const object = await k
+      .insertInto("cloud_objects")
+      .values({ org_id: w.orgId, guid: "c".repeat(32), owner_id: 0, ext: "pdf", bytes: 2048, name: `${"d".repeat(32)}.pdf`, state: 1, created_at: t, updated_at: t })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const file = await k
+      .insertInto("cloud_files")
+      .values({ org_id: w.orgId, file_type: 1, name: "讲义.pdf", ext_name: "pdf", object_id: object.id, created_at: t, updated_at: t })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await k.updateTable("lives").set({ cloud_disk_files: JSON.stringify([{ Id: file.id, Name: "讲义.pdf" }, 999999]) }).where("id", "=", room).execute();
     const docs = await vod<unknown[]>(w, w.admin, liveMediaApi.roomDocs, { roomid: room });
-    expect([docs.body.code, Array.isArray(docs.body.data)]).toEqual([0, true]);
+    expect(docs.body.data).toEqual([{ Id: file.id, Name: "讲义.pdf", Size: 2048, Url: `/cloud-disk/objects/${"d".repeat(32)}.pdf/${encodeURIComponent("讲义.pdf")}`, Type: "pdf" }]);
+    expect((await vod(w, w.otherAdmin, liveMediaApi.roomDocs, { roomid: room })).body.msg).toBe(mediaMessages.noSession);
   });
 
   it("a recording in the recycle bin is no replay until restored, and is purged for good with the last row naming its file", async () => {
