@@ -29,7 +29,7 @@ export const vodCalls = defineCalls("vod", {
   purge: { endpoint: mediaApi.purge, query: "vod.recycled", access: media, summary: "Deletes a recycled video or recording for good, with its files" },
   file: {
     endpoint: mediaApi.file,
-    access: access.public("a media file's name is 128 random bits given only to the organisation's admins and the room's viewers; the player needs no session"),
+    access: access.public("the address is the credential: a name of 128 random bits signed (HMAC, hours) by the calls of the organisation's admins and by the room for its viewers, whose players send no session"),
     summary: "A transcoded video, poster, audio or audio list, with HTTP Range support",
     answer: "file",
   },

@@ -24,6 +24,31 @@ export const storedMediaName = /^[0-9a-f]{32}\.[a-z0-9]{1,4}$/;
 const urlPrefix = mediaApi.file.path.replace(":name", "");
 export const mediaUrl = (name: string) => (name ? urlPrefix + name : "");
 
+const HOUR = 3600_000;
+/** How long a handed-out address plays: a replay watched in one sitting, seeking all the while. */
+const SIGNED_FOR_MS = 12 * HOUR;
+
+const mac = (key: Buffer, name: string, expires: number) => crypto.createHmac("sha256", key).update(`media-file:${name}:${expires}`).digest();
+
+/**
+ * A media address as the calls and the room hand it out: `?e=<expiry, epoch s>&s=<HMAC>` on ours,
+ * other addresses as they are. The expiry is rounded up to the hour so one file's address stays the
+ * same for an hour (the browser's cache, and a list compared with itself).
+ */
+export function signedMediaUrl(key: Buffer, url: string, now = Date.now()): string {
+  const name = storedNameOf(url);
+  if (!name) return url;
+  const expires = Math.ceil((now + SIGNED_FOR_MS) / HOUR) * (HOUR / 1000);
+  return `${url}?e=${expires}&s=${mac(key, name, expires).toString("base64url")}`;
+}
+
+export function validMediaSignature(key: Buffer, name: string, expires: unknown, signature: unknown, now = Date.now()): boolean {
+  if (typeof expires !== "string" || typeof signature !== "string" || !/^\d{1,12}$/.test(expires) || Number(expires) * 1000 <= now) return false;
+  const given = Buffer.from(signature, "base64url");
+  const expected = mac(key, name, Number(expires));
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
+
 /** The stored name a URL of ours serves, or "" for any other address (a recording kept elsewhere). */
 export const storedNameOf = (url: string) => (url.startsWith(urlPrefix) && storedMediaName.test(url.slice(urlPrefix.length)) ? url.slice(urlPrefix.length) : "");
 

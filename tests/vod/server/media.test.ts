@@ -29,7 +29,7 @@ describe("upload and transcode", () => {
   it("an H.264/AAC file is copied and an MPEG-4 one re-encoded, each to a moov-first MP4 with a poster and duration", async () => {
     for (const file of [copied, encoded]) {
       expect(file).toMatchObject({ roomid: room, idx: 0, transcode_state: "success", reason: "", duration: 2 });
-      expect(file.transcode_url).toMatch(/^\/cms\/vod\/file\/[0-9a-f]{32}\.mp4$/);
+      expect(file.transcode_url).toMatch(/^\/cms\/vod\/file\/[0-9a-f]{32}\.mp4\?/);
       const video = Buffer.from(await (await get(file.transcode_url)).arrayBuffer());
       // faststart: the moov box comes before the media data.
       expect(video.indexOf("moov")).toBeLessThan(video.indexOf("mdat"));
@@ -45,6 +45,15 @@ describe("upload and transcode", () => {
     expect([part.status, part.headers.get("content-range"), (await part.arrayBuffer()).byteLength]).toEqual([206, `bytes 100-199/${size}`, 100]);
     expect((await get(copied.transcode_url, { range: `bytes=${size + 10}-` })).status).toBe(416);
     expect((await get("/cms/vod/file/..%2F..%2Fsecret.mp4")).status).toBe(404);
+  });
+
+  it("serves a file only at the signed address a call handed out", async () => {
+    const bare = copied.transcode_url.split("?")[0];
+    expect(copied.transcode_url).toMatch(/\?e=\d+&s=[\w-]+$/);
+    expect((await get(bare)).status).toBe(403);
+    expect((await get(copied.transcode_url.replace(/s=.../, "s=AAA"))).status).toBe(403);
+    const other = encoded.transcode_url.split("?")[0] + "?" + copied.transcode_url.split("?")[1];
+    expect((await get(other)).status).toBe(403);
   });
 
   it("a file that is no video, or cut short, fails with its Chinese reason; a name or type it cannot take is refused before any byte", async () => {
@@ -185,7 +194,7 @@ describe("a live's audio, replay and courseware (2 §7)", () => {
     await w.s.db.kysely.deleteFrom("live_recordings").where("live_id", "=", room).execute();
     const nothing = await vod(w, w.admin, liveMediaApi.convertAudio, { liveid: room });
     expect(nothing.body.msg).toBe(mediaMessages.noReplay);
-    await w.s.db.kysely.insertInto("live_recordings").values({ org_id: w.orgId, live_id: room, name: "回放一.mp4", url: copied.transcode_url, created_at: Date.now() }).execute();
+    await w.s.db.kysely.insertInto("live_recordings").values({ org_id: w.orgId, live_id: room, name: "回放一.mp4", url: copied.transcode_url.split("?")[0], created_at: Date.now() }).execute();
     expect((await vod(w, w.admin, liveMediaApi.audioStatus, { liveid: room })).body.data).toEqual({ status: audioStates.notConverted, meta_url: "" });
     const started = await vod(w, w.admin, liveMediaApi.convertAudio, { liveid: room });
     expect([started.body.code, started.body.msg]).toEqual([0, mediaMessages.audioStarted]);
@@ -193,13 +202,14 @@ describe("a live's audio, replay and courseware (2 §7)", () => {
     const status = await vod<{ status: number; meta_url: string }>(w, w.admin, liveMediaApi.audioStatus, { liveid: room });
     expect(status.body.data.status).toBe(audioStates.done);
     const items = (await (await get(status.body.data.meta_url)).json()) as AudioItem[];
-    expect(items).toEqual([{ cdn_url: expect.stringMatching(/\.m4a$/), name: "回放一.m4a", duration: 2, size: expect.any(Number) }]);
+    expect(items).toEqual([{ cdn_url: expect.stringMatching(/\.m4a\?e=/), name: "回放一.m4a", duration: 2, size: expect.any(Number) }]);
     expect((await get(items[0].cdn_url)).headers.get("content-type")).toBe("audio/mp4");
   });
 
   it("answers the replay's download address and title, and the courseware the live names", async () => {
     const replay = await vod<{ url: string; title: string }>(w, w.admin, liveMediaApi.replayDownload, { liveid: room });
-    expect(replay.body.data.url).toBe(copied.transcode_url);
+    expect(replay.body.data.url.split("?")[0]).toBe(copied.transcode_url.split("?")[0]);
+    expect((await get(replay.body.data.url)).status).toBe(200);
     expect(replay.body.data.title).toBeTruthy();
     const k = w.s.db.kysely;
     const t = Date.now();
