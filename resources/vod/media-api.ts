@@ -36,7 +36,11 @@ export const mediaApi = {
    * Upload-Metadata carries `token` (the uploadToken answer's token), beside the session.
    */
   tus: ep("POST /vod/files", "uploadVod"),
-  /** Where a transcoded video, its poster and a live's audio and audio list are served, with Range requests. */
+  /**
+   * Where a transcoded video, its poster and a live's audio and audio list are served, with Range
+   * requests; every address the calls answer carries its signature (`?e=…&s=…`, hours long), without
+   * which the file is refused with 403.
+   */
   file: ep("GET /cms/vod/file/:name"),
 } as const;
 
