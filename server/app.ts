@@ -16,6 +16,7 @@ import { configureHashing } from "./services/passwords";
 import { startCleanup } from "./services/cleanup";
 import { registerResources } from "./engine/register";
 import { registerCalls } from "./engine/calls";
+import { startJobs } from "./engine/jobs";
 import { trackRegistrations } from "./engine/route";
 import { features } from "./features";
 import { resources, singles } from "../resources";
@@ -48,6 +49,8 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(sameOrigin, { origins: ownOrigins(ctx.config) });
   await app.register(session, { db: ctx.db });
 
+  // Before the features, which register their job kinds on it.
+  startJobs(app, ctx.db);
   await app.register(async (scope) => registerResources(scope, ctx, resources, singles));
   await app.register(async (scope) => registerCalls(scope, ctx, features));
   await app.register(consoleRoutes, ctx);

@@ -31,6 +31,17 @@ export const mediaApi = {
   restore: ep("POST /cms/vod/recycle"),
   /** `{kind, id}`: deleted for good, its files with it. */
   purge: ep("DELETE /cms/vod/recycle"),
+  /**
+   * The tus 1.0 endpoint `uploadToken`'s `url` names (creation here, then `<url>/<id>`): the creation's
+   * Upload-Metadata carries `token` (the uploadToken answer's token), beside the session.
+   */
+  tus: ep("POST /vod/files", "uploadVod"),
+  /**
+   * Where a transcoded video, its poster and a live's audio and audio list are served, with Range
+   * requests; every address the calls answer carries its signature (`?e=…&s=…`, hours long), without
+   * which the file is refused with 403.
+   */
+  file: ep("GET /cms/vod/file/:name"),
 } as const;
 
 /** A live's audio and replay (2 §2 /audioDown, 视频下载, §4, §7). */
@@ -44,6 +55,9 @@ export const liveMediaApi = {
   /** Form data `{roomid}` → `data: [{Id, Name, Size, Url, Type}]`: the live's courseware (its CloudDiskFiles). */
   roomDocs: ep("POST /cms/roomdocs"),
 } as const;
+
+/** The menu keys of the recorded courses and their sessions (1 §3 录播管理): the media binding is reached from both. */
+export const vodMenuKeys = { courses: "vodcourseop", sessions: "vodop" } as const;
 
 /** One video of a recorded session (3 §3). */
 export interface MediaFile {
@@ -112,4 +126,9 @@ export const mediaMessages = {
   badName: "文件名不能包含路径分隔符或控制字符",
   notInSession: "视频不属于该课节",
   notTranscoded: "只能上架转码成功的视频",
+  repeated: "视频顺序中有重复的视频",
+  noSession: "课节不存在",
+  noVideo: "视频不存在",
+  notUploaded: "视频尚未上传完成",
+  noReplay: "该直播暂无回放",
 } as const;

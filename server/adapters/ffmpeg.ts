@@ -11,18 +11,22 @@ export interface FfmpegTools {
   version: string;
 }
 
-let found: FfmpegTools | null | undefined;
+/** By the paths asked, so a process looks once per pair (tests run beside each other with and without). */
+const found = new Map<string, FfmpegTools | null>();
 
 export function ffmpegTools(): FfmpegTools | null {
-  if (found !== undefined) return found;
   const ffmpeg = process.env.FFMPEG_PATH || "ffmpeg";
   const ffprobe = process.env.FFPROBE_PATH || "ffprobe";
+  const key = `${ffmpeg}\n${ffprobe}`;
+  if (found.has(key)) return found.get(key)!;
+  let tools: FfmpegTools | null;
   try {
     const out = execFileSync(ffmpeg, ["-hide_banner", "-version"], { encoding: "utf8", timeout: 10_000 });
     execFileSync(ffprobe, ["-hide_banner", "-version"], { encoding: "utf8", timeout: 10_000 });
-    found = { ffmpeg, ffprobe, version: /ffmpeg version (\S+)/.exec(out)?.[1] ?? "unknown" };
+    tools = { ffmpeg, ffprobe, version: /ffmpeg version (\S+)/.exec(out)?.[1] ?? "unknown" };
   } catch {
-    found = null;
+    tools = null;
   }
-  return found;
+  found.set(key, tools);
+  return tools;
 }

@@ -13,6 +13,8 @@ export type StaffRole = Extract<Role, "teacher" | "assistant">;
 export type OrderStatus = "pending" | "paid" | "failed";
 /** What a write did (server/engine/audit.ts). */
 export type AuditAction = "create" | "update" | "remove";
+/** Where a durable job is (server/engine/jobs.ts). */
+export type JobState = "queued" | "running" | "done" | "failed" | "cancelled";
 export type { CheckState };
 
 /** `table.column` → the name of a type exported above. */
@@ -23,4 +25,5 @@ export const columnTypes: Readonly<Record<string, string>> = {
   "attendance.check_state": "CheckState",
   "audit_log.action": "AuditAction",
   "recharge_orders.status": "OrderStatus",
+  "jobs.state": "JobState",
 };

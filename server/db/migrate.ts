@@ -23,6 +23,7 @@ import * as m0021 from "./migrations/0021-live-lists";
 import * as m0022 from "./migrations/0022-room-visitors";
 import * as m0023 from "./migrations/0023-room-limits";
 import * as m0024 from "./migrations/0024-shared-counters";
+import * as m0025 from "./migrations/0025-jobs-and-media";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "0022-room-visitors": m0022,
   "0023-room-limits": m0023,
   "0024-shared-counters": m0024,
+  "0025-jobs-and-media": m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

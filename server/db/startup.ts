@@ -40,7 +40,7 @@ export async function prepareDatabase(db: Db, opts: { demo: SeedOptions | null; 
     await migrateToLatest(db.kysely);
     if (opts.demo && (await isEmpty(db))) {
       opts.say?.("Seeding the demo data…");
-      await seedAll(db, opts.demo);
+      await seedAll(db, { say: opts.say, ...opts.demo });
     }
   });
 }

@@ -2,7 +2,7 @@
 // A new column is a migration, then this command. Times are epoch milliseconds; money is in thousandths
 // of a yuan; flags are 0/1; closed sets of text values come from server/db/column-types.ts.
 import type { Generated } from "kysely";
-import type { AuditAction, CheckState, OrderStatus, Role, StaffRole } from "./column-types";
+import type { AuditAction, CheckState, JobState, OrderStatus, Role, StaffRole } from "./column-types";
 
 export interface AdTemplatesTable {
   id: Generated<number>;
@@ -197,6 +197,31 @@ export interface JobLeasesTable {
   until: number;
 }
 
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  org_id: Generated<number>;
+  subject: Generated<string>;
+  payload: Generated<string>;
+  state: Generated<JobState>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_after: number;
+  locked_by: string | null;
+  locked_until: number | null;
+  last_error: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LiveAudioTable {
+  live_id: number;
+  org_id: number;
+  status: number;
+  meta_name: Generated<string>;
+  updated_at: number;
+}
+
 export interface LiveClosingsTable {
   live_id: number;
   closed_at: number;
@@ -224,6 +249,7 @@ export interface LiveRecordingsTable {
   duration_seconds: Generated<number>;
   size_bytes: Generated<number>;
   created_at: number;
+  deleted_at: number | null;
 }
 
 export interface LiveStaffTable {
@@ -298,6 +324,29 @@ export interface LoginIpFailuresTable {
   failures: Generated<number>;
   window_started_at: number;
   updated_at: number;
+}
+
+export interface MediaFilesTable {
+  id: Generated<number>;
+  org_id: number;
+  live_id: number;
+  idx: Generated<number>;
+  filename: string;
+  state: Generated<string>;
+  reason: Generated<string>;
+  source_name: Generated<string>;
+  output_name: Generated<string>;
+  poster_name: Generated<string>;
+  duration: Generated<number>;
+  size: Generated<number>;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface MediaVersionsTable {
+  live_id: number;
+  org_id: number;
+  version: Generated<number>;
 }
 
 export interface OrganisationsTable {
@@ -493,6 +542,8 @@ export interface Database {
   identities: IdentitiesTable;
   identity_counts: IdentityCountsTable;
   job_leases: JobLeasesTable;
+  jobs: JobsTable;
+  live_audio: LiveAudioTable;
   live_closings: LiveClosingsTable;
   live_concurrency: LiveConcurrencyTable;
   live_papers: LivePapersTable;
@@ -504,6 +555,8 @@ export interface Database {
   lives: LivesTable;
   login_guards: LoginGuardsTable;
   login_ip_failures: LoginIpFailuresTable;
+  media_files: MediaFilesTable;
+  media_versions: MediaVersionsTable;
   organisations: OrganisationsTable;
   page_views: PageViewsTable;
   persons: PersonsTable;

@@ -13,7 +13,8 @@ import stats from "./stats/stats";
 import tools from "./tools/tools";
 import { userFeatures } from "./users/users";
 import userStats from "./users/user-stats";
+import vod from "./vod/vod";
 import vodSessions from "./vod/sessions";
 
 /** Every feature's declared calls with their handlers; server/app.ts hands them to the engine. */
-export const features: readonly Feature[] = [auth, billing, cloudDisk, courses, courseStudents, upload, lives, platform, portal, rooms, stats, tools, ...userFeatures, userStats, vodSessions];
+export const features: readonly Feature[] = [auth, billing, cloudDisk, courses, courseStudents, upload, lives, platform, portal, rooms, stats, tools, ...userFeatures, userStats, vod, vodSessions];

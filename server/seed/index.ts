@@ -7,6 +7,7 @@ import { seedExams } from "./exams";
 import { seedPortal } from "./portal";
 import { seedLives } from "./lives";
 import { seedCloudDisk } from "./cloud-disk";
+import { seedMedia } from "./media";
 
 export { isEmpty } from "./demo";
 
@@ -19,6 +20,8 @@ export interface SeedOptions {
   historyDays?: number;
   /** Where the demo's cloud files are written (DATA_DIR); without it the cloud disk starts empty. */
   dataDir?: string;
+  /** Where a seed says what it left out (no ffmpeg). */
+  say?: (line: string) => void;
 }
 
 /** The whole demo, domain by domain; each later seed reads what the earlier ones wrote. */
@@ -31,4 +34,5 @@ export async function seedAll(db: Db, opts: SeedOptions): Promise<void> {
   await seedPortal(db);
   await seedLives(db);
   if (opts.dataDir) await seedCloudDisk(db, opts.dataDir);
+  if (opts.dataDir) await seedMedia(db, opts.dataDir, opts.say);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { DeleteResult } from "kysely";
 import type { Db } from "../db/database";
 import { jobHolder, runOnce } from "../engine/job-lease";
+import { sweepJobs } from "../engine/jobs";
 import { sweepCounters } from "../engine/rate-counter";
 import { CAPTCHA_LIFE_MS, SMS_LIFE_MS } from "./codes";
 import { nextTurn } from "./yielding";
@@ -13,6 +14,8 @@ const KEEP_SPENT_MS = HOUR;
 const KEEP_IDLE_GUARD_MS = 24 * HOUR;
 /** Rate limit windows started this long ago are over: the longest declared window (the feed per secret) is an hour. */
 const KEEP_COUNTER_WINDOWS_MS = HOUR;
+/** A finished job is kept a week: long enough to read why one failed. */
+const KEEP_FINISHED_JOBS_MS = 7 * 24 * HOUR;
 const EVERY_MS = 60_000;
 
 export interface CleanupLimits {
@@ -55,6 +58,7 @@ function sweeps(db: Db, now: number): Record<string, (n: number) => Promise<numb
       return deleted(k.deleteFrom("sessions").where("id", "in", rows.limit(n)));
     },
     rate_counters: (n) => sweepCounters(db, now - KEEP_COUNTER_WINDOWS_MS, n),
+    jobs: (n) => sweepJobs(db, now - KEEP_FINISHED_JOBS_MS, n),
   };
 }
 

@@ -106,7 +106,7 @@ export async function teachersOf(scope: OrgScope, liveIds: number[]): Promise<Ma
 /** The lives among `liveIds` that have at least one recording (the playback room's). */
 async function recorded(scope: OrgScope, liveIds: number[]): Promise<Set<number>> {
   if (!liveIds.length) return new Set();
-  const rows = await scope.selectFrom("live_recordings").select("live_id").where("live_id", "in", liveIds).groupBy("live_id").execute();
+  const rows = await scope.selectFrom("live_recordings").select("live_id").where("live_id", "in", liveIds).where("deleted_at", "is", null).groupBy("live_id").execute();
   return new Set(rows.map((r) => r.live_id));
 }
 

@@ -55,9 +55,18 @@ export async function roomLive(scope: OrgScope, live: LiveRow, streamTemplate: s
   };
 }
 
-export async function recordingsOf(scope: OrgScope, liveId: number): Promise<RoomRecording[]> {
-  const rows = await scope.selectFrom("live_recordings").select(["name", "url", "duration_seconds"]).where("live_id", "=", liveId).orderBy("id").limit(50).execute();
-  return rows.map((r) => ({ name: r.name, url: r.url, duration: r.duration_seconds }));
+/** The live's recordings as its room plays them; `address` turns a stored address into the one handed to the viewer (signed). */
+export async function recordingsOf(scope: OrgScope, liveId: number, address: (url: string) => string = (url) => url): Promise<RoomRecording[]> {
+  // A recording in the recycle bin is not played.
+  const rows = await scope
+    .selectFrom("live_recordings")
+    .select(["name", "url", "duration_seconds"])
+    .where("live_id", "=", liveId)
+    .where("deleted_at", "is", null)
+    .orderBy("id")
+    .limit(50)
+    .execute();
+  return rows.map((r) => ({ name: r.name, url: address(r.url), duration: r.duration_seconds }));
 }
 
 export interface Connection {

@@ -9,6 +9,7 @@ import { signedScope, type OrgScope, type SignedOrg } from "../../engine/org-sco
 import { clientAddress } from "../../engine/limits";
 import { roomBus, type BusEvent, type RoomBus } from "./bus";
 import { chatHistory, chatTextCheck, storeChat } from "./chat";
+import { signedMediaUrl } from "../media/store";
 import { closeVisit, loadLive, openVisit, presentIn, recordingsOf, roomLive, type LiveRow } from "./presence";
 import { Room } from "./room";
 import { signRoomToken, verifyRoomToken, type RoomGrant } from "./room-token";
@@ -174,7 +175,7 @@ export class RoomHub {
       }
       for (const old of admitted.replaced) await this.bus.publish({ k: "kick", live: live.id, conn: old });
       if (inLive) await this.bus.publish({ k: "join", live: live.id, entry });
-      const [info, chat, recordings] = await Promise.all([roomLive(scope, live, this.opts.streamTemplate, await this.opts.broadcastOf(live.id), now), inLive ? chatHistory(scope, grant) : [], inLive ? [] : recordingsOf(scope, live.id)]);
+      const [info, chat, recordings] = await Promise.all([roomLive(scope, live, this.opts.streamTemplate, await this.opts.broadcastOf(live.id), now), inLive ? chatHistory(scope, grant) : [], inLive ? [] : recordingsOf(scope, live.id, (url) => signedMediaUrl(this.opts.key, url, now))]);
       await room?.ready;
       // In its own welcome even before the bus brings its join back (which then changes nothing).
       room?.came(entry);

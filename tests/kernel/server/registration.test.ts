@@ -17,6 +17,9 @@ const exceptions: Record<string, string> = {
   "POST /cloud-disk-upload/webupload": "tus 1.0 creation: a binary protocol of headers handed to @tus/server, guarded by the session and the upload's token",
   "PATCH /cloud-disk-upload/webupload/:id": "tus 1.0: a raw body read by @tus/server itself (HEAD asks the offset), guarded by the session and the upload's token",
   "DELETE /cloud-disk-upload/webupload/:id": "tus 1.0 termination, handed to @tus/server, guarded by the session and the upload's token",
+  "POST /upload-vod/vod/files": "tus 1.0 creation of a recorded session's video: a binary protocol handed to @tus/server, guarded by the session's media key and the upload's token",
+  "PATCH /upload-vod/vod/files/:id": "tus 1.0: a raw body read by @tus/server itself (HEAD asks the offset), guarded by the session's media key and the upload's token",
+  "DELETE /upload-vod/vod/files/:id": "tus 1.0 termination of a recorded session's video upload, guarded as its PATCH",
 };
 
 let s: TestServer;

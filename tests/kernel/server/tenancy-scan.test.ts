@@ -39,6 +39,7 @@ const unscopedFiles: Record<string, string> = {
   "server/services/cleanup.ts": "the cleanup job spans every organisation and is no request handler",
   "server/services/cloud-disk/jobs.ts": "the cloud disk's conversion and sweep jobs span every organisation and are no request handlers",
   "server/services/rooms/room-jobs.ts": "the rooms' jobs (heartbeat, dead processes' visits, live states, absents) span every organisation and are no request handler",
+  "server/services/media/media-jobs.ts": "the media jobs run with no request: each query names the job's own organisation, and the recycle bin's purge spans every organisation",
   "server/services/rooms/concurrency.ts": "the rooms' per-minute concurrency job spans every organisation and is no request handler",
   "server/services/rooms/bus.ts": "the room bus relays events by id through room_relay, which belongs to no organisation",
   "server/services/organisations.ts": "making a new organisation (npm run create-organisation) happens before there is any organisation to be scoped to",
@@ -58,6 +59,12 @@ const unscopedQueries: Record<string, Record<string, string>> = {
     room_visits: "touching this process's visits and closing dead processes', in every organisation",
     lives: "live states by the clock and the ended lives to close, in every organisation",
     attendance: "the attendance of a dead process's visitor, for the live of that visit",
+  },
+  "server/services/media/media-jobs.ts": {
+    media_files: "the video a transcode job names, in the job's organisation; recycled videos past keeping, in every organisation",
+    live_recordings: "the recordings of the live an audio job names, in the job's organisation; recycled recordings past keeping, in every organisation",
+    live_audio: "the audio status of the live an audio job names, in the job's organisation",
+    jobs: "whether an upload left behind still has its transcode queued, in every organisation",
   },
   "server/services/rooms/concurrency.ts": {
     room_visits: "the visits of the last minutes, for each organisation's peak of people present",
