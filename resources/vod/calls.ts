@@ -1,10 +1,11 @@
 import { access, defineCalls } from "../kernel/call";
 import live from "../lives/live";
 import { toolPages } from "../tools/tools";
-import { liveMediaApi, mediaApi, vodMenuKeys } from "./media-api";
+import { liveMediaApi, mediaApi } from "./media-api";
+import { vodKeys } from "./vod-course";
 
 /** The media binding (3 §3) is reached from the recorded courses and sessions and from the media manager. */
-export const mediaMenuKeys: readonly string[] = [vodMenuKeys.sessions, vodMenuKeys.courses, toolPages.vodMediaMgr.menuKey];
+export const mediaMenuKeys: readonly string[] = [...vodKeys, toolPages.vodMediaMgr.menuKey];
 const media = access.menu(mediaMenuKeys);
 
 /**
@@ -35,6 +36,7 @@ export const vodCalls = defineCalls("vod", {
   },
   convertAudio: { endpoint: liveMediaApi.convertAudio, query: "live.id.query", access: access.menu(["audioDown"]), summary: "Queues the audio extraction of a live's recordings" },
   audioStatus: { endpoint: liveMediaApi.audioStatus, query: "live.id.query", access: access.menu(["audioDown"]), summary: "A live's audio: status (2 not converted, 0 converting, 1 done) and meta_url" },
+  audioFiles: { endpoint: liveMediaApi.audioFiles, query: "live.id.query", access: access.menu(["audioDown"]), summary: "A live's audio files (the meta list's items, addresses signed); none until converted" },
   replayDownload: { endpoint: liveMediaApi.replayDownload, query: "live.id.query", access: access.menu(["videoDown"]), summary: "The download address and title of a live's first recording" },
   roomDocs: { endpoint: liveMediaApi.roomDocs, body: "vod.room", access: access.menu(["docDown", live.menu.key]), summary: "A live's courseware (its CloudDiskFiles): [{Id, Name, Size, Url, Type}]" },
 });

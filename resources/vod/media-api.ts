@@ -50,14 +50,13 @@ export const liveMediaApi = {
   convertAudio: ep("GET /cms/transaudio"),
   /** `{liveid}` → `data: {status, meta_url}`: status 2 not converted, 0 converting, 1 done (audio status). */
   audioStatus: ep("GET /cms/transresult"),
+  /** `{liveid}` → `data: AudioItem[]`: the files the meta list names once converted (none before), for /audioDown's table. */
+  audioFiles: ep("GET /cms/audiofiles"),
   /** `{liveid}` → `data: {url, title}`: the replay's download address (videoDown key). */
   replayDownload: ep("GET /cms/replayvideodownload"),
   /** Form data `{roomid}` → `data: [{Id, Name, Size, Url, Type}]`: the live's courseware (its CloudDiskFiles). */
   roomDocs: ep("POST /cms/roomdocs"),
 } as const;
-
-/** The menu keys of the recorded courses and their sessions (1 §3 录播管理): the media binding is reached from both. */
-export const vodMenuKeys = { courses: "vodcourseop", sessions: "vodop" } as const;
 
 /** One video of a recorded session (3 §3). */
 export interface MediaFile {

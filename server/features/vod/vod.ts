@@ -8,7 +8,7 @@ import { defineFeature } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";
 import { ApiError, apiNotFound, fail, ok } from "../../plugins/envelope";
 import { tokenSecret } from "../../services/tool-tokens";
-import { audioStatus, replayDownload, roomDocs, startAudio } from "../../services/media/live-media";
+import { audioFiles, audioStatus, replayDownload, roomDocs, startAudio } from "../../services/media/live-media";
 import { completeUpload, mediaList, mediaTable, purge, recycled, removeVideo, restore, saveSequence, startUpload, type RecycleKind, type SequenceInput } from "../../services/media/media";
 import { registerMediaJobs, startRecyclePurge } from "../../services/media/media-jobs";
 import { mediaStore, signedMediaUrl, storedMediaName, validMediaSignature, type MediaStore } from "../../services/media/store";
@@ -111,6 +111,8 @@ export default defineFeature({
         const status = await audioStatus(scope(request), (request.query as { liveid: number }).liveid);
         return ok({ ...status, meta_url: sign(status.meta_url) });
       },
+      audioFiles: async (request) =>
+        ok((await audioFiles(scope(request), store, (request.query as { liveid: number }).liveid)).map((i) => ({ ...i, cdn_url: sign(i.cdn_url) }))),
       replayDownload: async (request) => {
         const replay = await replayDownload(scope(request), (request.query as { liveid: number }).liveid);
         return ok({ ...replay, url: sign(replay.url) });

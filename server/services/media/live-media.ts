@@ -1,11 +1,12 @@
-import { audioStates, mediaMessages } from "../../../resources/vod/media-api";
+import fs from "node:fs";
+import { audioStates, mediaMessages, type AudioItem } from "../../../resources/vod/media-api";
 import { cloudDiskApi } from "../../../resources/cloud-disk/cloud-disk";
 import { hostPrefixes } from "../../config";
 import { enqueue } from "../../engine/jobs";
 import type { OrgScope } from "../../engine/org-scope";
 import { fail } from "../../plugins/envelope";
 import { needSession } from "./media";
-import { mediaUrl } from "./store";
+import { mediaUrl, type MediaStore } from "./store";
 
 export const audioKind = "media.audio";
 export const audioSubject = (liveId: number) => `audio:${liveId}`;
@@ -35,6 +36,15 @@ export async function audioStatus(scope: OrgScope, liveId: number) {
   const row = await scope.selectFrom("live_audio").select(["status", "meta_name"]).where("live_id", "=", liveId).executeTakeFirst();
   const status = row?.status ?? audioStates.notConverted;
   return { status, meta_url: status === audioStates.done ? mediaUrl(row!.meta_name) : "" };
+}
+
+/** The audio files of a live once converted, as its meta list names them (2 §4: loaded from meta_url); none before. */
+export async function audioFiles(scope: OrgScope, store: MediaStore, liveId: number): Promise<AudioItem[]> {
+  await needSession(scope, liveId);
+  const row = await scope.selectFrom("live_audio").select("meta_name").where("live_id", "=", liveId).where("status", "=", audioStates.done).executeTakeFirst();
+  if (!row?.meta_name) return [];
+  const text = await fs.promises.readFile(store.pathOf(row.meta_name), "utf8").catch(() => "[]");
+  return JSON.parse(text) as AudioItem[];
 }
 
 /** The replay's download address (2 §7 video download): the live's first recording. */

@@ -167,9 +167,9 @@ describe("types offered by the extended permissions (1 §6)", () => {
     return allowed;
   };
 
-  it("gives 13800000009 (bigClass and smallClass) small and large classes only", async () => {
+  it("gives 13800000009 (bigClass and smallClass) small and large classes only, and recorded courses by its own key (vodcourseop, 3 §2.1)", async () => {
     const cookie = await signIn(s.app, "13800000009", "admin");
-    expect(await tryEvery(cookie)).toEqual([0, 1]);
+    expect(await tryEvery(cookie)).toEqual([0, 1, 200]);
   });
 
   it("gives the main admin every type", async () => {

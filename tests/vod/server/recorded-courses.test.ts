@@ -93,6 +93,25 @@ describe("the recorded sessions (vodsearch)", () => {
   });
 });
 
+describe("a recorded session's media (3 §3 derived fields)", () => {
+  it("counts the videos out of the recycle bin, those on shelf, and says whether any is bound", async () => {
+    const id = await recordedCourse("录播·视频状态");
+    const [bound, offShelf, none, past] = [await sessionOf(id, "有上架视频"), await sessionOf(id, "只有下架视频"), await sessionOf(id, "没有视频"), await sessionOf(id, "过期未绑定")];
+    await s.db.kysely.updateTable("lives").set({ begin_time: Date.now() - 7_200_000, end_time: Date.now() - 3_600_000 }).where("id", "=", past).execute();
+    const media = (live: number, idx: number, state: string, deleted: number | null = null) => ({ org_id: orgId, live_id: live, idx, filename: "v.mp4", state, created_at: 1, deleted_at: deleted });
+    await s.db.kysely
+      .insertInto("media_files")
+      .values([media(bound, 1, "success"), media(bound, -1, "success"), media(bound, 2, "success", Date.now()), media(offShelf, -1, "success"), media(offShelf, 0, "")])
+      .execute();
+    const listed = (await api(admin, vodApi.search, { page: 1, count: 10, couseid: id })).data as { Id: number; totalMediaCount: number; enableMediaCount: number; mediaListStatus: number }[];
+    const of = (live: number) => listed.find((r) => r.Id === live)!;
+    expect(of(bound)).toMatchObject({ totalMediaCount: 2, enableMediaCount: 1, mediaListStatus: 1 });
+    expect(of(offShelf)).toMatchObject({ totalMediaCount: 2, enableMediaCount: 0, mediaListStatus: 2 });
+    expect(of(none)).toMatchObject({ totalMediaCount: 0, enableMediaCount: 0, mediaListStatus: 0 });
+    expect(of(past)).toMatchObject({ totalMediaCount: 0, mediaListStatus: -1 });
+  });
+});
+
 describe("a sub-admin holding the recorded keys alone", () => {
   it("sees and changes recorded courses and sessions, and no other course or live", async () => {
     const id = await recordedCourse("录播·子管理员");

@@ -2,6 +2,7 @@ import { Button, Popconfirm, Space } from "antd";
 import { useEffect, useRef, useState } from "react";
 import type HlsType from "hls.js";
 import { hostBase } from "../../../../providers/hosts";
+import { liveStateLabels } from "../../../../resources/lives/live-labels";
 import { roomMessages } from "../../../../resources/rooms/room-api";
 import type { RoomBroadcast } from "../../../../resources/rooms/room-protocol";
 import { palette } from "../../../lib/theme";
@@ -16,7 +17,7 @@ const RETRY_MS = 2000;
 const phaseText: Record<PublishPhase, string> = {
   idle: "开启摄像头或共享屏幕后开始直播",
   connecting: "正在连接直播服务器…",
-  live: "直播中",
+  live: liveStateLabels["1"],
   reconnecting: "连接中断，正在重连…",
   ending: "正在结束直播并生成回放…",
   ended: "直播已结束",
