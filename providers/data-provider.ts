@@ -123,7 +123,9 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
       const endpoint = (meta?.endpoint as Endpoint | undefined) ?? ep(`${method.toUpperCase() as HttpMethod} ${url}` as `${HttpMethod} /${string}`);
       const inQuery = endpoint.method === "GET" || endpoint.method === "DELETE";
       const address = inQuery ? undefined : (meta?.query as Payload | undefined);
-      const envelope = await request<TData>(endpoint, (inQuery ? (query ?? payload) : payload) as Payload | undefined, address ? { query: address } : {});
+      // A read of a POST call (the media list of 3 §7.4) comes from useCustom's query: it is the body.
+      const body = inQuery ? (query ?? payload) : (payload ?? (address ? undefined : query));
+      const envelope = await request<TData>(endpoint, body as Payload | undefined, address ? { query: address } : {});
       return { data: unwrap(envelope), count: envelope.count, msg: envelope.msg };
     },
   };

@@ -24,6 +24,7 @@ import { liveSetting } from "./lives/live-setting";
 import vodCourse from "./vod/vod-course";
 import vodSession from "./vod/vod-session";
 import { vodFormPages } from "./vod/forms";
+import { vodScreens } from "./vod/screens";
 
 export { subadmin, teacher, assistant, student };
 export { course, live, vodCourse, vodSession, message, productTemplate, adTemplate, auditLog, emulateTemplate };
@@ -52,4 +53,4 @@ export const details: readonly DetailDecl[] = [...userDetails];
 export const frames: readonly FrameDecl[] = tools;
 
 /** Every declared admin screen of a call's rows (/bindExamByLive): the engine draws each at its route. */
-export const callScreens: readonly CallScreenDecl[] = [boundPapers];
+export const callScreens: readonly CallScreenDecl[] = [boundPapers, ...vodScreens];

@@ -52,7 +52,7 @@ export interface CallScreenDecl {
   route: string;
   title: string;
   /** The admin permission the page needs (1 §3); a portal screen has none. */
-  menuKey?: string;
+  menuKey?: string | readonly string[];
   /** Query parameter → the address's parameter it is read from, a positive whole number; without it the page says `missing`. */
   fromAddress?: Readonly<Record<string, { param: string; missing: string }>>;
   /** A token for `tool` from `call` (`{tool}` → `{token}`), sent as `token`; asked again on each entry. */

@@ -68,8 +68,7 @@ const notSmall: RowRule = { field: "LiveType", notIn: [0] };
  * its 更多 menu: hidden for small classes (live type 0) where 2 §2 says so, shown only with their
  * extended permission, sub-class management only for a main classroom of a double-teacher or
  * large-class small-lesson course. A route gets the list's own address as `{back}`; a `part` is a
- * dialog of src/features/lives/engine-parts.tsx. Left out: video download (its call is not served
- * yet). The verification method has no rule of its own: every active live, sub-classes too.
+ * dialog of src/features/lives/engine-parts.tsx (视频下载's of src/features/vod/engine-parts.tsx). The verification method has no rule of its own: every active live, sub-classes too.
  */
 export const liveOperations: readonly RowActionDecl[] = [
   addStudents,
@@ -84,6 +83,7 @@ export const liveOperations: readonly RowActionDecl[] = [
   { name: "recordCut", label: "影院回放剪辑", when: [notSmall], route: `${toolPages.recordCut.route}?liveId={Id}` },
   { name: "dataCut", label: "互动回放剪辑", when: [notSmall], route: `${toolPages.recordCut.route}?liveId={Id}&mode=data` },
   opening(livePages.audioDown, { name: "audioDown", when: [notSmall], permission: "audioDown", query: "liveId={Id}&liveName={Title}" }),
+  { name: "videoDown", label: "视频下载", when: [notSmall], permission: "videoDown", part: "liveVideoDown" },
   opening(livePages.downloadDoc, { name: "docDown", when: [notSmall], permission: "docDown", query: "liveId={Id}&liveName={Title}" }),
   { name: "verification", label: "验证方式", part: "liveVerification" },
   opening(livePages.exportLiveUserDataShowData, { name: "userData", when: [notSmall], permission: "liveUserData", query: "liveId={Id}&title={Title}" }),

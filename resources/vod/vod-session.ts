@@ -69,7 +69,10 @@ export default defineResource({
   id: "Id",
   label: "Title",
   columns: sessionColumns,
-  filters: liveFilters.map((f) => (f.kind === "enum" ? { ...f, label: "课节状态", options: liveStatusFilter } : f.kind === "text" ? { ...f, label: "课节名称", placeholder: "请输入课节名称" } : f)),
+  // The live list's filters (3 §7.4: vodsearch takes the live search's), in the sessions' words.
+  filters: liveFilters.map((f) =>
+    f.kind === "enum" ? { ...f, label: "课节状态", options: liveStatusFilter } : f.kind === "text" ? { ...f, label: "课节名称", placeholder: "请输入课节名称" } : f.kind === "dateTimeRange" ? { ...f, label: "课节时间" } : f,
+  ),
   expand: [
     { field: "Id", title: "课节ID" },
     { field: "Title", title: "课节名称" },

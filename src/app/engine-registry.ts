@@ -6,6 +6,7 @@ import { adminEngineParts } from "../features/platform/engine-parts";
 import { liveEngineParts } from "../features/lives/engine-parts";
 import { portalEngineParts } from "../features/portal/engine-parts";
 import { toolEngineParts } from "../features/tools/engine-parts";
+import { vodEngineParts } from "../features/vod/engine-parts";
 
 /** The parts each area lends the engine, by name (toolbar parts, form widgets); one place to add an area. */
-export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts, courseEngineParts, adminEngineParts, liveEngineParts, portalEngineParts, toolEngineParts);
+export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts, courseEngineParts, adminEngineParts, liveEngineParts, portalEngineParts, toolEngineParts, vodEngineParts);

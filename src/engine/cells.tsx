@@ -7,6 +7,7 @@ import { AuditDiff, readDiff } from "./audit-history";
 import { LinkedCell, TagsCell } from "./cell-parts";
 import { fillRoute } from "./fill-route";
 import { readField } from "./record-fields";
+import { formatBytes } from "../lib/format";
 
 const empty = "-";
 
@@ -63,6 +64,8 @@ function formatValue(column: ColumnDecl, value: unknown, row: Record<string, unk
       return rangeText(column, value, row);
     case "duration":
       return durationText(value);
+    case "bytes":
+      return Number(value) > 0 ? formatBytes(Number(value)) : empty;
     case "tags":
       return column.tags ? <TagsCell items={readList(value)} {...column.tags} /> : empty;
     case "image":
