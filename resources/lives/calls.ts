@@ -81,6 +81,12 @@ export const liveWriteCalls = {
     ...recordedToo,
     summary: "Lives: modify (a started live keeps its start; initnum -1 keeps the audience base); {id, status: 0} voids instead",
   },
+  coursewareCandidates: {
+    endpoint: liveApi.coursewareCandidates,
+    query: "live.courseware.query",
+    ...recordedToo,
+    summary: "Files of the organisation's cloud disk the live form may attach as courseware, newest first; key narrows by name",
+  },
   conflicts: {
     endpoint: liveApi.conflicts,
     query: "live.conflicts.query",

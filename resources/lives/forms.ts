@@ -9,7 +9,7 @@ import live, { changeLivePage, createLivePage, liveCourseRoute } from "./live";
  */
 const liveSections: readonly FormSection[] = [
   { fields: ["title", "begintime", "endtime", "teachers", "assistants"], panel: "liveConflicts" },
-  { fields: ["emulateid", "detail", "subClassName", "config"] },
+  { fields: ["emulateid", "detail", "clouddiskfiles", "subClassName", "config"] },
 ];
 
 /** Back where the form was opened from (the course's lives or /liveop); opened from an address, the course's lives. */

@@ -53,6 +53,13 @@ export const liveApi = {
    */
   conflicts: ep("GET /cms/liveconflicts"),
 
+  /**
+   * `{key?}` → `data: [{Id, Name, Type, Size}]`: files of the organisation's cloud disk (at most
+   * `liveLimits.coursewareCandidates`, newest first, names containing `key`), for the live form's
+   * courseware (2 §3 CloudDiskFiles), which /downloadDoc and the room list.
+   */
+  coursewareCandidates: ep("GET /cms/livecourseware"),
+
   // ── Students of a live (2 §7) ────────────────────────────────────────────────────────────
   /** Students of the organisation not in the live `{liveid, count, page}`. */
   unaddedStudents: ep("GET /cms/unaddedstudentlive"),
@@ -269,6 +276,8 @@ export const liveLimits = {
   verificationImageBytes: 5 * 1024 * 1024,
   logoCrop: { width: 120, height: 100 },
   qrSize: 150,
+  coursewareMax: 20,
+  coursewareCandidates: 50,
 } as const;
 
 /** Messages of 2 §5 and §8 that more than one screen, or the server and a screen, share. */
@@ -299,6 +308,7 @@ export const liveMessages = {
   optionEmpty: "内容不能为空",
   imageInsertFailed: "图片插入失败！",
   importFormat: "格式错误！请重新选择",
+  coursewareMissing: "课件不存在或已被删除，请重新选择",
 } as const;
 
 /**

@@ -5,6 +5,9 @@ import { recordedCoursesPage, vodPages } from "./routes";
 /** The recorded courses' type (1 §9, 3 §7.4: every recorded-course call sends type 200). */
 export const recordedCourseType = 200;
 
+/** A recorded session's end is its begin plus one minute (3 §5); the form sets it as the begin changes. */
+export const recordedSessionSpanMs = 60_000;
+
 /** The menu keys of the recorded courses' screens (3 §2.1), whose holders use the course and live calls for recorded ones only. */
 export const vodKeys = ["vodcourseop", "vodop"] as const;
 

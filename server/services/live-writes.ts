@@ -10,6 +10,7 @@ import { resolveStaff, type StaffMember } from "./live-staff";
 import { checkAgainst } from "../plugins/schemas";
 import { AUDITED_AS, auditedLive, findLive } from "./lives/records";
 import { checkMaster, checkSubClass, subClassNameOf } from "./lives/sub-class";
+import { coursewareFrom } from "./lives/courseware";
 
 /** The body of POST /cms/live as live.create lets it through (2 §7 "Add live"). */
 export interface LiveInput {
@@ -24,6 +25,8 @@ export interface LiveInput {
   subClassName?: string;
   config?: string;
   emulateid?: number;
+  /** The courseware, JSON text of `[{Id, Name}]` (services/lives/courseware.ts). */
+  clouddiskfiles?: string;
 }
 
 /** The body of PATCH /cms/live as live.edit lets it through (2 §7 "Modify live"). */
@@ -37,6 +40,7 @@ export interface LiveChange {
   detail?: string;
   subClassName?: string;
   config?: string;
+  clouddiskfiles?: string;
   /** -1 leaves the audience base as it is. */
   initnum?: number;
 }
@@ -123,10 +127,11 @@ export async function addLive(scope: OrgScope, input: LiveInput): Promise<Writte
   const templateId = input.emulateid ?? 0;
   if (masterId > 0) await checkMaster(scope, masterId, course);
   if (templateId > 0) await checkTemplate(scope, templateId, course.type);
-  const [teachers, assistants, group] = await Promise.all([
+  const [teachers, assistants, group, courseware] = await Promise.all([
     resolveStaff(scope, input.teachers, "teacher"),
     resolveStaff(scope, input.assistants, "assistant"),
     readGroupConfig(scope),
+    coursewareFrom(scope, input.clouddiskfiles),
   ]);
   const config = liveConfigFrom(group, input.config);
   const subClassName = masterId > 0 ? subClassNameOf(input.subClassName) : "";
@@ -150,6 +155,7 @@ export async function addLive(scope: OrgScope, input: LiveInput): Promise<Writte
         config: JSON.stringify(config),
         emulate_id: templateId,
         sub_class_name: subClassName,
+        cloud_disk_files: courseware ?? "",
         share_guid: null,
         replay_guid: null,
       })
@@ -185,10 +191,11 @@ function checkMovedStart(begun: boolean, text: string) {
 export async function changeLive(scope: OrgScope, change: LiveChange): Promise<WrittenLive> {
   const now = Date.now();
   const { begin, end } = timesOf(change);
-  const [teachers, assistants, group] = await Promise.all([
+  const [teachers, assistants, group, courseware] = await Promise.all([
     change.teachers === undefined ? undefined : resolveStaff(scope, change.teachers, "teacher"),
     change.assistants === undefined ? undefined : resolveStaff(scope, change.assistants, "assistant"),
     readGroupConfig(scope),
+    coursewareFrom(scope, change.clouddiskfiles),
   ]);
   return scope.transaction(async (tx) => {
     const live = await tx.selectFrom("lives").selectAll().where("id", "=", change.id).executeTakeFirst();
@@ -208,6 +215,7 @@ export async function changeLive(scope: OrgScope, change: LiveChange): Promise<W
         ...(change.detail !== undefined ? { detail: change.detail } : {}),
         ...(config ? { config: JSON.stringify(config) } : {}),
         ...(subClassName !== undefined ? { sub_class_name: subClassName } : {}),
+        ...(courseware !== undefined ? { cloud_disk_files: courseware } : {}),
         ...(change.initnum !== undefined && change.initnum >= 0 ? { init_num: change.initnum } : {}),
       })
       .where("id", "=", live.id)

@@ -103,11 +103,14 @@ export async function teachersOf(scope: OrgScope, liveIds: number[]): Promise<Ma
   return byLive;
 }
 
-/** The lives among `liveIds` that have at least one recording (the playback room's). */
+/** The lives among `liveIds` that have something to play back: a recording, or a recorded session's video on shelf. */
 async function recorded(scope: OrgScope, liveIds: number[]): Promise<Set<number>> {
   if (!liveIds.length) return new Set();
-  const rows = await scope.selectFrom("live_recordings").select("live_id").where("live_id", "in", liveIds).where("deleted_at", "is", null).groupBy("live_id").execute();
-  return new Set(rows.map((r) => r.live_id));
+  const [recordings, shelved] = await Promise.all([
+    scope.selectFrom("live_recordings").select("live_id").where("live_id", "in", liveIds).where("deleted_at", "is", null).groupBy("live_id").execute(),
+    scope.selectFrom("media_files").select("live_id").where("live_id", "in", liveIds).where("deleted_at", "is", null).where("state", "=", "success").where("idx", ">", 0).groupBy("live_id").execute(),
+  ]);
+  return new Set([...recordings, ...shelved].map((r) => r.live_id));
 }
 
 /** The person's rooms as the portal lists them (2 §3 "Portal"), with status and countdown at `now`. */

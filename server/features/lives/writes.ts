@@ -6,6 +6,7 @@ import { ok } from "../../plugins/envelope";
 import { findConflicts, type ConflictQuery } from "../../services/live-conflicts";
 import { addLive, changeLive, type LiveChange, type LiveInput } from "../../services/live-writes";
 import { voidLive } from "../../services/lives/void";
+import { coursewareCandidates } from "../../services/lives/courseware";
 
 /** Adding and modifying a live and its schedule conflicts (2 §5, §7). */
 export function writeHandlers({ db }: FeatureCtx): Record<keyof typeof liveWriteCalls, Handler> {
@@ -19,6 +20,7 @@ export function writeHandlers({ db }: FeatureCtx): Record<keyof typeof liveWrite
       }
       return ok(await changeLive(orgScope(request, db), body), { msg: "修改成功" });
     },
+    coursewareCandidates: async (request) => ok(await coursewareCandidates(orgScope(request, db), (request.query as { key?: string }).key)),
     conflicts: async (request) => {
       const rows = await findConflicts(orgScope(request, db), request.query as ConflictQuery);
       return ok(rows, { count: rows.length });

@@ -1,3 +1,5 @@
+import { mediaLimits } from "../../../resources/vod/media-api";
+import { mediaUrl } from "../media/store";
 import type { OrgScope } from "../../engine/org-scope";
 import type { PresenceEntry, RoomBroadcast, RoomLive, RoomRecording } from "../../../resources/rooms/room-protocol";
 import { smallClassLiveTypes, streamAddress, type PresenceRole } from "../../../resources/rooms/room-api";
@@ -57,16 +59,25 @@ export async function roomLive(scope: OrgScope, live: LiveRow, streamTemplate: s
 
 /** The live's recordings as its room plays them; `address` turns a stored address into the one handed to the viewer (signed). */
 export async function recordingsOf(scope: OrgScope, liveId: number, address: (url: string) => string = (url) => url): Promise<RoomRecording[]> {
-  // A recording in the recycle bin is not played.
-  const rows = await scope
-    .selectFrom("live_recordings")
-    .select(["name", "url", "duration_seconds"])
-    .where("live_id", "=", liveId)
-    .where("deleted_at", "is", null)
-    .orderBy("id")
-    .limit(50)
-    .execute();
-  return rows.map((r) => ({ name: r.name, url: address(r.url), duration: r.duration_seconds }));
+  // A recording in the recycle bin is not played; a recorded session's videos on shelf follow, in
+  // their order (3 §4: idx above 0).
+  const [rows, shelf] = await Promise.all([
+    scope.selectFrom("live_recordings").select(["name", "url", "duration_seconds"]).where("live_id", "=", liveId).where("deleted_at", "is", null).orderBy("id").limit(50).execute(),
+    scope
+      .selectFrom("media_files")
+      .select(["filename", "output_name", "duration"])
+      .where("live_id", "=", liveId)
+      .where("deleted_at", "is", null)
+      .where("state", "=", "success")
+      .where("idx", ">", 0)
+      .orderBy("idx")
+      .limit(mediaLimits.sequenceMax)
+      .execute(),
+  ]);
+  return [
+    ...rows.map((r) => ({ name: r.name, url: address(r.url), duration: r.duration_seconds })),
+    ...shelf.map((m) => ({ name: m.filename, url: address(mediaUrl(m.output_name)), duration: m.duration })),
+  ];
 }
 
 export interface Connection {

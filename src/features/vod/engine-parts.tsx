@@ -1,4 +1,5 @@
-import { App, Alert, Button, Modal, Space, Spin } from "antd";
+import { useNotification } from "@refinedev/core";
+import { Alert, Button, Modal, Space, Spin } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { audioStates, liveMediaApi, mediaMessages, mediaLimits, type AudioItem } from "../../../resources/vod/media-api";
 import { errorText } from "../../../providers/http";
@@ -52,7 +53,7 @@ interface AudioStatus {
  */
 function AudioConvert({ params, reload }: ListPartProps) {
   const liveid = Number(params?.liveid ?? 0);
-  const { message } = App.useApp();
+  const { open: notify } = useNotification();
   const { send, busy } = useCallMutation();
   const status = useCall<AudioStatus>(liveMediaApi.audioStatus, { liveid }, {
     enabled: liveid > 0,
@@ -69,10 +70,10 @@ function AudioConvert({ params, reload }: ListPartProps) {
   const start = async () => {
     try {
       const answer = await send(liveMediaApi.convertAudio, { liveid });
-      message.success(answer.msg || mediaMessages.audioStarted);
+      notify?.({ type: "success", message: answer.msg || mediaMessages.audioStarted });
       status.retry();
     } catch (error) {
-      message.error(errorText(error));
+      notify?.({ type: "error", message: errorText(error) });
     }
   };
 
@@ -98,7 +99,7 @@ function AudioConvert({ params, reload }: ListPartProps) {
 
 /** 视频下载 of a live's row (2 §2, videoDown): its replay's address, saved by the browser. */
 function LiveVideoDown({ row, open, onClose }: RowPartProps) {
-  const { message } = App.useApp();
+  const { open: notify } = useNotification();
   const answer = useCall<{ url: string; title: string }>(liveMediaApi.replayDownload, { liveid: Number(row.Id) }, { enabled: open });
   const done = useRef(false);
   useEffect(() => {
@@ -109,7 +110,7 @@ function LiveVideoDown({ row, open, onClose }: RowPartProps) {
     if (done.current) return;
     if (answer.error) {
       done.current = true;
-      message.error(answer.error.message);
+      notify?.({ type: "error", message: answer.error.message });
       onClose();
     } else if (answer.answer) {
       done.current = true;
@@ -119,7 +120,7 @@ function LiveVideoDown({ row, open, onClose }: RowPartProps) {
       link.click();
       onClose();
     }
-  }, [open, answer.answer, answer.error, message, onClose]);
+  }, [open, answer.answer, answer.error, notify, onClose]);
   return null;
 }
 

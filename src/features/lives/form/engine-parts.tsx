@@ -38,6 +38,7 @@ function lazyPanel(load: () => Promise<ComponentType<FormPanelProps>>): Componen
 export const liveFormEngineParts: Partial<EngineRegistry> = {
   widgets: {
     liveStaff: lazyWidget(() => import("./staff-picker").then((m) => m.StaffPickerWidget)),
+    liveCourseware: lazyWidget(() => import("./courseware-widget").then((m) => m.CoursewareWidget)),
     liveBegin: lazyWidget(() => import("./live-time-widgets").then((m) => m.LiveBeginWidget)),
     liveEnd: lazyWidget(() => import("./live-time-widgets").then((m) => m.LiveEndWidget)),
     liveConfig: lazyWidget(() => import("./config-widget").then((m) => m.LiveConfigWidget)),

@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { liveApi, type EmulateTemplateRecord, type LiveRecord } from "../../../../resources/lives/live-api";
 import { groupConfigDefaults, liveConfigKeys, parseGroupConfig, type GroupConfig } from "../../../../resources/lives/live-config";
 import { liveSetting } from "../../../../resources/lives/live-setting";
+import { recordedCourseType, recordedSessionSpanMs } from "../../../../resources/vod/vod-course";
 import type { FormSetup, FormSetupInput, FormSetupState } from "../../../engine/form-page-parts";
 import type { FormDefinition } from "../../../engine/form-schemas";
 import type { FormValues } from "../../../engine/form-values";
@@ -22,7 +23,7 @@ const withOptions = (ui: UiSchema | undefined, options: Record<string, object | 
 });
 
 /** The form's presentation for this live: what the group, the templates and the live's clock allow. */
-function presented(definition: FormDefinition, create: boolean, group: GroupConfig, offerTemplates: boolean, record?: LiveRecord): FormDefinition {
+function presented(definition: FormDefinition, create: boolean, group: GroupConfig, offerTemplates: boolean, recorded: boolean, record?: LiveRecord): FormDefinition {
   const ui = definition.uiSchema;
   // A start already past stays as it is (2 §4), and without it the shortcuts have nothing to add to.
   const started = !!record && Date.parse(record.BeginTime.replace(" ", "T")) <= Date.now();
@@ -30,7 +31,8 @@ function presented(definition: FormDefinition, create: boolean, group: GroupConf
     ...ui,
     config: withOptions(ui.config as UiSchema, { group }),
     begintime: withOptions(ui.begintime as UiSchema, {}, started ? { "ui:readonly": true } : {}),
-    endtime: withOptions(ui.endtime as UiSchema, { shortcuts: !started }),
+    // A recorded session ends a minute after it begins (3 §5): its end follows the start, without shortcuts.
+    endtime: withOptions(ui.endtime as UiSchema, recorded ? { shortcuts: false, followBeginMs: recordedSessionSpanMs } : { shortcuts: !started }),
   };
   if (create && !offerTemplates) uiSchema.emulateid = { "ui:widget": "hidden" };
   if (record && record.MasterId > 0) uiSchema.subClassName = { "ui:placeholder": "请输入班级名称" };
@@ -38,7 +40,7 @@ function presented(definition: FormDefinition, create: boolean, group: GroupConf
 }
 
 function initialValues(params: FormSetupInput["params"], group: GroupConfig, record?: LiveRecord): FormValues {
-  if (!record) return { courseid: params.courseId, teachers: "[]", assistants: "[]", emulateid: 0, masterid: 0, detail: "", config: groupValues(group) };
+  if (!record) return { courseid: params.courseId, teachers: "[]", assistants: "[]", emulateid: 0, masterid: 0, detail: "", clouddiskfiles: "[]", config: groupValues(group) };
   return {
     id: record.Id,
     title: record.Title,
@@ -47,6 +49,7 @@ function initialValues(params: FormSetupInput["params"], group: GroupConfig, rec
     teachers: record.Teachers || "[]",
     assistants: record.Assistants || "[]",
     detail: record.Detail ?? "",
+    clouddiskfiles: record.CloudDiskFiles || "[]",
     subClassName: record.SubClassName ?? "",
     config: JSON.stringify(shownConfig(record.Config, group)),
     initnum: -1,
@@ -70,7 +73,7 @@ export const useLiveFormSetup: FormSetup = ({ kind, params, record, definition }
   // Built once per loaded piece: the form is uncontrolled, and new initial values would refill it.
   return useMemo(() => {
     if (!groupConfig || !templatesKnown) return { status: "loading" };
-    return { status: "ready", definition: presented(definition, create, groupConfig, offerTemplates, live), initialData: initialValues(params, groupConfig, live) };
+    return { status: "ready", definition: presented(definition, create, groupConfig, offerTemplates, Number(params.courseType ?? live?.CourseType) === recordedCourseType, live), initialData: initialValues(params, groupConfig, live) };
   }, [definition, create, groupConfig, templatesKnown, offerTemplates, live, params]);
 };
 

@@ -1,4 +1,5 @@
 import type { WidgetProps } from "@rjsf/utils";
+import { useEffect } from "react";
 import { Button, DatePicker, Space } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { liveLimits } from "../../../../resources/lives/live-api";
@@ -78,8 +79,14 @@ export function LiveBeginWidget(props: WidgetProps) {
  * still change (`ui:options.shortcuts` false hides them).
  */
 export function LiveEndWidget(props: WidgetProps) {
-  const { options, registry, onChange, disabled, readonly } = props;
+  const { options, registry, onChange, disabled, readonly, value } = props;
   const begin = dayOf(useFieldValue<string>(registry, String(options.beginField ?? "begintime")));
+  // `ui:options.followBeginMs`: the end is the start plus this, set whenever the start changes.
+  const follow = Number(options.followBeginMs ?? 0);
+  const followed = begin && follow > 0 ? begin.add(follow, "millisecond").format(format) : null;
+  useEffect(() => {
+    if (followed && followed !== value && !readonly) onChange(followed);
+  }, [followed, value, readonly, onChange]);
   const picker = <TimePicker {...props} earliest={begin} latest={begin ? begin.add(DAY_MS, "millisecond") : null} />;
   if (options.shortcuts === false) return picker;
   return (

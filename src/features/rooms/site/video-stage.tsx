@@ -87,6 +87,8 @@ export function PlaybackStage({ recordings }: { recordings: RoomRecording[] }) {
   const [index, setIndex] = useState(0);
   // The address whose file could not be played (deleted, never stored): said in words, not a player stuck at 0:00.
   const [broken, setBroken] = useState("");
+  // One ended, the next starts: a recorded session's videos are watched in their order (3 §4).
+  const [goingOn, setGoingOn] = useState(false);
   if (!recordings.length) return <Empty description={roomMessages.noReplay} style={{ padding: "64px 0" }} />;
   const current = recordings[Math.min(index, recordings.length - 1)];
   return (
@@ -99,7 +101,14 @@ export function PlaybackStage({ recordings }: { recordings: RoomRecording[] }) {
           src={current.url}
           controls
           aria-label={current.name}
+          autoPlay={goingOn}
           onError={() => setBroken(current.url)}
+          onEnded={() => {
+            if (index + 1 < recordings.length) {
+              setGoingOn(true);
+              setIndex(index + 1);
+            }
+          }}
           style={{ width: "100%", aspectRatio: "16 / 9", background: "#111827", borderRadius: 8 }}
         />
       )}
@@ -107,7 +116,14 @@ export function PlaybackStage({ recordings }: { recordings: RoomRecording[] }) {
         <nav aria-label="回放列表" style={{ marginTop: 8 }}>
           <Space wrap>
             {recordings.map((r, i) => (
-              <Button key={r.url} type={i === index ? "primary" : "default"} onClick={() => setIndex(i)}>
+              <Button
+                key={r.url}
+                type={i === index ? "primary" : "default"}
+                onClick={() => {
+                  setGoingOn(false);
+                  setIndex(i);
+                }}
+              >
                 {r.name}
               </Button>
             ))}

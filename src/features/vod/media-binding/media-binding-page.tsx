@@ -1,4 +1,5 @@
-import { App, Alert, Button, Card, Modal, Popconfirm, Result, Space, Table, Tag, Typography } from "antd";
+import { useNotification } from "@refinedev/core";
+import { Alert, Button, Card, Modal, Popconfirm, Result, Space, Table, Tag, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { liveApi, type LiveRecord } from "../../../../resources/lives/live-api";
@@ -33,7 +34,7 @@ export function MediaBindingPage() {
   const liveId = positive(params.get("liveId"));
   const courseId = positive(params.get("courseId"));
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { open: notify } = useNotification();
   const back = () => (courseId ? navigate(`${vodPages.recordvoditemop.route}?courseId=${courseId}`) : navigate(-1));
 
   const [draft, setDraft] = useState<MediaFile[] | null>(null);
@@ -76,17 +77,17 @@ export function MediaBindingPage() {
       setDirty(false);
       setDraft(answer.data.media_list);
       setLoadedVersion(answer.data.version);
-      message.success("保存成功");
+      notify?.({ type: "success", message: "保存成功" });
       media.retry();
     } catch (error) {
       if ((error as { code?: number }).code === mediaConflictCode) {
-        message.error(mediaMessages.conflict);
+        notify?.({ type: "error", message: mediaMessages.conflict });
         const stored = await send<MediaAnswer>(mediaApi.list, { roomid: liveId }).catch(() => null);
         if (stored) {
           setConflict(stored.data.media_list);
           setLoadedVersion(stored.data.version);
         }
-      } else message.error(errorText(error));
+      } else notify?.({ type: "error", message: errorText(error) });
     }
   };
 
@@ -201,11 +202,11 @@ export function MediaBindingPage() {
                           onConfirm={async () => {
                             try {
                               await send(mediaApi.remove, { video_id: f.video_id });
-                              message.success("删除成功");
+                              notify?.({ type: "success", message: "删除成功" });
                               setDraft((current) => current?.filter((x) => x.video_id !== f.video_id) ?? null);
                               media.retry();
                             } catch (error) {
-                              message.error(errorText(error));
+                              notify?.({ type: "error", message: errorText(error) });
                             }
                           }}
                         >

@@ -1,5 +1,6 @@
+import { useNotification } from "@refinedev/core";
 import { UploadOutlined } from "../../../components/icons";
-import { App, Button, List, Popover, Progress, Typography } from "antd";
+import { Button, List, Popover, Progress, Typography } from "antd";
 import { useCallback, useRef, useState } from "react";
 import type { Upload } from "tus-js-client";
 import { mediaApi, mediaLimits, mediaMessages } from "../../../../resources/vod/media-api";
@@ -48,7 +49,7 @@ function tusMessage(error: unknown): string {
  * the server's offset on 重试. A finished upload is announced (`upload_complete`) and transcodes.
  */
 export function MediaUpload({ roomId, onAdded }: { roomId: number; onAdded: () => void }) {
-  const { message } = App.useApp();
+  const { open: notify } = useNotification();
   const { send } = useCallMutation();
   const [items, setItems] = useState<Item[]>([]);
   const [open, setOpen] = useState(false);
@@ -115,7 +116,7 @@ export function MediaUpload({ roomId, onAdded }: { roomId: number; onAdded: () =
   const add = (files: FileList | null) => {
     const chosen = [...(files ?? [])];
     const refused = chosen.map((file) => [file, fileProblem(file)] as const).filter(([, problem]) => problem);
-    for (const [file, problem] of refused) message.error(`${file.name}：${problem}`);
+    for (const [file, problem] of refused) notify?.({ type: "error", message: `${file.name}：${problem}` });
     const fresh = chosen.filter((file) => !fileProblem(file)).map((file): Item => ({ key: `${file.name}-${file.size}-${Math.random()}`, file, phase: "waiting", share: 0 }));
     if (!fresh.length) return;
     queue.current = [...queue.current, ...fresh];
