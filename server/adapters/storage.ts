@@ -20,8 +20,8 @@ export interface StorageAdapter {
   /** Stores the bytes under a new random name ending in `.ext`. Nothing is kept if `source` throws. */
   put(source: AsyncIterable<Buffer>, ext: string): Promise<StoredFile>;
   remove(name: string): Promise<void>;
-  /** The bytes of a stored file (of `range` when given, inclusive), or null for a name it never gave out. */
-  open(name: string, range?: (size: number) => { start: number; end: number } | null): Promise<{ stream: Readable; size: number; range: { start: number; end: number } | null } | null>;
+  /** The bytes of a stored file, or null for a name it never gave out. */
+  open(name: string): Promise<{ stream: Readable; size: number } | null>;
 }
 
 /** Names this adapter gives out: 128 random bits in hex and an extension. Anything else is refused. */
@@ -48,13 +48,12 @@ export function localDiskStorage(dir: string, urlPrefix = "/uploads/"): StorageA
     async remove(name) {
       if (storedName.test(name)) await fs.promises.rm(fileOf(name), { force: true });
     },
-    async open(name, rangeOf) {
+    async open(name) {
       if (!storedName.test(name)) return null;
       try {
         const stat = await fs.promises.stat(fileOf(name));
         if (!stat.isFile()) return null;
-        const range = rangeOf?.(stat.size) ?? null;
-        return { stream: fs.createReadStream(fileOf(name), range ?? undefined), size: stat.size, range };
+        return { stream: fs.createReadStream(fileOf(name)), size: stat.size };
       } catch {
         return null;
       }

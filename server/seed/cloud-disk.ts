@@ -67,7 +67,10 @@ export async function seedCloudDisk(db: Db, dataDir: string) {
   const lessons = await folder(0, null, "教学课件", 24 * 20);
   await folder(0, lessons, "语文", 24 * 19);
   const maths = await folder(0, lessons, "数学", 24 * 18);
-  await file(0, admin.id, maths, "函数图像.pdf", samplePdf([0.1, 0.45, 0.3], crypto.randomBytes(64)), 24 * 10);
+  const graphs = await file(0, admin.id, maths, "函数图像.pdf", samplePdf([0.1, 0.45, 0.3], crypto.randomBytes(64)), 24 * 10);
+  // The maths course's lives carry it as their courseware (2 §3 CloudDiskFiles): /downloadDoc and the room list it.
+  const maths1 = k.selectFrom("courses").select("id").where("org_id", "=", org.id).where("title", "=", "高一数学·函数专题");
+  await k.updateTable("lives").set({ cloud_disk_files: JSON.stringify([{ Id: graphs.id, Name: "函数图像.pdf" }]) }).where("org_id", "=", org.id).where("course_id", "in", maths1).execute();
   await folder(0, null, cloudDisk.musicFolder, 24 * 15);
   const promotion = await folder(0, null, "宣传素材", 24 * 12);
   await file(0, admin.id, promotion, "校园风景.png", samplePng(960, 540, [20, 99, 224], [120, 200, 160]), 24 * 6);

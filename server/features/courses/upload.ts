@@ -10,20 +10,9 @@ import { ApiError, apiNotFound, fail, ok } from "../../plugins/envelope";
 import { needAnyMenu } from "../../plugins/permissions";
 import { needRoom, recordUpload, type UploadLimits } from "../../services/uploads";
 
-const contentTypeOf: Record<string, string> = {
-  ...Object.fromEntries(Object.values(imageRules).flatMap((rule) => Object.entries(rule.types).map(([type, ext]) => [ext, type]))),
-  // A live's recording (server/services/rooms/broadcast.ts), stored here by the room and never uploaded through POST /upload.
-  mp4: "video/mp4",
-};
-
-/** The one byte range a player asks for (`bytes=a-b`, `bytes=a-`, `bytes=-n`), or null for all of it: a <video> seeks by ranges. */
-const rangeOf = (header: string | undefined) => (size: number) => {
-  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header) : null;
-  if (!m || (m[1] === "" && m[2] === "") || size === 0) return null;
-  const start = m[1] === "" ? Math.max(0, size - Number(m[2])) : Number(m[1]);
-  const end = m[1] === "" || m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
-  return start <= end && start < size ? { start, end } : null;
-};
+const contentTypeOf: Record<string, string> = Object.fromEntries(
+  Object.values(imageRules).flatMap((rule) => Object.entries(rule.types).map(([type, ext]) => [ext, type])),
+);
 
 /**
  * The rule the query names. Access is resolved before the query is validated, so a name that is
@@ -101,12 +90,13 @@ export default defineFeature({
       file: async (request, reply) => {
         const { name } = request.params as { name: string };
         const ext = path.extname(name).slice(1);
-        const file = contentTypeOf[ext] ? await storage.open(name, rangeOf(request.headers.range)) : null;
+        const file = contentTypeOf[ext] ? await storage.open(name) : null;
         if (!file) return apiNotFound(request, reply);
-        reply.header("content-type", contentTypeOf[ext]).header("accept-ranges", "bytes").header("cache-control", "public, max-age=31536000, immutable");
-        if (!file.range) return reply.header("content-length", file.size).send(file.stream);
-        const { start, end } = file.range;
-        return reply.code(206).header("content-range", `bytes ${start}-${end}/${file.size}`).header("content-length", end - start + 1).send(file.stream);
+        return reply
+          .header("content-type", contentTypeOf[ext])
+          .header("content-length", file.size)
+          .header("cache-control", "public, max-age=31536000, immutable")
+          .send(file.stream);
       },
     };
   },

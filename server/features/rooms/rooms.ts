@@ -1,9 +1,8 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { FastifyRequest } from "fastify";
 import { broadcastSocketPath, builtInRoomPath, roomLimits, roomSocketPath, type ShareAnswers } from "../../../resources/rooms/room-api";
 import { ffmpegTools } from "../../adapters/ffmpeg";
-import { localDiskStorage } from "../../adapters/storage";
+import { mediaStore } from "../../services/media/store";
 import { Broadcasts } from "../../services/rooms/broadcast";
 import { verifyRoomToken } from "../../services/rooms/room-token";
 import { roomCalls } from "../../../resources/rooms/calls";
@@ -47,12 +46,12 @@ export default defineFeature({
     const key = tokenSecret(config);
     // This process in the viewer log and the job leases.
     const node = jobHolder();
-    // The large class's publication (issue 18); its recordings are stored and served as uploads are.
+    // The large class's publication (issue 18); its recordings go to the media store, as recorded sessions' videos do.
     const broadcasts: Broadcasts = new Broadcasts({
       db,
       key,
       dataDir: config.dataDir,
-      storage: localDiskStorage(path.join(config.dataDir, "uploads")),
+      media: mediaStore(config.dataDir),
       tools: ffmpegTools,
       publish: (event) => hub.bus.publish(event),
       log: app.log,

@@ -7,7 +7,7 @@ import type { RawData, WebSocket } from "ws";
 import { broadcastSettings, roomApi, roomMessages, smallClassLiveTypes } from "../../../resources/rooms/room-api";
 import type { BroadcastState, PublishClientMessage, PublishServerMessage, RoomBroadcast } from "../../../resources/rooms/room-protocol";
 import type { FfmpegTools } from "../../adapters/ffmpeg";
-import type { StorageAdapter } from "../../adapters/storage";
+import { mediaUrl, type MediaStore } from "../media/store";
 import type { Db } from "../../db/database";
 import { signedScope, type OrgScope } from "../../engine/org-scope";
 import type { BusEvent } from "./bus";
@@ -58,7 +58,8 @@ export interface BroadcastOptions {
   db: Db;
   key: Buffer;
   dataDir: string;
-  storage: StorageAdapter;
+  /** Where the recording goes: the media store, beside the recorded sessions' videos (served signed, with ranges; audio and the recycle bin read it there). */
+  media: MediaStore;
   tools: () => FfmpegTools | null;
   publish: (event: BusEvent) => Promise<void>;
   log: FastifyBaseLogger;
@@ -386,14 +387,16 @@ export class Broadcasts {
     await run(tools.ffmpeg, ["-hide_banner", "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", list, "-c", "copy", "-bsf:a", "aac_adtstoasc", "-movflags", "+faststart", mp4]);
     const probed = await run(tools.ffprobe, ["-v", "error", "-show_entries", "format=duration", "-of", "default=noprint_wrappers=1:nokey=1", mp4]);
     const duration = Math.round(Number.parseFloat(probed) || 0);
-    const file = await this.opts.storage.put(fs.createReadStream(mp4), "mp4");
+    const name = this.opts.media.newName("mp4");
+    // Both under DATA_DIR: a rename, so a reader never sees half a file.
+    await fs.promises.rename(mp4, this.opts.media.pathOf(name));
+    const { size } = await fs.promises.stat(this.opts.media.pathOf(name));
     try {
-      await cast.scope.insertInto("live_recordings", { live_id: cast.liveId, name: `${cast.title} 回放`.slice(0, 200), url: file.url, duration_seconds: duration, size_bytes: file.bytes, created_at: Date.now() }).execute();
+      await cast.scope.insertInto("live_recordings", { live_id: cast.liveId, name: `${cast.title} 回放`.slice(0, 200), url: mediaUrl(name), duration_seconds: duration, size_bytes: size, created_at: Date.now() }).execute();
     } catch (err) {
-      await this.opts.storage.remove(file.name);
+      await this.opts.media.remove(name);
       throw err;
     }
-    await fs.promises.rm(mp4, { force: true });
     return true;
   }
 

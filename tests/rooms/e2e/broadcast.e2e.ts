@@ -1,6 +1,9 @@
 import { chromium, type Browser, type FrameLocator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { liveApi } from "../../../resources/lives/live-api";
+import { livePages } from "../../../resources/lives/routes";
 import { roomMessages } from "../../../resources/rooms/room-api";
+import { mediaMessages } from "../../../resources/vod/media-api";
 import { roomRouteFor, roomRoutes } from "../../../resources/rooms/rooms";
 import { chromiumOptions } from "../../../scripts/lib/server-process.mjs";
 import { baseURL, contextOptions, screenshot, signInAsAdmin } from "../../kernel/e2e/browser";
@@ -70,10 +73,11 @@ async function playing(page: Page, label: string, timeout = 30_000) {
 }
 
 describe("a large class live", () => {
-  it("goes from the teacher's camera to two students by HLS, comes back after a pause, and its recording plays in the playback room", async () => {
+  it("goes from the teacher's camera to two students by HLS, comes back after a pause, and its recording plays in the playback room, its audio, video and courseware downloaded", async () => {
     const admin = await newPage();
     await signInAsAdmin(admin);
-    const live = await freshLive(admin, `大班课推流${Date.now() % 100000}`, 1);
+    const title = `大班课推流${Date.now() % 100000}`;
+    const live = await freshLive(admin, title, 1);
 
     const teacherPage = await newPage();
     await signIn(teacherPage, "13800000001");
@@ -115,5 +119,42 @@ describe("a large class live", () => {
     });
     await frame.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.5, null, { timeout: 20_000 });
     await screenshot(students[0], "room-broadcast-replay");
-  }, 90_000);
+
+    // The administrator: its audio converted and downloaded (2 §2 /audioDown), its video downloaded
+    // from the live's row, its courseware listed (/downloadDoc).
+    await admin.goto(`${livePages.audioDown.route}?liveId=${live.liveId}&liveName=x`);
+    const audioState = admin.getByTestId("audio-state");
+    await audioState.getByRole("button", { name: /开始转换/ }).click();
+    await admin.locator(".ant-message, .ant-notification").getByText(mediaMessages.audioStarted).first().waitFor();
+    // Converting is asked after every 30 s; a person in a hurry reloads.
+    await expect
+      .poll(async () => {
+        await admin.reload();
+        return admin.getByTestId("audio-state").innerText();
+      }, { timeout: 60_000, interval: 1000 })
+      .toContain("转换完成");
+    const download = admin.getByRole("link", { name: /^下\s*载$/ }).first();
+    const audio = await admin.request.get((await download.getAttribute("href"))!);
+    expect([audio.status(), audio.headers()["content-type"]]).toEqual([200, "audio/mp4"]);
+
+    await admin.goto(`/liveop`);
+    await admin.getByPlaceholder("请输入直播名称").fill(title);
+    await admin.getByRole("button", { name: /查\s*询/ }).click();
+    const row = admin.locator(".ant-table-tbody tr.ant-table-row", { hasText: title });
+    await row.getByRole("button", { name: /更多操作/ }).click();
+    const saving = admin.waitForEvent("download");
+    await admin.locator(".ant-dropdown:visible").getByRole("menuitem", { name: "视频下载" }).click();
+    expect((await saving).suggestedFilename()).toBe(`${title}.mp4`);
+
+    const [handout] = (await (await admin.request.get(`${liveApi.coursewareCandidates.path}?key=${encodeURIComponent("函数图像")}`)).json()).data as { Id: number; Name: string }[];
+    const info = (await (await admin.request.get(`${liveApi.info.path}?liveid=${live.liveId}`)).json()).data as { Title: string; BeginTime: string; EndTime: string };
+    const changed = await admin.request.patch(liveApi.update.path, {
+      data: { id: live.liveId, title: info.Title, begintime: info.BeginTime, endtime: info.EndTime, clouddiskfiles: JSON.stringify([handout]) },
+    });
+    expect(((await changed.json()) as { code: number }).code).toBe(0);
+    await admin.goto(`${livePages.downloadDoc.route}?liveId=${live.liveId}&liveName=x`);
+    const doc = admin.locator(".ant-table-tbody tr.ant-table-row", { hasText: "函数图像.pdf" });
+    const opened = await admin.request.get((await doc.getByRole("link", { name: "预览下载" }).getAttribute("href"))!);
+    expect(opened.status()).toBe(200);
+  }, 150_000);
 });

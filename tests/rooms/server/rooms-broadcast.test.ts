@@ -8,7 +8,7 @@ import { broadcastSocketPath, roomMessages } from "../../../resources/rooms/room
 import type { PublishServerMessage } from "../../../resources/rooms/room-protocol";
 import { EventEmitter } from "node:events";
 import { ffmpegTools } from "../../../server/adapters/ffmpeg";
-import { localDiskStorage } from "../../../server/adapters/storage";
+import { mediaStore, signedMediaUrl } from "../../../server/services/media/store";
 import { Broadcasts } from "../../../server/services/rooms/broadcast";
 import { signRoomToken } from "../../../server/services/rooms/room-token";
 import { tokenSecret } from "../../../server/services/tool-tokens";
@@ -95,7 +95,7 @@ describe("a server without ffmpeg", () => {
     const logged: unknown[] = [];
     const log = { error: (...args: unknown[]) => logged.push(args), warn: () => {} } as never;
     const key = tokenSecret({ tokenSecret: null, dataDir: s.dataDir });
-    const broadcasts = new Broadcasts({ db: s.db, key, dataDir: s.dataDir, storage: localDiskStorage(path.join(s.dataDir, "uploads")), tools: () => null, publish: async () => {}, log });
+    const broadcasts = new Broadcasts({ db: s.db, key, dataDir: s.dataDir, media: mediaStore(s.dataDir), tools: () => null, publish: async () => {}, log });
     // A socket as far as the service reads one: what it sends, and whether it closed.
     const sent: string[] = [];
     const socket = Object.assign(new EventEmitter(), { OPEN: 1, readyState: 1, send: (d: string) => sent.push(d), close: () => {} });
@@ -167,21 +167,25 @@ describe.skipIf(!ffmpegTools())("a large class's publication", () => {
     // Ended now, before its planned end: the portal's replay status follows.
     expect((await s.db.kysely.selectFrom("lives").select("status").where("id", "=", liveId).executeTakeFirstOrThrow()).status).toBe(2);
     expect(rows).toHaveLength(1);
-    expect(rows[0].url).toMatch(/^\/uploads\/[0-9a-f]{32}\.mp4$/);
+    expect(rows[0].url).toMatch(/^\/cms\/vod\/file\/[0-9a-f]{32}\.mp4$/);
     expect(rows[0].duration_seconds).toBeGreaterThanOrEqual(6);
-    const mp4 = await s.app.inject({ method: "GET", url: rows[0].url });
+    // Served only at the signed address the room hands out, with ranges for seeking.
+    const key = tokenSecret({ tokenSecret: null, dataDir: s.dataDir });
+    const signed = signedMediaUrl(key, rows[0].url);
+    expect((await s.app.inject({ method: "GET", url: rows[0].url })).statusCode).toBe(403);
+    const mp4 = await s.app.inject({ method: "GET", url: signed });
     expect([mp4.statusCode, mp4.headers["content-type"], mp4.rawPayload.length]).toEqual([200, "video/mp4", Number(rows[0].size_bytes)]);
-    const ranged = await s.app.inject({ method: "GET", url: rows[0].url, headers: { range: "bytes=0-99" } });
+    const ranged = await s.app.inject({ method: "GET", url: signed, headers: { range: "bytes=0-99" } });
     expect([ranged.statusCode, ranged.rawPayload.length]).toEqual([206, 100]);
     // Playable: ffprobe reads an H.264 video and an AAC audio stream from it.
-    const file = path.join(s.dataDir, "uploads", path.basename(rows[0].url));
+    const file = path.join(s.dataDir, "media", path.basename(rows[0].url));
     const streams = execFileSync("ffprobe", ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", file], { encoding: "utf8" }).trim().split("\n").sort();
     expect(streams).toEqual(["aac", "h264"]);
 
     // The playback room lists it; the ended live takes no more publication.
     const replay = openRoom(ws, await tokenOf("student", liveId, 0, 1));
     pages.push(replay);
-    expect((await replay.next("welcome")).recordings).toEqual([{ name: "房间测试直播 回放", url: rows[0].url, duration: rows[0].duration_seconds }]);
+    expect((await replay.next("welcome")).recordings).toEqual([{ name: "房间测试直播 回放", url: signedMediaUrl(key, rows[0].url), duration: rows[0].duration_seconds }]);
     expect(await publisher(teacherToken).next("error")).toMatchObject({ msg: roomMessages.publishEnded });
   }, 120_000);
 
