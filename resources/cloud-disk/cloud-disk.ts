@@ -1,3 +1,4 @@
+import { uploadFailedMessage } from "../kernel/upload";
 import { ep } from "../kernel/endpoint";
 
 /**
@@ -137,7 +138,7 @@ export const cloudDisk = {
     tooDeep: "文件夹层级不能超过16层",
     notUploaded: "文件尚未上传完成",
     contentMismatch: "文件内容与格式不符",
-    uploadFailed: "上传文件失败",
+    uploadFailed: uploadFailedMessage,
     added: "添加成功",
     uploaded: "上传成功",
     renamed: "修改成功",

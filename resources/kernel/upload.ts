@@ -5,6 +5,9 @@ import { ep } from "./endpoint";
  * answered with the URL the image is served at. Covers of courses, products and ads use it; the
  * query's `rule` (imageRules) picks the rule the file is judged by, the cover rule when absent.
  */
+/** What a failed upload says when the server gives no words of its own (3 §8, 2 §8). */
+export const uploadFailedMessage = "上传文件失败";
+
 export const uploadApi = {
   upload: ep("POST /upload", "upload"),
   /** Where an uploaded file is served; `:name` is the name the upload answered. */

@@ -77,6 +77,20 @@ export async function screenshot(page: Page, name: string) {
 /** The demo main admin (README, demo accounts). */
 export const demoAdmin = { mobile: "13800000000", password: "demo1234" };
 
+/**
+ * Signs a demo person in through the login page's password tab and waits until the portal (or
+ * console) has settled: its own redirect would otherwise win the race with the next address.
+ */
+export async function signInAs(page: Page, mobile: string, password = demoAdmin.password) {
+  await page.goto("/login");
+  const pane = page.locator("[role=tabpanel]:not([hidden])");
+  await pane.getByPlaceholder("手机号").fill(mobile);
+  await pane.getByPlaceholder("密码").fill(password);
+  await pane.getByRole("button", { name: /登\s*录/ }).click();
+  await page.waitForURL((u) => u.pathname !== "/login" && u.pathname !== "/identity", { timeout: 20_000 });
+  await page.waitForLoadState("networkidle");
+}
+
 /** Signs in through the login page's password tab and waits for the console home. */
 export async function signInAsAdmin(page: Page) {
   await page.goto("/login");

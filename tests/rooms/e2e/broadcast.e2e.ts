@@ -6,7 +6,7 @@ import { roomMessages } from "../../../resources/rooms/room-api";
 import { mediaMessages } from "../../../resources/vod/media-api";
 import { roomRouteFor, roomRoutes } from "../../../resources/rooms/rooms";
 import { chromiumOptions } from "../../../scripts/lib/server-process.mjs";
-import { baseURL, contextOptions, screenshot, signInAsAdmin } from "../../kernel/e2e/browser";
+import { baseURL, contextOptions, screenshot, signInAs, signInAsAdmin } from "../../kernel/e2e/browser";
 import { freshLive, type FreshLive } from "./rooms-support";
 
 /**
@@ -33,15 +33,6 @@ async function newPage(): Promise<Page> {
   return page;
 }
 
-async function signIn(page: Page, mobile: string) {
-  await page.goto("/login");
-  const pane = page.locator("[role=tabpanel]:not([hidden])");
-  await pane.getByPlaceholder("手机号").fill(mobile);
-  await pane.getByPlaceholder("密码").fill("demo1234");
-  await pane.getByRole("button", { name: /登\s*录/ }).click();
-  await page.waitForURL((u) => u.pathname !== "/login" && u.pathname !== "/identity", { timeout: 20_000 });
-  await page.waitForLoadState("networkidle");
-}
 
 /** A signed-in person's room for the live, as the portal opens it: the page and its framed room site. */
 async function openRoom(page: Page, route: string, live: FreshLive): Promise<FrameLocator> {
@@ -80,13 +71,13 @@ describe("a large class live", () => {
     const live = await freshLive(admin, title, 1);
 
     const teacherPage = await newPage();
-    await signIn(teacherPage, "13800000001");
+    await signInAs(teacherPage, "13800000001");
     const teacher = await openRoom(teacherPage, roomRoutes.teacher, live);
     // Two pages of the demo student (the demo has one student in the course), each in its own browser context.
     const students: Page[] = [];
     for (let i = 0; i < 2; i++) {
       const page = await newPage();
-      await signIn(page, "13800000003");
+      await signInAs(page, "13800000003");
       const room = await openRoom(page, roomRouteFor("student", 1), live);
       await room.getByText(roomMessages.broadcastWaiting).waitFor();
       students.push(page);

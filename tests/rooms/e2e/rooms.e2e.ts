@@ -2,7 +2,7 @@ import { chromium, type Browser, type BrowserContext, type FrameLocator, type Pa
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roomRouteFor, roomRoutes } from "../../../resources/rooms/rooms";
 import { chromiumOptions } from "../../../scripts/lib/server-process.mjs";
-import { axeFindings, baseURL, contextOptions, databaseBlindIt, screenshot, signInAsAdmin } from "../../kernel/e2e/browser";
+import { axeFindings, baseURL, contextOptions, databaseBlindIt, screenshot, signInAs, signInAsAdmin } from "../../kernel/e2e/browser";
 import { freshLive, shareWithWhitelist, type FreshLive } from "./rooms-support";
 
 /**
@@ -34,16 +34,6 @@ async function newPage(options: { viewport?: { width: number; height: number }; 
   return page;
 }
 
-async function signIn(page: Page, mobile: string) {
-  await page.goto("/login");
-  const pane = page.locator("[role=tabpanel]:not([hidden])");
-  await pane.getByPlaceholder("手机号").fill(mobile);
-  await pane.getByPlaceholder("密码").fill("demo1234");
-  await pane.getByRole("button", { name: /登\s*录/ }).click();
-  // Settled in the portal (or console) before going elsewhere: its own redirect would win the race.
-  await page.waitForURL((u) => u.pathname !== "/login" && u.pathname !== "/identity", { timeout: 20_000 });
-  await page.waitForLoadState("networkidle");
-}
 
 /** Content-Security-Policy violations the page meets (as content-security.e2e.ts watches them). */
 async function watchViolations(page: Page): Promise<() => string[]> {
@@ -58,7 +48,7 @@ async function watchViolations(page: Page): Promise<() => string[]> {
 async function openRoom(mobile: string, route: string, live: FreshLive): Promise<{ page: Page; room: FrameLocator; violations: () => string[] }> {
   const page = await newPage();
   const violations = await watchViolations(page);
-  await signIn(page, mobile);
+  await signInAs(page, mobile);
   await page.goto(`${route}?mid=${live.liveId}&gid=${live.orgId}`);
   const room = page.frameLocator('iframe[title="直播间"]');
   await room

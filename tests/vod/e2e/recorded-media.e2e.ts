@@ -6,7 +6,7 @@ import type { Page, Response } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { mediaMessages } from "../../../resources/vod/media-api";
 import { roomRoutes } from "../../../resources/rooms/rooms";
-import { DAY, HOUR, at, api, closeBrowser, newPage, screenshot, signInAsAdmin, typeTime } from "../../kernel/e2e/browser";
+import { DAY, HOUR, at, api, closeBrowser, newPage, screenshot, signInAs, signInAsAdmin, typeTime } from "../../kernel/e2e/browser";
 
 const workDir = mkdtempSync(path.join(tmpdir(), "lectern-vod-"));
 
@@ -132,12 +132,7 @@ describe("a recorded course from its creation to a student watching", () => {
     const orgId = (await api<{ group: { id: number } }>(admin, "/api/v1/user-info")).group.id;
 
     const viewer = await newPage();
-    await viewer.goto("/login");
-    const pane = viewer.locator("[role=tabpanel]:not([hidden])");
-    await pane.getByPlaceholder("手机号").fill("13800000003");
-    await pane.getByPlaceholder("密码").fill("demo1234");
-    await pane.getByRole("button", { name: /登\s*录/ }).click();
-    await viewer.waitForURL((u) => u.pathname !== "/login" && u.pathname !== "/identity", { timeout: 20_000 });
+    await signInAs(viewer, "13800000003");
     await viewer.goto(`${roomRoutes.playback}?mid=${liveId}&gid=${orgId}`);
     const room = viewer.frameLocator('iframe[title="直播间"]');
     await room.getByText("正在播放：正片.avi").waitFor({ timeout: 30_000 });

@@ -1,6 +1,7 @@
 import type { Upload } from "tus-js-client";
 import { cloudDisk, type CloudItem } from "../../../../resources/cloud-disk/cloud-disk";
 import { fileMd5 } from "../../../lib/md5/file-md5";
+import { tusMessage } from "../../../lib/tus-message";
 
 /** Where one file is (2 §4 uploading, and the steps around it). */
 export type UploadPhase = "hashing" | "checking" | "uploading" | "adding" | "done" | "failed";
@@ -21,18 +22,6 @@ export interface UploadCalls {
   add(body: { parentid: number; filetype: 1; docid: string; name: string; url: string; md5: string }): Promise<CloudItem>;
   /** The absolute tus endpoint of the token's `addr`. */
   endpoint(addr: string): string;
-}
-
-/** The server's words from a refused tus request (the envelope's msg), else 上传文件失败 (2 §8). */
-function tusMessage(error: unknown): string {
-  const body = (error as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody();
-  try {
-    const msg = (JSON.parse(body ?? "") as { msg?: unknown }).msg;
-    if (typeof msg === "string" && msg) return msg;
-  } catch {
-    // not the envelope: a network failure or a tus status
-  }
-  return cloudDisk.messages.uploadFailed;
 }
 
 /**
@@ -74,7 +63,7 @@ export function uploadJob(file: File, folder: number, calls: UploadCalls, report
     await new Promise<void>((resolve, reject) => {
       stopSending = reject;
       upload.options.onSuccess = () => resolve();
-      upload.options.onError = (error) => reject(new Error(tusMessage(error)));
+      upload.options.onError = (error) => reject(new Error(tusMessage(error, cloudDisk.messages.uploadFailed)));
       // A second start asks the server its offset (HEAD) and sends only the rest.
       upload.start();
     });

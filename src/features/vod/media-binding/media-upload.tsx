@@ -4,8 +4,10 @@ import { Button, List, Popover, Progress, Typography } from "antd";
 import { useCallback, useRef, useState } from "react";
 import type { Upload } from "tus-js-client";
 import { mediaApi, mediaLimits, mediaMessages } from "../../../../resources/vod/media-api";
+import { uploadFailedMessage } from "../../../../resources/kernel/upload";
 import { hostBase } from "../../../../providers/hosts";
 import { errorText } from "../../../../providers/http";
+import { tusMessage } from "../../../lib/tus-message";
 import { useCallMutation } from "../../../lib/use-call";
 
 type Phase = "waiting" | "uploading" | "finishing" | "done" | "failed";
@@ -29,18 +31,6 @@ export function fileProblem(file: Pick<File, "name" | "size">): string | null {
   if (/[\\/\u0000-\u001f\u007f]/.test(file.name)) return mediaMessages.badName;
   if (file.size === 0) return mediaMessages.emptyFile;
   return null;
-}
-
-/** The server's words from a refused tus request (the envelope's msg), else 上传文件失败. */
-function tusMessage(error: unknown): string {
-  const body = (error as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody();
-  try {
-    const msg = (JSON.parse(body ?? "") as { msg?: unknown }).msg;
-    if (typeof msg === "string" && msg) return msg;
-  } catch {
-    // a dropped connection or a bare tus status
-  }
-  return "上传文件失败";
 }
 
 /**
@@ -85,7 +75,7 @@ export function MediaUpload({ roomId, onAdded }: { roomId: number; onAdded: () =
       patch(item.key, { tus });
       await new Promise<void>((resolve, reject) => {
         tus.options.onSuccess = () => resolve();
-        tus.options.onError = (error) => reject(new Error(tusMessage(error)));
+        tus.options.onError = (error) => reject(new Error(tusMessage(error, uploadFailedMessage)));
         tus.start();
       });
       patch(item.key, { phase: "finishing", share: 1 });
