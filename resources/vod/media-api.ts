@@ -25,7 +25,7 @@ export const mediaApi = {
   uploadComplete: ep("POST /cms/vod/upload_complete"),
   /** `{video_id}`: into the recycle bin (kept `recycleDays`), its jobs cancelled. */
   remove: ep("DELETE /cms/vod/media"),
-  /** `{count, page}` → the organisation's recycled videos and recordings `[{kind, id, filename, roomid, title, deleted_at, purge_at}]`. */
+  /** `{count, page}` → the organisation's recycled videos and recordings `[{key, kind, id, filename, roomid, title, deleted_at, purge_at}]`, newest first. */
   recycled: ep("GET /cms/vod/recycle"),
   /** `{kind, id}`: back to its session, off shelf (a recording back to its live). */
   restore: ep("POST /cms/vod/recycle"),
@@ -94,6 +94,9 @@ export function mediaStatus(file: Pick<MediaFile, "transcode_state" | "idx">): M
 }
 
 export const mediaStatusLabels: Record<MediaStatus, string> = { onShelf: "已上架", offShelf: "已下架", transcoding: "转码中", failed: "转码失败" };
+
+/** What a recycled item is (3 §4 recycle bin). */
+export const recycleKindLabels: Record<string, string> = { media: "视频", recording: "直播回放" };
 
 /** Audio conversion status (2 §4, 3 §4). */
 export const audioStates = { notConverted: 2, converting: 0, done: 1 } as const;

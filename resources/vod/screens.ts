@@ -1,7 +1,7 @@
-import type { CallScreenDecl } from "../kernel/call-list";
+import type { CallListDecl, CallScreenDecl } from "../kernel/call-list";
 import { liveCourseKeys } from "../lives/live-api";
 import { livePages } from "../lives/routes";
-import { liveMediaApi } from "./media-api";
+import { liveMediaApi, mediaApi, mediaLimits, recycleKindLabels } from "./media-api";
 import { vodKeys } from "./vod-course";
 
 /** A live's pages reached from the live lists and the recorded sessions' (2 §2, 3 §2.1). */
@@ -59,3 +59,24 @@ export const audioScreen: CallScreenDecl = {
 };
 
 export const vodScreens = [coursewareScreen, audioScreen];
+
+/**
+ * 回收站 (issue 18 item 8), opened from the media binding: the organisation's deleted videos and
+ * recordings, newest first, each kept `mediaLimits.recycleDays` days, restored (a video off shelf to
+ * its session, a recording to its live) or deleted for good.
+ */
+export const recycledMedia: CallListDecl = {
+  call: mediaApi.recycled,
+  sends: ["page", "count"],
+  rowKey: "key",
+  columns: [
+    { field: "kind", title: "类型", format: "enum", options: recycleKindLabels, width: 90 },
+    { field: "filename", title: "文件名", ellipsis: true },
+    { field: "title", title: "所属课节或直播", ellipsis: true },
+    { field: "deleted_at", title: "删除时间", format: "datetime", width: 170 },
+    { field: "purge_at", title: `彻底删除时间（${mediaLimits.recycleDays}天后）`, format: "datetime", width: 200 },
+  ],
+  empty: "回收站是空的",
+  listFailure: "回收站加载失败",
+  actions: ["mediaRestore", "mediaPurge"],
+};

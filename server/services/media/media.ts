@@ -219,6 +219,7 @@ export async function recycled(scope: OrgScope, page: number, count: number) {
     (a, b) => Number(b.deleted_at) - Number(a.deleted_at) || b.id - a.id,
   );
   const rows = all.slice((page - 1) * count, page * count).map((r) => ({
+    key: `${r.kind}:${r.id}`,
     kind: r.kind,
     id: r.id,
     filename: r.filename,

@@ -1,7 +1,7 @@
 import { useNotification } from "@refinedev/core";
-import { Alert, Button, Modal, Space, Spin } from "antd";
+import { Alert, Button, Modal, Popconfirm, Space, Spin } from "antd";
 import { useEffect, useRef, useState } from "react";
-import { audioStates, liveMediaApi, mediaMessages, mediaLimits, type AudioItem } from "../../../resources/vod/media-api";
+import { audioStates, liveMediaApi, mediaApi, mediaMessages, mediaLimits, type AudioItem } from "../../../resources/vod/media-api";
 import { errorText } from "../../../providers/http";
 import type { CallRowPartProps, EngineRegistry, ListPartProps, RowPartProps } from "../../engine/registry";
 import { useCall, useCallMutation } from "../../lib/use-call";
@@ -35,7 +35,7 @@ function AudioPreview({ row }: CallRowPartProps) {
       <Button type="link" size="small" onClick={() => setOpen(true)}>
         预览
       </Button>
-      <Modal open={open} title={item.name} footer={null} onCancel={() => setOpen(false)} destroyOnClose>
+      <Modal open={open} title={item.name} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
         <audio src={item.cdn_url} controls autoPlay style={{ width: "100%" }} />
       </Modal>
     </>
@@ -124,9 +124,54 @@ function LiveVideoDown({ row, open, onClose }: RowPartProps) {
   return null;
 }
 
+/** 恢复 of a recycled video or recording: back to its session (off shelf) or live, then the list again. */
+function MediaRestore({ row, reload }: CallRowPartProps) {
+  const { open: notify } = useNotification();
+  const { send, busy } = useCallMutation();
+  const restore = async () => {
+    try {
+      const answer = await send(mediaApi.restore, { kind: row.kind, id: row.id });
+      notify?.({ type: "success", message: answer.msg || "恢复成功" });
+    } catch (error) {
+      notify?.({ type: "error", message: errorText(error) });
+    }
+    reload();
+  };
+  return (
+    <Button type="link" size="small" loading={busy} onClick={() => void restore()}>
+      恢复
+    </Button>
+  );
+}
+
+/** 彻底删除 of a recycled item, after its confirmation: the row and its files go for good. */
+function MediaPurge({ row, reload }: CallRowPartProps) {
+  const { open: notify } = useNotification();
+  const { send } = useCallMutation();
+  return (
+    <Popconfirm
+      title={`确定彻底删除「${String(row.filename)}」吗？删除后无法恢复`}
+      okButtonProps={{ danger: true }}
+      onConfirm={async () => {
+        try {
+          const answer = await send(mediaApi.purge, { kind: row.kind, id: row.id });
+          notify?.({ type: "success", message: answer.msg || "删除成功" });
+        } catch (error) {
+          notify?.({ type: "error", message: errorText(error) });
+        }
+        reload();
+      }}
+    >
+      <Button type="link" size="small" danger>
+        彻底删除
+      </Button>
+    </Popconfirm>
+  );
+}
+
 /** What the recorded media lend the engine (resources/vod/screens.ts, the live rows' 视频下载). */
 export const vodEngineParts: Partial<EngineRegistry> = {
-  callRowActions: { docOpen: DocOpen, audioDownload: AudioDownload, audioPreview: AudioPreview },
+  callRowActions: { docOpen: DocOpen, audioDownload: AudioDownload, audioPreview: AudioPreview, mediaRestore: MediaRestore, mediaPurge: MediaPurge },
   listParts: { audioConvert: AudioConvert },
   rowParts: { liveVideoDown: LiveVideoDown },
 };

@@ -123,6 +123,18 @@ describe("a recorded course from its creation to a student watching", () => {
     await expect.poll(() => shelf(admin)).toEqual(["正片.avi"]);
     await expect.poll(() => conflict.count()).toBe(0);
 
+    // 片头 off shelf goes to the recycle bin, and comes back from it off shelf.
+    await offShelf.filter({ hasText: "片头.mp4" }).getByRole("button", { name: /删\s*除/ }).click();
+    await admin.locator(".ant-popconfirm:visible").getByRole("button", { name: /确\s*定|OK/ }).click();
+    await toast(admin, "删除成功");
+    await expect.poll(() => offShelf.count()).toBe(0);
+    await admin.getByRole("button", { name: "回收站" }).click();
+    const bin = dialog(admin, "回收站");
+    await bin.locator(".ant-table-row", { hasText: "片头.mp4" }).getByRole("button", { name: /恢\s*复/ }).click();
+    await toast(admin, "恢复成功");
+    await bin.locator(".ant-modal-close").click();
+    await expect.poll(() => offShelf.filter({ hasText: "片头.mp4" }).filter({ hasText: "已下架" }).count()).toBe(1);
+
     // The list counts it; a student of the session watches the shelf in the playback room.
     await admin.goto(`/recordvoditemop?courseId=${new URL(admin.url()).searchParams.get("courseId") ?? ""}`);
     await admin.locator(".ant-table-tbody tr.ant-table-row", { hasText: session }).getByText("已上架").waitFor();

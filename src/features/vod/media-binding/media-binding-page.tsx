@@ -11,6 +11,8 @@ import { formatBytes } from "../../../lib/format";
 import { durationText } from "../../../engine/cells";
 import { mergeNews, renumber, sameOrder, sequenceOf, shelfOrder } from "./media-order";
 import { ShelfList } from "./shelf-list";
+import { CallTable } from "../../../engine/call-table";
+import { recycledMedia } from "../../../../resources/vod/screens";
 import { MediaUpload } from "./media-upload";
 import "./media-binding.css";
 
@@ -42,6 +44,7 @@ export function MediaBindingPage() {
   const [loadedVersion, setLoadedVersion] = useState("");
   const [conflict, setConflict] = useState<MediaFile[] | null>(null);
   const [preview, setPreview] = useState<MediaFile | null>(null);
+  const [binOpen, setBinOpen] = useState(false);
   const { send, busy } = useCallMutation();
 
   const session = useCall<LiveRecord>(liveApi.info, { liveid: liveId ?? 0 }, { enabled: !!liveId });
@@ -108,6 +111,7 @@ export function MediaBindingPage() {
       extra={
         <Space>
           <MediaUpload roomId={liveId} onAdded={media.retry} />
+          <Button onClick={() => setBinOpen(true)}>回收站</Button>
           <Button type="primary" onClick={() => void save(false)} loading={busy} disabled={!dirty || !!conflict}>
             保存
           </Button>
@@ -223,7 +227,21 @@ export function MediaBindingPage() {
           </section>
         </Space>
       )}
-      <Modal open={!!preview} title={preview?.filename} footer={null} onCancel={() => setPreview(null)} width={720} destroyOnClose>
+      <Modal
+        open={binOpen}
+        title="回收站"
+        footer={null}
+        width={900}
+        destroyOnHidden
+        onCancel={() => {
+          setBinOpen(false);
+          // A video restored to this session comes back off shelf.
+          media.retry();
+        }}
+      >
+        <CallTable list={recycledMedia} params={{ page: 1, count: 100 }} size="small" />
+      </Modal>
+      <Modal open={!!preview} title={preview?.filename} footer={null} onCancel={() => setPreview(null)} width={720} destroyOnHidden>
         {preview && (
           <video src={preview.transcode_url} poster={preview.poster_url || undefined} controls autoPlay style={{ width: "100%", background: "#000" }}>
             <track kind="captions" />
