@@ -20,7 +20,8 @@ export const vodApi = {
 
 /** mediaListStatus (3 §3, §4): whether the session has videos, and whether any is on shelf. */
 export const mediaListStatusLabels: Record<string, string> = { "1": "已上架", "2": "未上架", "0": "请绑定视频", "-1": "未绑定，已过期" };
-const mediaListColors: Record<string, string> = { "1": "success", "2": "warning", "0": "processing", "-1": "default" };
+// Colours whose text keeps AA contrast (the light green and status presets do not): on shelf a solid green with white text.
+const mediaListColors: Record<string, string> = { "1": "#237804", "2": "default", "0": "blue", "-1": "default" };
 
 const sessionColumns: ColumnDecl[] = [
   { field: "Title", title: "课节名称", ellipsis: true },

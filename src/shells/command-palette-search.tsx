@@ -20,7 +20,11 @@ export function ResourceSearch({ decl, query, onHits }: { decl: ResourceDecl; qu
   const result = useList({
     resource: decl.name,
     pagination: { current: 1, pageSize: hitsPerResource },
-    filters: [{ field: searchParamOf(decl)!, operator: "eq", value: query }],
+    // With the parameters every list call of the resource carries (the recorded courses' type).
+    filters: [
+      { field: searchParamOf(decl)!, operator: "eq", value: query },
+      ...Object.entries(decl.fixed ?? {}).map(([field, value]) => ({ field, operator: "eq" as const, value })),
+    ],
     meta: { api: decl.api },
     // The palette says a search failed in its own list; a toast over it would hide the input.
     errorNotification: false,

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
 import { describe, expect, it } from "vitest";
-import { assistant, emulateTemplate, live, student, teacher } from "../../../resources";
+import { assistant, emulateTemplate, live, student, teacher, vodSession } from "../../../resources";
 import { setHttpAdapter } from "../../../providers/http";
 import { courseAnswers, courseRows } from "../../../stories/courses/course-answers";
 import { familyAnswers, userRows } from "../../../stories/engine/engine-answers";
@@ -22,8 +22,9 @@ function paletteServer(extra: MockRoutes = [], menu?: Parameters<typeof signedIn
     ...familyAnswers(student, userRows(student, 12)),
     ...courseAnswers(courseRows(6)),
     ...familyAnswers(emulateTemplate, userRows(emulateTemplate, 3)),
-    // Lives are searched by name too; none matches here.
+    // Lives and recorded sessions are searched by name too; none matches here.
     [live.api.search!, okEnvelope([], { count: 0 })],
+    [vodSession.api.search!, okEnvelope([], { count: 0 })],
     // Last, so its menu wins over the main admin's that the list answers carry.
     ...signedInAdmin(menu),
     ...extra,
@@ -59,6 +60,8 @@ describe("command palette", () => {
     expect(server.searches("/cms/teachersearch").at(-1)!.query).toMatchObject({ key: wanted.Name });
     expect(server.searches("/cms/studentsearch").at(-1)!.query).toMatchObject({ key: wanted.Name });
     expect(server.searches("/cms/coursesearch").at(-1)!.query).toMatchObject({ title: wanted.Name });
+    // The recorded courses are the course search with their type fixed (resources/vod/vod-course.ts).
+    expect(server.searches("/cms/coursesearch").map((call) => call.query)).toContainEqual(expect.objectContaining({ title: wanted.Name, type: 200 }));
 
     const listbox = screen.getByRole("listbox", { name: "页面和记录" });
     expect(within(listbox).getByRole("group", { name: "老师管理" })).toBeTruthy();

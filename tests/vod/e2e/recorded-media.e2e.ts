@@ -6,7 +6,7 @@ import type { Page, Response } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { mediaMessages } from "../../../resources/vod/media-api";
 import { roomRoutes } from "../../../resources/rooms/rooms";
-import { DAY, HOUR, at, api, closeBrowser, newPage, screenshot, signInAs, signInAsAdmin, typeTime } from "../../kernel/e2e/browser";
+import { DAY, HOUR, at, api, axeFindings, closeBrowser, newPage, screenshot, signInAs, signInAsAdmin, typeTime } from "../../kernel/e2e/browser";
 
 const workDir = mkdtempSync(path.join(tmpdir(), "lectern-vod-"));
 
@@ -102,6 +102,7 @@ describe("a recorded course from its creation to a student watching", () => {
     await expect.poll(() => shelf(admin)).toEqual(["正片.avi", "片头.mp4"]);
     await admin.getByRole("button", { name: /保\s*存/ }).click();
     await toast(admin, "保存成功");
+    expect(await axeFindings(admin)).toEqual([]);
 
     // A second tab takes 正片 off and saves first; this tab's change then meets the conflict view, and 覆盖 wins.
     const other = await newPage();

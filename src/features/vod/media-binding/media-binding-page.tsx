@@ -1,5 +1,5 @@
 import { useNotification } from "@refinedev/core";
-import { Alert, Button, Card, Modal, Popconfirm, Result, Space, Table, Tag, Typography } from "antd";
+import { Alert, Button, Card, Empty, Modal, Popconfirm, Result, Space, Table, Tag, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { liveApi, type LiveRecord } from "../../../../resources/lives/live-api";
@@ -21,7 +21,7 @@ interface MediaAnswer {
   version: string;
 }
 
-const statusColors: Record<MediaStatus, string> = { onShelf: "success", offShelf: "default", transcoding: "processing", failed: "error" };
+const statusColors: Record<MediaStatus, string> = { onShelf: "#237804", offShelf: "default", transcoding: "blue", failed: "red" };
 const positive = (text: string | null) => (text && /^[1-9]\d*$/.test(text) ? Number(text) : null);
 
 /**
@@ -169,7 +169,7 @@ export function MediaBindingPage() {
               loading={!draft && media.loading}
               dataSource={others}
               pagination={others.length > 20 ? { pageSize: 20 } : false}
-              locale={{ emptyText: draft?.length ? "没有其他视频" : "还没有视频，点击「上传视频」添加" }}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={draft?.length ? "没有其他视频" : "还没有视频，点击「上传视频」添加"} /> }}
               columns={[
                 { title: "文件名", dataIndex: "filename", ellipsis: true },
                 {
