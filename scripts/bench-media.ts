@@ -355,7 +355,7 @@ async function viewers(setup: ViewerSetup): Promise<ViewerResult> {
     try {
       while (Date.now() < end) {
         const polled = Date.now();
-        const list = await send(agent, playlistUrl);
+        const list = await send(agent, playlistUrl).catch((err: Error) => Promise.reject(new Error(`playlist: ${err.message}`)));
         out.playlistMs.push(list.ms);
         if (list.status !== 200) throw new Error(`playlist answered ${list.status}`);
         const sequence = Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(list.text)?.[1] ?? 0);
@@ -371,7 +371,7 @@ async function viewers(setup: ViewerSetup): Promise<ViewerResult> {
         for (const e of fresh) {
           const url = new URL(playlistUrl);
           url.pathname = url.pathname.replace(/[^/]+$/, e.uri);
-          const seg = await send(agent, url, { keep: false });
+          const seg = await send(agent, url, { keep: false }).catch((err: Error) => Promise.reject(new Error(`segment: ${err.message}`)));
           const arrived = Date.now();
           if (seg.status !== 200) throw new Error(`segment answered ${seg.status}`);
           out.segmentMs.push(seg.ms);
@@ -499,7 +499,7 @@ async function benchHls() {
       console.log(
         `  segment written → in a viewer's hands: p50 ${(percentile(result.deliveryMs, 50) / 1000).toFixed(2)} s, p95 ${(deliveryP95 / 1000).toFixed(2)} s (target after capture < 6 s: capture adds the segment's ${SEGMENT_S} s and the encode; ${verdict(deliveryP95 + SEGMENT_S * 1000 < 6000)})`,
       );
-      console.log(`  server process CPU (HTTP, file reads, this publisher's copies; not the viewers): ${cores.toFixed(2)} cores over ${wall.toFixed(0)} s (target < 1 core; ${verdict(cores < 1)})`);
+      console.log(`  server process CPU (HTTP, file reads, this publisher's copies; not the viewers): ${cores.toFixed(2)} cores over ${wall.toFixed(0)} s (target < 1 core; ${verdict(cores < 1)}), ${(((used.user + used.system) / 1000) / result.segments).toFixed(1)} ms of CPU a segment served`);
       console.log(
         `  stalls (a segment arriving after the one before had played): ${result.freezesMs.length}, longest ${(worstFreeze / 1000).toFixed(2)} s, ${longFreezes} longer than ${SEGMENT_S} s in ${result.stalledViewers} viewer(s) (target none > 2 s; ${verdict(longFreezes === 0)}); a viewer skipping listed segments: ${result.behind}; errors: ${result.errors.length}${result.errors.length ? ` (${[...new Set(result.errors)].slice(0, 3).join("; ")})` : ""}`,
       );
