@@ -124,3 +124,6 @@ spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-engine.ts"], { st
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-whitelist.ts"], { stdio: "inherit" });
 // The cloud disk: a folder of 10,000 files listed at 20 connections, and the browser md5 of a 100 MB file (issue 11, Performance).
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-clouddisk.ts"], { stdio: "inherit" });
+// Recorded media and the large class's HLS: saving the order of 500 videos, the recorded-session list over
+// 100,000 sessions, transcode time, 1,000 HLS viewers, and jobs across two processes (issue 18, Performance).
+spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-media.ts"], { stdio: "inherit" });
