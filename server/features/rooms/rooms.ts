@@ -109,15 +109,19 @@ export default defineFeature({
       hls: async (request, reply) => {
         const { live, folder, file } = request.params as { live: string; folder: string; file: string };
         const found = await broadcasts.fileOf(Number(live), folder, file);
-        const size = found ? await fs.promises.stat(found.path).then((s) => s.size, () => -1) : -1;
-        if (!found || size < 0) return apiNotFound(request, reply);
+        // Opened once, its size read from the open file: ffmpeg replaces the playlist as it goes, and a
+        // size taken from the path could belong to another file than the bytes sent, which breaks the
+        // keep-alive connection's next answer.
+        const handle = found ? await fs.promises.open(found.path).catch(() => null) : null;
+        if (!found || !handle) return apiNotFound(request, reply);
+        const { size } = await handle.stat();
         return (
           reply
             .header("content-type", found.type)
             .header("content-length", size)
             // The playlist changes every segment; a segment never does.
             .header("cache-control", file.endsWith(".m3u8") ? "no-store" : "private, max-age=3600")
-            .send(fs.createReadStream(found.path))
+            .send(handle.createReadStream())
         );
       },
       chatList: async (request) => {
