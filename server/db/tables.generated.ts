@@ -233,6 +233,13 @@ export interface LiveConcurrencyTable {
   usernum: number;
 }
 
+export interface LiveCountsTable {
+  org_id: number;
+  course_type: number;
+  status: number;
+  n: number;
+}
+
 export interface LivePapersTable {
   org_id: number;
   live_id: number;
@@ -309,6 +316,7 @@ export interface LivesTable {
   cloud_disk_files: Generated<string>;
   share_guid: string | null;
   replay_guid: string | null;
+  course_type: Generated<number>;
 }
 
 export interface LoginGuardsTable {
@@ -546,6 +554,7 @@ export interface Database {
   live_audio: LiveAudioTable;
   live_closings: LiveClosingsTable;
   live_concurrency: LiveConcurrencyTable;
+  live_counts: LiveCountsTable;
   live_papers: LivePapersTable;
   live_recordings: LiveRecordingsTable;
   live_staff: LiveStaffTable;

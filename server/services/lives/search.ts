@@ -5,7 +5,7 @@ import { fail } from "../../plugins/envelope";
 import { parseDateTime } from "../local-time";
 import { onePage, type Page } from "./lists";
 import { selectLives } from "./records";
-import { WALK_MIN_HITS, denseEnough, shortKeyHits, titleMatch } from "./title-search";
+import { WALK_MIN_HITS, denseEnough, shortKeyHits, titleMatch, typeIndexed } from "./title-search";
 
 /** The search of 2 §7 (`couseid`, sic, is the spec's spelling); absent or -1 means no filter. */
 export interface LiveSearch extends Page {
@@ -47,14 +47,15 @@ interface Way {
 }
 
 function conditions(scope: OrgScope, f: LiveSearch, way: Way, narrowing: LiveNarrowing) {
+  const { courseType } = narrowing;
   const from = bound(f.begintime, "begintime", false);
   const to = bound(f.endtime, "endtime", true);
   const title = f.title?.trim();
   return (eb: OnLive): Expression<SqlBool> => {
     const and: Expression<SqlBool>[] = [];
     if (f.couseid !== undefined) and.push(eb("l.course_id", "=", f.couseid));
-    // The organisation's courses of the type are few: their ids lead into the (org, course, begin) index.
-    if (narrowing.courseType !== undefined) and.push(eb("l.course_id", "in", scope.selectFrom("courses").select("id").where("type", "=", narrowing.courseType)));
+    // The course's type is kept on the live (migration 0026): it leads the (org, type, begin) index.
+    if (courseType !== undefined) and.push(eb("l.course_type", "=", courseType));
     if (f.liveid !== undefined) and.push(eb("l.id", "=", f.liveid));
     if (f.status !== undefined && f.status >= 0) and.push(eb("l.status", "=", f.status));
     if (from !== null) and.push(eb("l.begin_time", ">=", from));
@@ -64,7 +65,7 @@ function conditions(scope: OrgScope, f: LiveSearch, way: Way, narrowing: LiveNar
       const leads = eb.selectFrom("live_staff as ls").where("ls.identity_id", "=", f.teacher).where("ls.role", "=", "teacher").where("ls.position", "=", 0);
       and.push(way.teacherProbe ? eb.exists(leads.select("ls.live_id").whereRef("ls.live_id", "=", "l.id")) : eb("l.id", "in", leads.select("ls.live_id")));
     }
-    if (title) and.push(titleMatch(scope, title, way.titleScan));
+    if (title) and.push(titleMatch(scope, title, way.titleScan, courseType));
     return eb.and(and);
   };
 }
@@ -87,6 +88,14 @@ async function livesLedBy(scope: OrgScope, identityId: number): Promise<number> 
   return Number(led.n);
 }
 
+/** How many lives of courses of a type the organisation has (of a status, when one is asked), as migration 0026's triggers keep them. */
+async function livesOfType(scope: OrgScope, courseType: number, status: number | undefined): Promise<number> {
+  let q = scope.selectFrom("live_counts").where("course_type", "=", courseType);
+  if (status !== undefined && status >= 0) q = q.where("status", "=", status);
+  const row = await q.select((eb) => eb.fn.sum<number>("n").as("n")).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /**
  * One page of the search and its total (2 §7: /liveop with filters, /liveCourse with `couseid`).
  * The title and teacher indexes find their lives first unless that is the dearer way (Way): within
@@ -98,7 +107,8 @@ export async function searchLives(scope: OrgScope, f: LiveSearch, narrowing: Liv
   const narrowed = f.couseid !== undefined || f.liveid !== undefined;
   const led = f.teacher !== undefined ? await livesLedBy(scope, f.teacher) : null;
   if (led === 0) return { rows: [], total: 0 };
-  const hits = title && !narrowed ? await shortKeyHits(scope, title) : null;
+  const typed = narrowing.courseType;
+  const hits = title && !narrowed ? await shortKeyHits(scope, title, typed) : null;
   const pageEnd = f.page * f.count;
   const fewLed = led !== null && !denseEnough(led, pageEnd);
   const page: Way = {
@@ -111,16 +121,19 @@ export async function searchLives(scope: OrgScope, f: LiveSearch, narrowing: Liv
     titleScan: narrowed || (led !== null && led < WALK_MIN_HITS) || manyHits,
     teacherProbe: narrowed || (led !== null && led >= WALK_MIN_HITS && !!title && !manyHits),
   };
-  const alone = !narrowed && !others && narrowing.courseType === undefined;
+  const alone = !narrowed && !others;
   const where = conditions(scope, f, page, narrowing);
   const counted = conditions(scope, f, count, narrowing);
+  const dated = f.begintime !== undefined || f.endtime !== undefined;
   const [rows, total] = await Promise.all([
     onePage(scope, selectLives(scope).where((eb) => where(eb as unknown as OnLive)), f),
-    hits !== null && alone && led === null
+    hits !== null && alone && led === null && (typed === undefined || typeIndexed(typed))
       ? hits
-      : led !== null && alone && !title
+      : led !== null && alone && !title && typed === undefined
         ? led
-        : scope
+        : typed !== undefined && !narrowed && !dated && !title && led === null
+          ? livesOfType(scope, typed, f.status)
+          : scope
             .selectFrom("lives as l")
             .where(counted)
             .select((eb) => eb.fn.countAll<number>().as("n"))

@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import type { OrgScope } from "../../engine/org-scope";
+import { recordedCourseType } from "../../../resources/vod/vod-course";
 import { escapeLike } from "../courses";
 
 /**
@@ -8,6 +9,9 @@ import { escapeLike } from "../courses";
  * here from the scope), so a raw query of the index still reaches only this organisation's lives.
  * The index only narrows; LIKE decides, so both databases answer the same rows.
  */
+
+/** Whether the index holds the lives of courses of this type under tokens of their own. */
+export const typeIndexed = (courseType: number | undefined) => courseType === recordedCourseType;
 
 /** A key's characters as the index holds titles: SQLite's lower() folds ASCII only, so this does the same. */
 const titleChars = (key: string) => Array.from(key.replace(/[A-Z]/g, (c) => c.toLowerCase()));
@@ -18,8 +22,12 @@ function pieces(chars: string[]): string[] {
   return [...new Set(chars.slice(0, -1).map((c, i) => c + chars[i + 1]))];
 }
 
-/** A token as the SQLite triggers write it: hex of "org/piece". */
-const token = (scope: OrgScope, piece: string) => Buffer.from(`${scope.orgId}/${piece}`, "utf8").toString("hex");
+/**
+ * A token as the SQLite triggers write it: hex of "org/piece", or of "org~200/piece" for the
+ * recorded sessions' pieces (migration 0026), which are indexed under both.
+ */
+const token = (scope: OrgScope, piece: string, courseType?: number) =>
+  Buffer.from(`${scope.orgId}${typeIndexed(courseType) ? `~${courseType}` : ""}/${piece}`, "utf8").toString("hex");
 
 const likeTitle = (key: string) => sql<SqlBool>`lower(l.title) like lower(${`%${escapeLike(key)}%`}) escape '\\'`;
 
@@ -28,23 +36,23 @@ const likeTitle = (key: string) => sql<SqlBool>`lower(l.title) like lower(${`%${
  * narrowed (one course, one teacher's lives) or a key so common that the lives read in start order
  * soon fill a page; otherwise the candidates come from the index first.
  */
-export function titleMatch(scope: OrgScope, key: string, scan = false): Expression<SqlBool> {
+export function titleMatch(scope: OrgScope, key: string, scan = false, courseType?: number): Expression<SqlBool> {
   if (scan) return likeTitle(key);
   if (scope.dialect === "postgres")
     return sql<SqlBool>`(live_title_grams(l.org_id, l.title) @> live_key_grams(${scope.orgId}, ${key}) and ${likeTitle(key)})`;
-  const match = pieces(titleChars(key)).map((piece) => `"${token(scope, piece)}"`).join(" AND ");
+  const match = pieces(titleChars(key)).map((piece) => `"${token(scope, piece, courseType)}"`).join(" AND ");
   return sql<SqlBool>`(l.id in (select rowid from live_search where live_search match ${match}) and ${likeTitle(key)})`;
 }
 
 /**
- * SQLite: how many of the organisation's lives hold a one- or two-character key, read off the
+ * SQLite: how many of the organisation's lives (of the type, where `typeIndexed`) hold a one- or two-character key, read off the
  * index's vocabulary (every such title holds the key's one token, so this is their number); null
  * for a longer key or on PostgreSQL.
  */
-export async function shortKeyHits(scope: OrgScope, key: string): Promise<number | null> {
+export async function shortKeyHits(scope: OrgScope, key: string, courseType?: number): Promise<number | null> {
   const chars = titleChars(key);
   if (scope.dialect !== "sqlite" || chars.length > 2) return null;
-  const found = await sql<{ n: number }>`select doc as n from live_search_terms where term = ${token(scope, chars.join(""))}`.execute(scope.shared);
+  const found = await sql<{ n: number }>`select doc as n from live_search_terms where term = ${token(scope, chars.join(""), courseType)}`.execute(scope.shared);
   return Number(found.rows[0]?.n ?? 0);
 }
 

@@ -41,6 +41,7 @@ const landed: Record<string, string> = {
   "0022-room-visitors.ts": "309e0f5ff36b6ef2c2baab7c6ffedd5afb0719516cdcb9c10f938622bfea0ab7",
   "0023-room-limits.ts": "6f4f743abb50e326cb686e690427b954e471457ddc56a22d43080b23e1c77769",
   "0025-jobs-and-media.ts": "0a27d66fb7cedc3271945d5e4f26183d955c2b5bedad71f7ea0ec52852d590d1",
+  "0026-recorded-lists.ts": "f534d464177f444d37bd0012c8d148184c1d79969a681a64c2b2c4a83c4e2d10",
   "helpers.ts": "b745c64a5823c35d5b19f3a02ef1faf13183f09aa8bbb17af423c40be1efdcc8",
 };
 

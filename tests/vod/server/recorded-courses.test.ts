@@ -91,6 +91,42 @@ describe("the recorded sessions (vodsearch)", () => {
     const other = await s.db.kysely.selectFrom("courses").select("id").where("org_id", "=", orgId).where("type", "=", 1).executeTakeFirstOrThrow();
     expect(await api(admin, vodApi.search, { page: 1, count: 10, couseid: other.id })).toMatchObject({ code: 0, data: [], count: 0 });
   });
+
+  it("keeps its totals and title index right as sessions are added, moved, changed and removed (migration 0026)", async () => {
+    const counted = async (status?: number) => {
+      let q = s.db.kysely.selectFrom("lives as l").innerJoin("courses as c", "c.id", "l.course_id").where("l.org_id", "=", orgId).where("c.type", "=", recordedCourseType);
+      if (status !== undefined) q = q.where("l.status", "=", status);
+      return Number((await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    };
+    const totals = async () => ({
+      all: (await api(admin, vodApi.search, { page: 1, count: 1 })).count,
+      notBegun: (await api(admin, vodApi.search, { page: 1, count: 1, status: 0 })).count,
+      ended: (await api(admin, vodApi.search, { page: 1, count: 1, status: 2 })).count,
+      fragment: (await api(admin, vodApi.search, { page: 1, count: 50, title: "鹈" })).count,
+    });
+    const expected = async () => ({ all: await counted(), notBegun: await counted(0), ended: await counted(2), fragment: (await titled("鹈")).length });
+    const titled = async (key: string) => rows(await api(admin, vodApi.search, { page: 1, count: 50, title: key })).map((r) => r.Id);
+
+    const id = await recordedCourse("录播·合计");
+    const a = await sessionOf(id, "鹈鹕第一讲");
+    const b = await sessionOf(id, "鹈鹕第二讲");
+    // A live of another type with the same words is no recorded session, for the list or the index.
+    const otherCourse = await s.db.kysely.selectFrom("courses").select("id").where("org_id", "=", orgId).where("type", "=", 1).executeTakeFirstOrThrow();
+    const notRecorded = await sessionOf(otherCourse.id, "鹈鹕直播课");
+    expect((await titled("鹈")).sort()).toEqual([a, b].sort());
+    expect((await titled("鹈鹕第二")).sort()).toEqual([b]);
+    expect(await totals()).toEqual(await expected());
+
+    await s.db.kysely.updateTable("lives").set({ status: 2 }).where("id", "=", a).execute();
+    await s.db.kysely.updateTable("lives").set({ course_id: id }).where("id", "=", notRecorded).execute();
+    expect((await titled("鹈")).sort()).toEqual([a, b, notRecorded].sort());
+    expect(await totals()).toEqual(await expected());
+
+    await s.db.kysely.updateTable("lives").set({ course_id: otherCourse.id, title: "鹈鹕直播课" }).where("id", "=", b).execute();
+    await s.db.kysely.deleteFrom("lives").where("id", "=", a).execute();
+    expect((await titled("鹈")).sort()).toEqual([notRecorded]);
+    expect(await totals()).toEqual(await expected());
+  });
 });
 
 describe("a recorded session's media (3 §3 derived fields)", () => {
