@@ -18,7 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import SQLite from "better-sqlite3";
-import { roomApi } from "../resources/rooms/room-api";
+import { broadcastSettings, roomApi } from "../resources/rooms/room-api";
 import { mediaApi } from "../resources/vod/media-api";
 import { vodApi } from "../resources/vod/vod-session";
 import { ffmpegTools } from "../server/adapters/ffmpeg";
@@ -30,6 +30,7 @@ import { seedAll } from "../server/seed/index";
 import { transcode } from "../server/services/media/ffmpeg-work";
 import { mediaStore } from "../server/services/media/store";
 import { Broadcasts } from "../server/services/rooms/broadcast";
+import { liveEncodeArgs } from "../server/services/rooms/hls-encode";
 import { signRoomToken } from "../server/services/rooms/room-token";
 import { tokenSecret } from "../server/services/tool-tokens";
 import { listeningAsAdmin } from "./lib/bench-app";
@@ -403,7 +404,7 @@ async function viewers(setup: ViewerSetup): Promise<ViewerResult> {
 async function benchHls() {
   const VIEWERS = 1000;
   const SECONDS = 60;
-  const SEGMENT_S = 2;
+  const SEGMENT_S = broadcastSettings.segmentSeconds;
   const LIST_SIZE = 6;
   const tools = ffmpegTools();
   console.log(`\nLarge class HLS (${VIEWERS} viewers of one live for ${SECONDS} s through ${roomApi.hls.path}; server in this process, viewers in a child process)`);
@@ -422,8 +423,8 @@ async function benchHls() {
       tools.ffmpeg,
       [
         ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=25", "-f", "lavfi", "-i", "sine=frequency=440", "-t", "10"],
-        ...["-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency", "-pix_fmt", "yuv420p", "-force_key_frames", `expr:gte(t,n_forced*${SEGMENT_S})`],
-        ...["-c:a", "aac", "-ar", "44100", "-ac", "2", "-b:a", "96k", "-f", "hls", "-hls_time", String(SEGMENT_S), "-hls_list_size", "0"],
+        ...liveEncodeArgs(),
+        ...["-f", "hls", "-hls_time", String(SEGMENT_S), "-hls_list_size", "0"],
         ...["-hls_segment_filename", path.join(sourceDir, "src-%03d.ts"), path.join(sourceDir, "src.m3u8")],
       ],
       { timeout: 600_000 },

@@ -39,6 +39,8 @@ export const broadcastSocketPath = "/api/v1/room/publish";
 export const broadcastSettings = {
   /** Target length of an HLS segment: a viewer is about three of them behind the teacher. */
   segmentSeconds: 2,
+  /** The video's average rate: a 720p class (a teacher, slides, a shared screen) plays well at it. */
+  videoKbps: 1500,
   /** Segments the live playlist lists; all of them stay on disk as the recording. */
   listSize: 6,
   /** The MediaRecorder's timeslice: a chunk a second. */

@@ -1,9 +1,9 @@
-import fs from "node:fs";
 import type { FastifyRequest } from "fastify";
 import { broadcastSocketPath, builtInRoomPath, roomLimits, roomSocketPath, type ShareAnswers } from "../../../resources/rooms/room-api";
 import { ffmpegTools } from "../../adapters/ffmpeg";
 import { mediaStore } from "../../services/media/store";
-import { Broadcasts } from "../../services/rooms/broadcast";
+import { Broadcasts, PLAYLIST } from "../../services/rooms/broadcast";
+import { HlsFiles } from "../../services/rooms/hls-files";
 import { verifyRoomToken } from "../../services/rooms/room-token";
 import { roomCalls } from "../../../resources/rooms/calls";
 import { defineFeature } from "../../engine/calls";
@@ -57,6 +57,7 @@ export default defineFeature({
       log: app.log,
       publisherGoneMs: config.broadcastGoneMs,
     });
+    const hlsFiles = new HlsFiles({ locate: (liveId, folder, file) => broadcasts.fileOf(liveId, folder, file) });
     const hub = new RoomHub({ db, key, node, streamTemplate: config.liveStreamUrl, log: app.log, broadcastOf: (liveId) => broadcasts.stateOf(liveId) });
     app.addHook("onReady", () => hub.start());
     app.addHook("preClose", async () => {
@@ -108,20 +109,14 @@ export default defineFeature({
       },
       hls: async (request, reply) => {
         const { live, folder, file } = request.params as { live: string; folder: string; file: string };
-        const found = await broadcasts.fileOf(Number(live), folder, file);
-        // Opened once, its size read from the open file: ffmpeg replaces the playlist as it goes, and a
-        // size taken from the path could belong to another file than the bytes sent, which breaks the
-        // keep-alive connection's next answer.
-        const handle = found ? await fs.promises.open(found.path).catch(() => null) : null;
-        if (!found || !handle) return apiNotFound(request, reply);
-        const { size } = await handle.stat();
+        const found = await hlsFiles.get(Number(live), folder, file);
+        if (!found) return apiNotFound(request, reply);
         return (
           reply
             .header("content-type", found.type)
-            .header("content-length", size)
             // The playlist changes every segment; a segment never does.
-            .header("cache-control", file.endsWith(".m3u8") ? "no-store" : "private, max-age=3600")
-            .send(handle.createReadStream())
+            .header("cache-control", file === PLAYLIST ? "no-store" : "private, max-age=3600")
+            .send(found.bytes)
         );
       },
       chatList: async (request) => {

@@ -11,6 +11,7 @@ import { mediaUrl, type MediaStore } from "../media/store";
 import type { Db } from "../../db/database";
 import { signedScope, type OrgScope } from "../../engine/org-scope";
 import type { BusEvent } from "./bus";
+import { liveEncodeArgs } from "./hls-encode";
 import { loadLive } from "./presence";
 import { verifyRoomToken } from "./room-token";
 
@@ -18,7 +19,7 @@ const HELLO_MS = 10_000;
 const CHECK_MS = 5_000;
 /** How often a new run looks for its first segment in the playlist (then the live is shown as live). */
 const PLAYLIST_POLL_MS = 300;
-const PLAYLIST = "live.m3u8";
+export const PLAYLIST = "live.m3u8";
 /** A segment: r<run>-<index>.ts; the index goes on across runs, so it orders the whole recording. */
 const segmentName = /^r(\d+)-(\d{5,})\.ts$/;
 const folderName = /^[0-9a-f]{32}$/;
@@ -262,10 +263,7 @@ export class Broadcasts {
     await this.save(cast.liveId, stored);
     const args = [
       ...["-hide_banner", "-loglevel", "error", "-fflags", "+genpts", "-i", "pipe:0"],
-      // Even dimensions for yuv420p (a shared window can be any size).
-      ...["-vf", "scale=trunc(iw/2)*2:trunc(ih/2)*2", "-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency", "-pix_fmt", "yuv420p"],
-      ...["-force_key_frames", `expr:gte(t,n_forced*${broadcastSettings.segmentSeconds})`],
-      ...["-c:a", "aac", "-ar", "44100", "-ac", "2", "-b:a", "96k"],
+      ...liveEncodeArgs(),
       ...["-f", "hls", "-hls_time", String(broadcastSettings.segmentSeconds), "-hls_list_size", String(broadcastSettings.listSize)],
       // append_list: a new run continues the playlist after a discontinuity; omit_endlist: a
       // publisher who drops is not the end (ending appends the end tag itself); no delete_segments:
