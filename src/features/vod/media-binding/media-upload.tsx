@@ -10,6 +10,9 @@ import { errorText } from "../../../../providers/http";
 import { tusMessage } from "../../../lib/tus-message";
 import { useCallMutation } from "../../../lib/use-call";
 
+/** What upload_token answers that an upload needs: its name and its video. */
+type UploadToken = { token: string; video_id: number };
+
 type Phase = "waiting" | "uploading" | "finishing" | "done" | "failed";
 
 interface Item {
@@ -19,7 +22,7 @@ interface Item {
   share: number;
   error?: string;
   /** Kept after a failure so 重试 resumes where the server's offset says (tus HEAD). */
-  token?: { token: string; url: string; video_id: number };
+  token?: UploadToken;
   tus?: Upload;
 }
 
@@ -55,31 +58,55 @@ export function MediaUpload({ roomId, onAdded }: { roomId: number; onAdded: () =
   const uploadOne = useCallback(
     async (item: Item) => {
       patch(item.key, { phase: "uploading", error: undefined });
-      const token =
-        item.token ?? (await send<{ token: string; url: string; video_id: number }>(mediaApi.uploadToken, { roomid: roomId, filename: item.file.name, size: item.file.size })).data;
-      patch(item.key, { token });
       const { Upload: TusUpload } = await import("tus-js-client");
-      const tus =
-        item.tus ??
+      const endpoint = hostBase(mediaApi.tus.host) + mediaApi.tus.path;
+      const upload = (token: UploadToken) =>
         new TusUpload(item.file, {
-          endpoint: hostBase(mediaApi.tus.host) + mediaApi.tus.path,
+          endpoint,
           chunkSize: mediaLimits.chunkBytes,
           retryDelays: [1000, 3000, 5000].slice(0, mediaLimits.retries),
-          metadata: { token: token.token, filename: item.file.name },
-          storeFingerprintForResuming: false,
+          // The session and video go with the upload's address in this browser's storage, so the
+          // same file chosen again after a reload or a closed tab goes on from the server's offset.
+          metadata: { token: token.token, filename: item.file.name, video_id: String(token.video_id), roomid: String(roomId) },
+          removeFingerprintOnSuccess: true,
           onBeforeRequest: (req) => {
             (req.getUnderlyingObject() as XMLHttpRequest).withCredentials = true;
           },
           onProgress: (bytes, total) => patch(item.key, { share: total ? bytes / total : 1 }),
         });
-      patch(item.key, { tus });
-      await new Promise<void>((resolve, reject) => {
-        tus.options.onSuccess = () => resolve();
-        tus.options.onError = (error) => reject(new Error(tusMessage(error, uploadFailedMessage)));
-        tus.start();
-      });
-      patch(item.key, { phase: "finishing", share: 1 });
-      await send(mediaApi.uploadComplete, { video_id: token.video_id });
+      const run = (tus: Upload) =>
+        new Promise<void>((resolve, reject) => {
+          patch(item.key, { tus });
+          tus.options.onSuccess = () => resolve();
+          tus.options.onError = (error) => reject(new Error(tusMessage(error, uploadFailedMessage)));
+          tus.start();
+        });
+      const fresh = async () => (await send<UploadToken>(mediaApi.uploadToken, { roomid: roomId, filename: item.file.name, size: item.file.size })).data;
+
+      let token = item.token;
+      if (item.tus) await run(item.tus);
+      else {
+        const earlier = token ? undefined : (await new TusUpload(item.file, { endpoint }).findPreviousUploads()).find((p) => p.metadata.roomid === String(roomId) && p.metadata.token && Number(p.metadata.video_id) > 0);
+        if (earlier) {
+          token = { token: earlier.metadata.token, video_id: Number(earlier.metadata.video_id) };
+          patch(item.key, { token });
+          const resumed = upload(token);
+          resumed.resumeFromPreviousUpload(earlier);
+          // An earlier upload the server no longer holds open (finished, deleted, abandoned) is started anew.
+          const failed = await run(resumed).then(() => false, () => true);
+          if (failed) {
+            await resumed.abort(false).catch(() => {});
+            token = undefined;
+          }
+        }
+        if (!token || !earlier) {
+          token ??= await fresh();
+          patch(item.key, { token });
+          await run(upload(token));
+        }
+      }
+      patch(item.key, { phase: "finishing", share: 1, token });
+      await send(mediaApi.uploadComplete, { video_id: token!.video_id });
       patch(item.key, { phase: "done" });
       onAdded();
     },
