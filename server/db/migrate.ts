@@ -24,6 +24,7 @@ import * as m0022 from "./migrations/0022-room-visitors";
 import * as m0023 from "./migrations/0023-room-limits";
 import * as m0024 from "./migrations/0024-shared-counters";
 import * as m0025 from "./migrations/0025-jobs-and-media";
+import * as m0026 from "./migrations/0026-live-chapters";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "0023-room-limits": m0023,
   "0024-shared-counters": m0024,
   "0025-jobs-and-media": m0025,
+  "0026-live-chapters": m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
