@@ -18,6 +18,9 @@ const titleRules: FormRule[] = [
   },
 ];
 
+/** The count beside the box reads against the schema's own maximum. */
+const titleMax = (chapterSchema.properties.title as { maxLength: number }).maxLength;
+
 const byPlace = (a: RoomChapter, b: RoomChapter) => a.offset_ms - b.offset_ms || a.id - b.id;
 
 /**
@@ -68,7 +71,7 @@ export function ChapterMarker({ currentToken, ended }: { currentToken: () => str
       {!ended && (
         <Form form={form} layout="inline" onFinish={(values) => void mark(values)} style={{ rowGap: 8 }}>
           <Form.Item name="title" rules={titleRules} style={{ minWidth: 240 }}>
-            <Input aria-label="章节标题" placeholder="章节标题" showCount onChange={() => (typed.current = true)} />
+            <Input aria-label="章节标题" placeholder="章节标题" showCount={{ formatter: ({ count }) => `${count} / ${titleMax}` }} onChange={() => (typed.current = true)} />
           </Form.Item>
           <Form.Item>
             <Button htmlType="submit" loading={busy}>
