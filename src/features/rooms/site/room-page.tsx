@@ -75,7 +75,15 @@ function Room({ token, h5 }: { token: string; h5: boolean }) {
                     </div>
                   ),
                 },
-                { key: "docs", label: "课件", children: <div style={{ padding: 12, overflowY: "auto", height: "100%" }}>{<CoursewarePanel currentToken={socket.currentToken} />}</div> },
+                {
+                  key: "docs",
+                  label: "课件",
+                  children: (
+                    <div style={{ padding: 12, overflowY: "auto", height: "100%" }}>
+                      <CoursewarePanel currentToken={socket.currentToken} />
+                    </div>
+                  ),
+                },
               ]}
             />
           </aside>
