@@ -37,6 +37,8 @@ export const declaredLimits = {
   tokensPerPerson: { per: "person", max: 120, windowMs: minute },
   /** A share link's viewers all come from a school's one address, so this is generous. */
   sharePerIp: { per: "address", max: 3000, windowMs: minute },
+  /** The room's calls made with its token (courseware, chapters): a class behind a school's one address, each page asking a few times. */
+  roomPerIp: { per: "address", max: 3000, windowMs: minute },
   /** The open platform's checks of a token from one address. */
   tokenChecksPerIp: { per: "address", max: 300, windowMs: minute },
   /** Verification settings and lists: a person saving and paging stays far below it. */

@@ -8,6 +8,7 @@ import { addStudents, liveVoided, subLive, subLiveRoute, teacherTags, voidLive }
 import { livePages } from "./routes";
 import { examBinding, toolPages } from "../tools/tools";
 import teacher from "../users/teacher";
+import { liveMediaApi, mediaMessages } from "../vod/media-api";
 
 /**
  * The live lists of 2 §2: /liveop (every live of the organisation) and /liveCourse (the lives of
@@ -85,6 +86,16 @@ export const liveOperations: readonly RowActionDecl[] = [
   opening(livePages.audioDown, { name: "audioDown", when: [notSmall], permission: "audioDown", query: "liveId={Id}&liveName={Title}" }),
   { name: "videoDown", label: "视频下载", when: [notSmall], permission: "videoDown", part: "liveVideoDown" },
   opening(livePages.downloadDoc, { name: "docDown", when: [notSmall], permission: "docDown", query: "liveId={Id}&liveName={Title}" }),
+  // Only an ended live has a recording; the server says so when it has none (该直播暂无回放).
+  {
+    name: "removeRecording",
+    label: "删除录像",
+    when: [notSmall, { field: "LiveState", in: [2] }],
+    danger: true,
+    confirm: mediaMessages.confirmRemoveRecording,
+    removes: liveMediaApi.removeRecording,
+    done: mediaMessages.recordingRemoved,
+  },
   { name: "verification", label: "验证方式", part: "liveVerification" },
   opening(livePages.exportLiveUserDataShowData, { name: "userData", when: [notSmall], permission: "liveUserData", query: "liveId={Id}&title={Title}" }),
   { name: "shareLive", label: "分享直播", part: "liveShareLive" },

@@ -1,7 +1,10 @@
 import live from "../lives/live";
 import { chatMonitorKey } from "../lives/live-api";
-import { chatApi, roomApi } from "./room-api";
+import { chatApi, roomApi, roomLimits } from "./room-api";
 import { access, defineCalls } from "../kernel/call";
+
+/** A room token of a live (in `?token=`, or in the body of a POST): the room's viewer, in that live only. */
+const roomViewer = access.credential("room.viewer", "a room token this server signed for one live, one person and one role (room-token.ts), in `?token=` or the body; a wrong or expired one is 401");
 
 /**
  * The live rooms' calls (issue 11 items 2, 4, 5; 2 §7 portal token, share URL, chat; 3 §7.5, §7.8).
@@ -37,6 +40,28 @@ export const roomCalls = defineCalls("rooms", {
     access: access.credential("room.hls", "a room token of the live in `?token=`, and the live's random folder in the address"),
     summary: "A file of a large class's live HLS (playlist or segment), for the room's viewers (issue 18)",
     answer: "file",
+  },
+  // The room's own calls (issue 18 items 7, 8): its token is the credential, the live it names the only one reached.
+  docs: {
+    endpoint: roomApi.docs,
+    query: "room.token.query",
+    access: roomViewer,
+    limits: ["roomPerIp"],
+    summary: "The live's courseware for its room's viewers (roomdocs' rows, each address signed for a few minutes)",
+  },
+  chapters: {
+    endpoint: roomApi.chapters,
+    query: "room.token.query",
+    access: roomViewer,
+    limits: ["roomPerIp"],
+    summary: "The live's chapters in the order of its recording: [{id, title, offset_ms}]",
+  },
+  markChapter: {
+    endpoint: roomApi.markChapter,
+    body: "room.chapter",
+    access: roomViewer,
+    limits: ["roomPerIp"],
+    summary: `The teacher marks the broadcast's present moment as a chapter (at most ${roomLimits.chaptersPerLive} a live, ${roomLimits.chapterBurst} in ${roomLimits.chapterWindowMs / 1000} s a person)`,
   },
   // The chat manager is opened from the live list and the chat monitor (2 §2).
   chatList: {

@@ -26,6 +26,12 @@ export const roomApi = {
    * `:file` live.m3u8 or a segment; `?token=` a room token of that live.
    */
   hls: ep("GET /api/v1/room/hls/:live/:folder/:file", "liveClass"),
+  /** `?token=` → `RoomDoc[]`: the live's courseware for its room's viewers, each address signed for a few minutes. */
+  docs: ep("GET /api/v1/room/docs", "liveClass"),
+  /** `?token=` → `RoomChapter[]`: the live's chapters, by their place in the recording. */
+  chapters: ep("GET /api/v1/room/chapters", "liveClass"),
+  /** `{token, title}` → the new `RoomChapter`: the teacher marks the present moment of the broadcast. */
+  markChapter: ep("POST /api/v1/room/chapters", "liveClass"),
 } as const;
 
 /**
@@ -108,6 +114,10 @@ export const roomLimits = {
   answerMax: 100,
   /** exparam passed through a share link into the viewer log. */
   exparamMax: 200,
+  /** Chapters of one live (issue 18 item 8), and how many one person may mark in `chapterWindowMs`. */
+  chaptersPerLive: 100,
+  chapterBurst: 5,
+  chapterWindowMs: 10_000,
 } as const;
 
 /** Messages of the rooms; the request fields' own messages are in schemas/rooms/room.*.schema.json. */
@@ -153,7 +163,33 @@ export const roomMessages = {
   broadcastPaused: "老师暂时离开，稍后将恢复直播",
   broadcastEnded: "直播已结束，回放生成后可在回放教室观看",
   replayMissing: "回放文件不存在或已被删除",
+  noCourseware: "暂无课件",
+  chapterTeacherOnly: "只有本场直播的老师可以标记章节",
+  chapterNotLive: "开始直播后才能标记章节",
+  chaptersFull: `每场直播最多标记${roomLimits.chaptersPerLive}个章节`,
+  chapterTooFast: "标记章节太频繁，请稍后再试",
+  noChapters: "暂无章节",
 } as const;
+
+/** A courseware file as the room lists it (2 §7 download doc list, with an address its viewers may open). */
+export interface RoomDoc {
+  Id: number;
+  Name: string;
+  Size: number;
+  /** Signed for a few minutes: the room asks the list again before then. */
+  Url: string;
+  Type: string;
+}
+
+/** A chapter of a live's replay: `offset_ms` is the place in the live's recording (its first recording). */
+export interface RoomChapter {
+  id: number;
+  title: string;
+  offset_ms: number;
+}
+
+/** The title the marker offers for the next chapter (章节 1, 章节 2, …). */
+export const defaultChapterTitle = (count: number) => `章节 ${count + 1}`;
 
 /** What a share link's page shows (GET roomApi.share). */
 export interface ShareInfo {

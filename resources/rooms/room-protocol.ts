@@ -75,6 +75,8 @@ export interface RoomRecording {
   name: string;
   url: string;
   duration: number;
+  /** The live's own recording (made when its broadcast ended), where its chapters are; absent for a recorded session's videos. */
+  live?: true;
 }
 
 /** Client → server. */

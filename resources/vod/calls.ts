@@ -1,5 +1,6 @@
 import { access, defineCalls } from "../kernel/call";
 import live from "../lives/live";
+import { liveCourseKeys } from "../lives/live-api";
 import { toolPages } from "../tools/tools";
 import { liveMediaApi, mediaApi } from "./media-api";
 import { vodKeys } from "./vod-course";
@@ -38,5 +39,12 @@ export const vodCalls = defineCalls("vod", {
   audioStatus: { endpoint: liveMediaApi.audioStatus, query: "live.id.query", access: access.menu(["audioDown"]), summary: "A live's audio: status (2 not converted, 0 converting, 1 done) and meta_url" },
   audioFiles: { endpoint: liveMediaApi.audioFiles, query: "live.id.query", access: access.menu(["audioDown"]), summary: "A live's audio files (the meta list's items, addresses signed); none until converted" },
   replayDownload: { endpoint: liveMediaApi.replayDownload, query: "live.id.query", access: access.menu(["videoDown"]), summary: "The download address and title of a live's first recording" },
+  removeRecording: {
+    endpoint: liveMediaApi.removeRecording,
+    query: "id.query",
+    // The live lists' operation (删除录像), so their keys; restoring is the recycle bin's, under the media keys.
+    access: access.menu(liveCourseKeys),
+    summary: "Moves a live's recordings to the recycle bin (restorable there as its recording)",
+  },
   roomDocs: { endpoint: liveMediaApi.roomDocs, body: "vod.room", access: access.menu(["docDown", live.menu.key]), summary: "A live's courseware (its CloudDiskFiles): [{Id, Name, Size, Url, Type}]" },
 });

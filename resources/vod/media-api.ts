@@ -54,6 +54,11 @@ export const liveMediaApi = {
   audioFiles: ep("GET /cms/audiofiles"),
   /** `{liveid}` → `data: {url, title}`: the replay's download address (videoDown key). */
   replayDownload: ep("GET /cms/replayvideodownload"),
+  /**
+   * `{id}` (the live's id, as the live list's removal sends it): the live's recordings into the
+   * recycle bin (kept `recycleDays`; restored there as the live's recording again).
+   */
+  removeRecording: ep("DELETE /cms/vod/live_recording"),
   /** Form data `{roomid}` → `data: [{Id, Name, Size, Url, Type}]`: the live's courseware (its CloudDiskFiles). */
   roomDocs: ep("POST /cms/roomdocs"),
 } as const;
@@ -133,4 +138,6 @@ export const mediaMessages = {
   noVideo: "视频不存在",
   notUploaded: "视频尚未上传完成",
   noReplay: "该直播暂无回放",
+  confirmRemoveRecording: `确定删除该直播的录像吗？录像将移入回收站，${mediaLimits.recycleDays}天内可在回收站恢复`,
+  recordingRemoved: "录像已移入回收站",
 } as const;

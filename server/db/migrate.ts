@@ -25,6 +25,7 @@ import * as m0023 from "./migrations/0023-room-limits";
 import * as m0024 from "./migrations/0024-shared-counters";
 import * as m0025 from "./migrations/0025-jobs-and-media";
 import * as m0026 from "./migrations/0026-recorded-lists";
+import * as m0027 from "./migrations/0027-live-chapters";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "0024-shared-counters": m0024,
   "0025-jobs-and-media": m0025,
   "0026-recorded-lists": m0026,
+  "0027-live-chapters": m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -222,6 +222,16 @@ export interface LiveAudioTable {
   updated_at: number;
 }
 
+export interface LiveChaptersTable {
+  id: Generated<number>;
+  org_id: number;
+  live_id: number;
+  offset_ms: number;
+  title: string;
+  viewer_key: string;
+  created_at: number;
+}
+
 export interface LiveClosingsTable {
   live_id: number;
   closed_at: number;
@@ -552,6 +562,7 @@ export interface Database {
   job_leases: JobLeasesTable;
   jobs: JobsTable;
   live_audio: LiveAudioTable;
+  live_chapters: LiveChaptersTable;
   live_closings: LiveClosingsTable;
   live_concurrency: LiveConcurrencyTable;
   live_counts: LiveCountsTable;

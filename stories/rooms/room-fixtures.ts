@@ -1,4 +1,4 @@
-import type { ShareInfo } from "../../resources/rooms/room-api";
+import type { RoomChapter, RoomDoc, ShareInfo } from "../../resources/rooms/room-api";
 import type { PresenceEntry, RoomChat, RoomLive, RoomRecording, ServerMessage } from "../../resources/rooms/room-protocol";
 
 /** A live room as the server describes it to a page (resources/rooms/room-protocol.ts), for stories and client tests. */
@@ -29,6 +29,25 @@ export const sampleChat: RoomChat[] = [
 export const sampleRecordings: RoomRecording[] = [
   { name: "第一节 回放", url: "/story-media/sample.mp4", duration: 2700 },
   { name: "第二节 回放", url: "/story-media/sample-2.mp4", duration: 2400 },
+];
+
+/** The live's own recording first (its chapters are places in it), then a recorded session's video. */
+export const liveRecordings: RoomRecording[] = [
+  { name: "高一数学·函数的单调性 回放", url: "/story-media/sample.mp4", duration: 2700, live: true },
+  { name: "课后习题讲解", url: "/story-media/sample-2.mp4", duration: 600 },
+];
+
+/** Chapters the teacher marked, by their place in the live's recording. */
+export const sampleChapters: RoomChapter[] = [
+  { id: 1, title: "章节 1", offset_ms: 65_000 },
+  { id: 2, title: "函数图像", offset_ms: 754_000 },
+  { id: 3, title: "课堂小结", offset_ms: 2_410_000 },
+];
+
+/** The live's courseware as its room lists it (GET /api/v1/room/docs). */
+export const sampleDocs: RoomDoc[] = [
+  { Id: 7, Name: "函数图像.pdf", Size: 1_258_291, Url: "/story-media/courseware.pdf", Type: "pdf" },
+  { Id: 8, Name: "课后练习.docx", Size: 24_576, Url: "/story-media/exercises.docx", Type: "docx" },
 ];
 
 type Welcome = Extract<ServerMessage, { t: "welcome" }>;

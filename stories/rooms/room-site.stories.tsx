@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useMemo } from "react";
 import { expect, userEvent, within } from "storybook/test";
-import { roomMessages } from "../../resources/rooms/room-api";
+import { roomApi, roomMessages } from "../../resources/rooms/room-api";
+import { okEnvelope } from "../mock-api";
 import { RoomSite } from "../../src/features/rooms/site/room-site";
 import { RoomTransport } from "../../src/features/rooms/site/room-transport";
 import type { ScreenParameters } from "../support/screen-parameters";
-import { guestEntry, sampleLive, sampleRecordings, studentEntry, teacherEntry, welcomeOf } from "./room-fixtures";
+import { guestEntry, liveRecordings, sampleChapters, sampleDocs, sampleLive, sampleRecordings, studentEntry, teacherEntry, welcomeOf } from "./room-fixtures";
 import { scriptedTransport, type RoomScript } from "./scripted-room";
 
 /**
@@ -24,7 +25,15 @@ function Room({ script }: { script: RoomScript }) {
 const meta = {
   title: "Rooms/Live room",
   render: (_args, { parameters }) => <Room script={(parameters as { script: RoomScript }).script} />,
-  parameters: { initialEntries: ["/room/?token=story&nickname=赵同学"] } satisfies ScreenParameters,
+  parameters: {
+    initialEntries: ["/room/?token=story&nickname=赵同学"],
+    // The room's own calls (its courseware, its chapters), answered as the server would.
+    api: [
+      [roomApi.docs, okEnvelope(sampleDocs)],
+      [roomApi.chapters, okEnvelope(sampleChapters)],
+      [roomApi.markChapter, okEnvelope({ id: 9, title: "章节 4", offset_ms: 2_530_000 })],
+    ],
+  } satisfies ScreenParameters,
 } satisfies Meta;
 
 export default meta;
@@ -110,6 +119,36 @@ export const Phone: Story = {
 /** The playback room with recordings. */
 export const Playback: Story = {
   parameters: { script: { answer: welcomeOf(studentEntry, { playType: 2, live: { ...sampleLive, state: 2 }, recordings: sampleRecordings, present: [], chat: [] }) } },
+};
+
+/** The playback room of a live whose teacher marked chapters: each seeks the live's recording to its place; the courseware below. */
+export const PlaybackChapters: Story = {
+  parameters: { script: { answer: welcomeOf(studentEntry, { playType: 2, live: { ...sampleLive, state: 2 }, recordings: liveRecordings, present: [], chat: [] }) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("button", { name: /函数图像/ })).toBeVisible();
+    await expect(await canvas.findByRole("link", { name: "预览下载 函数图像.pdf" })).toBeVisible();
+  },
+};
+
+/** A viewer's 课件 tab: the live's files, each opened in a new window. */
+export const Courseware: Story = {
+  parameters: { script: { answer: welcomeOf(studentEntry) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole("tab", { name: "课件" }));
+    await expect(await canvas.findByRole("link", { name: "预览下载 函数图像.pdf" })).toBeVisible();
+  },
+};
+
+/** The teacher of a large class on air: 标记章节 with the next title offered, and the chapters marked so far. */
+export const TeacherMarksChapters: Story = {
+  parameters: { script: { answer: welcomeOf(teacherEntry, { live: { ...sampleLive, broadcast: { state: "live", playlist: "/p" } } }) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole("button", { name: "标记章节" }));
+    await expect(await canvas.findByText("已标记章节：章节 4（42:10）")).toBeVisible();
+  },
 };
 
 /** The playback room of a live that has none: said honestly. */

@@ -1,15 +1,19 @@
 import type { FastifyRequest } from "fastify";
-import { broadcastSocketPath, builtInRoomPath, roomLimits, roomSocketPath, type ShareAnswers } from "../../../resources/rooms/room-api";
+import { broadcastSocketPath, builtInRoomPath, roomLimits, roomMessages, roomSocketPath, type ShareAnswers } from "../../../resources/rooms/room-api";
 import { ffmpegTools } from "../../adapters/ffmpeg";
 import { mediaStore } from "../../services/media/store";
 import { Broadcasts, PLAYLIST } from "../../services/rooms/broadcast";
 import { HlsFiles } from "../../services/rooms/hls-files";
-import { verifyRoomToken } from "../../services/rooms/room-token";
+import { roomScope, verifyRoomToken } from "../../services/rooms/room-token";
+import { roomDocs } from "../../services/media/live-media";
+import { signedQuery } from "../../services/cloud-disk/signing";
+import { canMarkChapters, chaptersOf, markChapter } from "../../services/rooms/chapters";
+import { roomViewerCredential, roomViewerOf } from "./room-viewer";
 import { roomCalls } from "../../../resources/rooms/calls";
 import { defineFeature } from "../../engine/calls";
 import { jobHolder } from "../../engine/job-lease";
 import { orgScope } from "../../engine/org-scope";
-import { addressNotFound, apiNotFound, ok } from "../../plugins/envelope";
+import { addressNotFound, ApiError, apiNotFound, ok } from "../../plugins/envelope";
 import { clientAddress } from "../../engine/limits";
 import { needIdentity } from "../../plugins/session";
 import { chatList } from "../../services/rooms/chat";
@@ -41,7 +45,7 @@ const hlsCredential = (key: Buffer) => (request: FastifyRequest) => {
 
 export default defineFeature({
   group: roomCalls,
-  credentials: ({ config }) => ({ "room.hls": hlsCredential(tokenSecret(config)) }),
+  credentials: ({ config }) => ({ "room.hls": hlsCredential(tokenSecret(config)), "room.viewer": roomViewerCredential(tokenSecret(config)) }),
   handlers: ({ db, config, app }) => {
     const key = tokenSecret(config);
     // This process in the viewer log and the job leases.
@@ -118,6 +122,28 @@ export default defineFeature({
             .header("cache-control", file === PLAYLIST ? "no-store" : "private, max-age=3600")
             .send(found.bytes)
         );
+      },
+      docs: async (request) => {
+        const grant = roomViewerOf(request);
+        // Signed as /mediaurlrq signs (a few minutes): the room's viewers have no session the cloud disk accepts.
+        const signed = (url: string, stored: string) => `${url}?${signedQuery(key, stored)}`;
+        return ok(await roomDocs(roomScope(grant, db), grant.liveId, signed));
+      },
+      chapters: async (request) => {
+        const grant = roomViewerOf(request);
+        return ok(await chaptersOf(roomScope(grant, db), grant.liveId));
+      },
+      markChapter: async (request) => {
+        const grant = roomViewerOf(request);
+        if (!canMarkChapters(grant)) throw new ApiError(403, roomMessages.chapterTeacherOnly);
+        const now = Date.now();
+        const offset = await broadcasts.recordedMs(grant.liveId, now);
+        if (offset === null) {
+          const ended = (await broadcasts.stateOf(grant.liveId)).state === "ended";
+          throw new ApiError(403, ended ? roomMessages.ended : roomMessages.chapterNotLive);
+        }
+        const { title } = request.body as { title: string };
+        return ok(await markChapter(roomScope(grant, db), grant, title, offset, now), { msg: "已标记章节" });
       },
       chatList: async (request) => {
         const { rows, total } = await chatList(orgScope(request, db), request.body as { liveid: number; type: 0 | 1 | -1; page: number; count: number });

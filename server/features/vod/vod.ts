@@ -9,7 +9,7 @@ import { orgScope } from "../../engine/org-scope";
 import { ApiError, apiNotFound, fail, ok } from "../../plugins/envelope";
 import { tokenSecret } from "../../services/tool-tokens";
 import { audioFiles, audioStatus, replayDownload, roomDocs, startAudio } from "../../services/media/live-media";
-import { completeUpload, mediaList, mediaTable, purge, recycled, removeVideo, restore, saveSequence, startUpload, type RecycleKind, type SequenceInput } from "../../services/media/media";
+import { completeUpload, mediaList, mediaTable, purge, recycled, removeRecordings, removeVideo, restore, saveSequence, startUpload, type RecycleKind, type SequenceInput } from "../../services/media/media";
 import { registerMediaJobs, startRecyclePurge } from "../../services/media/media-jobs";
 import { mediaStore, signedMediaUrl, storedMediaName, validMediaSignature, type MediaStore } from "../../services/media/store";
 import { mountVodUpload } from "./upload";
@@ -116,6 +116,10 @@ export default defineFeature({
       replayDownload: async (request) => {
         const replay = await replayDownload(scope(request), (request.query as { liveid: number }).liveid);
         return ok({ ...replay, url: sign(replay.url) });
+      },
+      removeRecording: async (request) => {
+        await removeRecordings(scope(request), Number((request.query as { id: number }).id));
+        return ok(null, { msg: mediaMessages.recordingRemoved });
       },
       roomDocs: async (request) => ok(await roomDocs(scope(request), (request.body as { roomid: number }).roomid)),
     };

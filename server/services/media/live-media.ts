@@ -68,8 +68,12 @@ function courseware(text: string): number[] {
   return [...new Set(ids.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 2147483647))];
 }
 
-/** A live's courseware (2 §7 download doc list), as the cloud disk serves it. */
-export async function roomDocs(scope: OrgScope, liveId: number) {
+/**
+ * A live's courseware (2 §7 download doc list), as the cloud disk serves it; `address` turns a
+ * file's address and stored name into the one handed out (the room signs it for its viewers, who
+ * have no session the cloud disk would accept).
+ */
+export async function roomDocs(scope: OrgScope, liveId: number, address: (url: string, stored: string) => string = (url) => url) {
   const live = await needSession(scope, liveId);
   const ids = courseware(live.cloud_disk_files);
   if (!ids.length) return [];
@@ -88,7 +92,7 @@ export async function roomDocs(scope: OrgScope, liveId: number) {
       Id: r.id,
       Name: r.name,
       Size: Number(r.bytes),
-      Url: hostPrefixes.cloudDisk + cloudDiskApi.file.path.replace(":name", r.stored) + `/${encodeURIComponent(r.name)}`,
+      Url: address(hostPrefixes.cloudDisk + cloudDiskApi.file.path.replace(":name", r.stored) + `/${encodeURIComponent(r.name)}`, r.stored),
       Type: r.ext_name,
     }));
 }

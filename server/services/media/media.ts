@@ -200,6 +200,15 @@ export async function removeVideo(scope: OrgScope, id: number, now = Date.now())
   });
 }
 
+/** A live's recordings into the recycle bin (the playback room stops playing them); refused when it has none out of it. */
+export async function removeRecordings(scope: OrgScope, liveId: number, now = Date.now()) {
+  await scope.transaction(async (tx) => {
+    await needSession(tx, liveId);
+    const r = await tx.updateTable("live_recordings", { deleted_at: now }).where("live_id", "=", liveId).where("deleted_at", "is", null).executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) throw fail.bad(mediaMessages.noReplay, "id");
+  });
+}
+
 export type RecycleKind = "media" | "recording";
 
 export async function recycled(scope: OrgScope, page: number, count: number) {

@@ -106,6 +106,31 @@ export class Broadcasts {
     return { path: path.join(this.dirOf(liveId), folder, file), type: file === PLAYLIST ? "application/vnd.apple.mpegurl" : "video/mp2t" };
   }
 
+  /**
+   * Where the live's recording is now (ms), for a chapter mark: the recording joins every run's
+   * segments with the pauses between runs left out, so each run counts from its first segment
+   * (whose file is last written about a segment after the run began) to its last one, or to now for
+   * the run being published. Null before the first segment and once ended.
+   */
+  async recordedMs(liveId: number, now = Date.now()): Promise<number | null> {
+    const stored = await this.read(liveId);
+    if (!stored || stored.state === "ended") return null;
+    const dir = path.join(this.dirOf(liveId), stored.folder);
+    const spans = new Map<number, { first: number; last: number }>();
+    for (const name of await fs.promises.readdir(dir).catch(() => [] as string[])) {
+      const m = segmentName.exec(name);
+      const at = m && (await fs.promises.stat(path.join(dir, name)).catch(() => null))?.mtimeMs;
+      if (!m || !at) continue;
+      const span = spans.get(Number(m[1]));
+      spans.set(Number(m[1]), { first: Math.min(span?.first ?? at, at), last: Math.max(span?.last ?? at, at) });
+    }
+    if (!spans.size) return null;
+    const segmentMs = broadcastSettings.segmentSeconds * 1000;
+    let total = 0;
+    for (const [run, span] of spans) total += (run === stored.runs && stored.state === "live" ? now : span.last) - span.first + segmentMs;
+    return Math.max(0, Math.round(total));
+  }
+
   /** The publisher's WebSocket: hello with the teacher's room token, then webm chunks, then maybe 结束直播. */
   accept(socket: WebSocket): void {
     let cast: Cast | null = null;

@@ -75,7 +75,7 @@ export async function recordingsOf(scope: OrgScope, liveId: number, address: (ur
       .execute(),
   ]);
   return [
-    ...rows.map((r) => ({ name: r.name, url: address(r.url), duration: r.duration_seconds })),
+    ...rows.map((r) => ({ name: r.name, url: address(r.url), duration: r.duration_seconds, live: true as const })),
     ...shelf.map((m) => ({ name: m.filename, url: address(mediaUrl(m.output_name)), duration: m.duration })),
   ];
 }

@@ -4,15 +4,14 @@ import type { WebSocket, RawData } from "ws";
 import { isMobileAgent, roomLimits, roomMessages } from "../../../resources/rooms/room-api";
 import type { ClientMessage, PresenceEntry, RoomBroadcast, ServerMessage } from "../../../resources/rooms/room-protocol";
 import type { Db } from "../../db/database";
-import type { Role } from "../../db/schema";
-import { signedScope, type OrgScope, type SignedOrg } from "../../engine/org-scope";
+import type { OrgScope, SignedOrg } from "../../engine/org-scope";
 import { clientAddress } from "../../engine/limits";
 import { roomBus, type BusEvent, type RoomBus } from "./bus";
 import { chatHistory, chatTextCheck, storeChat } from "./chat";
 import { signedMediaUrl } from "../media/store";
 import { closeVisit, loadLive, openVisit, presentIn, recordingsOf, roomLive, type LiveRow } from "./presence";
 import { Room } from "./room";
-import { signRoomToken, verifyRoomToken, type RoomGrant } from "./room-token";
+import { roomScope, signRoomToken, verifyRoomToken, type RoomGrant } from "./room-token";
 
 const HELLO_MS = 10_000;
 const PING_MS = 30_000;
@@ -51,7 +50,6 @@ export interface HubOptions {
   broadcastOf: (liveId: number) => Promise<RoomBroadcast>;
 }
 
-const actorRole = (grant: RoomGrant): Role => (grant.role === "guest" ? "student" : grant.role);
 
 /** Sliding-window count: false when `times` already holds `burst` entries within the window. */
 function allow(times: number[], burst: number, windowMs: number, now: number): boolean {
@@ -155,7 +153,7 @@ export class RoomHub {
     };
     const grant = verifyRoomToken(this.opts.key, token, now);
     if (!grant) return refuse(roomMessages.tokenInvalid);
-    const scope = signedScope(grant, this.opts.db, { id: grant.identityId, name: grant.name, role: actorRole(grant) });
+    const scope = roomScope(grant, this.opts.db);
     const live = await loadLive(scope, grant.liveId);
     if (!live) return refuse(roomMessages.liveNotFound);
     if (live.voided) return refuse(roomMessages.voided);

@@ -1,5 +1,7 @@
 import type { PlayType, PresenceRole, RoomUserType } from "../../../resources/rooms/room-api";
-import type { SignedOrg } from "../../engine/org-scope";
+import type { Role } from "../../db/schema";
+import { signedScope, type Actor, type OrgScope, type SignedOrg } from "../../engine/org-scope";
+import type { Db } from "../../db/database";
 import { signToolToken, verifyToolToken } from "../tool-tokens";
 
 /** The tool name room tokens are signed for: no tool page's token opens a room, nor the reverse. */
@@ -54,3 +56,9 @@ export function verifyRoomToken(key: Buffer, token: string, now = Date.now()): (
   };
   return grant as RoomGrant & SignedOrg;
 }
+
+/** Who acts for a room token in the audit log: a share link's guest counts as a student. */
+export const actorOf = (grant: RoomGrant): Actor => ({ id: grant.identityId, name: grant.name, role: (grant.role === "guest" ? "student" : grant.role) as Role });
+
+/** The organisation scope of a verified room token (org-scope.ts `signedScope`, the room's one door). */
+export const roomScope = (grant: RoomGrant & SignedOrg, db: Db): OrgScope => signedScope(grant, db, actorOf(grant));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveApi } from "../../../resources/lives/live-api";
 import { livePages } from "../../../resources/lives/routes";
 import { roomMessages } from "../../../resources/rooms/room-api";
-import { mediaMessages } from "../../../resources/vod/media-api";
+import { mediaApi, mediaMessages } from "../../../resources/vod/media-api";
 import { roomRouteFor, roomRoutes } from "../../../resources/rooms/rooms";
 import { chromiumOptions } from "../../../scripts/lib/server-process.mjs";
 import { baseURL, contextOptions, screenshot, signInAs, signInAsAdmin } from "../../kernel/e2e/browser";
@@ -64,11 +64,18 @@ async function playing(page: Page, label: string, timeout = 30_000) {
 }
 
 describe("a large class live", () => {
-  it("goes from the teacher's camera to two students by HLS, comes back after a pause, and its recording plays in the playback room, its audio, video and courseware downloaded", async () => {
+  it("goes from the teacher's camera to two students by HLS with its courseware and a chapter marked, comes back after a pause, and its recording plays in the playback room and seeks to the chapter, its audio, video and courseware downloaded, its recording recycled and restored", async () => {
     const admin = await newPage();
     await signInAsAdmin(admin);
     const title = `大班课推流${Date.now() % 100000}`;
     const live = await freshLive(admin, title, 1);
+    // Its courseware, attached as the live form does (2 §3 CloudDiskFiles): the room shows it to its viewers.
+    const [handout] = (await (await admin.request.get(`${liveApi.coursewareCandidates.path}?key=${encodeURIComponent("函数图像")}`)).json()).data as { Id: number; Name: string }[];
+    const info = (await (await admin.request.get(`${liveApi.info.path}?liveid=${live.liveId}`)).json()).data as { Title: string; BeginTime: string; EndTime: string };
+    const changed = await admin.request.patch(liveApi.update.path, {
+      data: { id: live.liveId, title: info.Title, begintime: info.BeginTime, endtime: info.EndTime, clouddiskfiles: JSON.stringify([handout]) },
+    });
+    expect(((await changed.json()) as { code: number }).code).toBe(0);
 
     const teacherPage = await newPage();
     await signInAs(teacherPage, "13800000001");
@@ -87,6 +94,28 @@ describe("a large class live", () => {
     await expect.poll(() => teacher.getByRole("status", { name: "推流状态" }).innerText(), { timeout: 20_000 }).toBe("直播中");
     for (const page of students) await playing(page, "老师画面");
     await screenshot(students[0], "room-broadcast-student");
+
+    // The teacher marks a chapter of the replay (issue 18 item 8) at the broadcast's present moment.
+    await teacher.getByRole("textbox", { name: "章节标题" }).fill("函数图像");
+    await teacher.getByRole("button", { name: "标记章节" }).click();
+    const marked = await teacher.getByText(/^已标记章节：函数图像（\d+:\d\d）$/).innerText({ timeout: 10_000 });
+    const [, minutes, seconds] = /（(\d+):(\d\d)）/.exec(marked)!;
+    const chapterAt = Number(minutes) * 60 + Number(seconds);
+    await expect.poll(() => teacher.getByRole("textbox", { name: "章节标题" }).inputValue()).toBe("章节 2");
+    await screenshot(teacherPage, "room-broadcast-chapter");
+
+    // A viewer's 课件 (issue 18 item 7): the live's file, opened in a new window at an address signed for the room.
+    const student = roomFrame(students[0]);
+    await student.getByRole("tab", { name: "课件" }).click();
+    const open = student.getByRole("link", { name: "预览下载 函数图像.pdf" });
+    await open.waitFor();
+    await screenshot(students[0], "room-broadcast-courseware");
+    const [popup] = await Promise.all([students[0].waitForEvent("popup"), open.click()]);
+    expect(popup.url()).toContain("/cloud-disk/objects/");
+    await popup.close();
+    const file = await students[0].context().request.get(new URL((await open.getAttribute("href"))!, baseURL()).href);
+    expect([file.status(), file.headers()["content-type"]]).toEqual([200, "application/pdf"]);
+    await student.getByRole("tab", { name: "聊天" }).click();
 
     // The teacher pauses: the students are told; the teacher comes back and their players recover by themselves.
     await teacher.getByRole("button", { name: "暂停推流" }).click();
@@ -109,6 +138,14 @@ describe("a large class live", () => {
       return video.play();
     });
     await frame.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 0.5, null, { timeout: 20_000 });
+    // The chapter is listed under the player; clicked, the player goes to its place in the recording.
+    const chapter = replay.getByRole("navigation", { name: "章节" }).getByRole("button", { name: /函数图像/ });
+    await chapter.click();
+    await frame.waitForFunction((at) => {
+      const video = document.querySelector("video");
+      return !!video && Math.abs(video.currentTime - at) < 1.5;
+    }, chapterAt, { timeout: 10_000 });
+    await expect.poll(() => chapter.getAttribute("aria-current")).toBe("true");
     await screenshot(students[0], "room-broadcast-replay");
 
     // The administrator: its audio converted and downloaded (2 §2 /audioDown), its video downloaded
@@ -137,15 +174,26 @@ describe("a large class live", () => {
     await admin.locator(".ant-dropdown:visible").getByRole("menuitem", { name: "视频下载" }).click();
     expect((await saving).suggestedFilename()).toBe(`${title}.mp4`);
 
-    const [handout] = (await (await admin.request.get(`${liveApi.coursewareCandidates.path}?key=${encodeURIComponent("函数图像")}`)).json()).data as { Id: number; Name: string }[];
-    const info = (await (await admin.request.get(`${liveApi.info.path}?liveid=${live.liveId}`)).json()).data as { Title: string; BeginTime: string; EndTime: string };
-    const changed = await admin.request.patch(liveApi.update.path, {
-      data: { id: live.liveId, title: info.Title, begintime: info.BeginTime, endtime: info.EndTime, clouddiskfiles: JSON.stringify([handout]) },
-    });
-    expect(((await changed.json()) as { code: number }).code).toBe(0);
     await admin.goto(`${livePages.downloadDoc.route}?liveId=${live.liveId}&liveName=x`);
     const doc = admin.locator(".ant-table-tbody tr.ant-table-row", { hasText: "函数图像.pdf" });
     const opened = await admin.request.get((await doc.getByRole("link", { name: "预览下载" }).getAttribute("href"))!);
     expect(opened.status()).toBe(200);
-  }, 150_000);
+
+    // 删除录像: confirmed, the recording goes to the recycle bin and the playback room has no replay; restored there, it plays again.
+    await admin.goto(`/liveop`);
+    await admin.getByPlaceholder("请输入直播名称").fill(title);
+    await admin.getByRole("button", { name: /查\s*询/ }).click();
+    await row.getByRole("button", { name: /更多操作/ }).click();
+    await admin.locator(".ant-dropdown:visible").getByRole("menuitem", { name: "删除录像" }).click();
+    await admin.getByRole("dialog").getByText(mediaMessages.confirmRemoveRecording).waitFor();
+    await screenshot(admin, "liveop-remove-recording");
+    await admin.getByRole("dialog").getByRole("button", { name: /确\s*定/ }).click();
+    await admin.locator(".ant-message, .ant-notification").getByText(mediaMessages.recordingRemoved).first().waitFor();
+    await (await openRoom(students[1], roomRoutes.playback, live)).getByText(roomMessages.noReplay).waitFor();
+    const bin = (await (await admin.request.get(`${mediaApi.recycled.path}?page=1&count=50`)).json()).data as { kind: string; id: number; roomid: number }[];
+    const recycledRecording = bin.find((r) => r.kind === "recording" && r.roomid === live.liveId)!;
+    const restored = await admin.request.post(mediaApi.restore.path, { data: { kind: "recording", id: recycledRecording.id } });
+    expect(((await restored.json()) as { code: number }).code).toBe(0);
+    await (await openRoom(students[1], roomRoutes.playback, live)).getByText(/正在播放：/).waitFor();
+  }, 240_000);
 });

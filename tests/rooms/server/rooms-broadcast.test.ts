@@ -185,7 +185,7 @@ describe.skipIf(!ffmpegTools())("a large class's publication", () => {
     // The playback room lists it; the ended live takes no more publication.
     const replay = openRoom(ws, await tokenOf("student", liveId, 0, 1));
     pages.push(replay);
-    expect((await replay.next("welcome")).recordings).toEqual([{ name: "房间测试直播 回放", url: signedMediaUrl(key, rows[0].url), duration: rows[0].duration_seconds }]);
+    expect((await replay.next("welcome")).recordings).toEqual([{ name: "房间测试直播 回放", url: signedMediaUrl(key, rows[0].url), duration: rows[0].duration_seconds, live: true }]);
     expect(await publisher(teacherToken).next("error")).toMatchObject({ msg: roomMessages.publishEnded });
   }, 120_000);
 

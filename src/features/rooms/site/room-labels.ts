@@ -22,3 +22,11 @@ export const tones = {
 
 export const roleTones: Record<PresenceRole, CSSProperties> = { teacher: tones.blue, assistant: tones.cyan, student: tones.plain, admin: tones.purple, guest: tones.plain };
 export const stateTones: Record<number, CSSProperties> = { 0: tones.plain, 1: tones.green, 2: tones.plain };
+
+/** A place in a recording as a player shows it: 5:07, or 1:02:07 past an hour. */
+export function clockText(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const two = (n: number) => String(n).padStart(2, "0");
+  return h ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}

@@ -1,11 +1,16 @@
-import { Alert, Result } from "antd";
+import { Alert, Result, Tabs, Typography } from "antd";
 import { useSearchParams } from "react-router-dom";
 import { roomMessages } from "../../../../resources/rooms/room-api";
 import { PageLoading } from "../../../components/page-loading";
 import { HlsStage, PublisherStage } from "./broadcast-stage";
+import { roomApi, type RoomChapter } from "../../../../resources/rooms/room-api";
+import { ChapterMarker } from "./chapter-marker";
 import { ChatPanel } from "./chat-panel";
+import { CoursewarePanel } from "./courseware-panel";
 import { PresencePanel } from "./presence-panel";
 import { RoomHeader } from "./room-header";
+import { useRoomCall } from "./use-room-call";
+import "./room-side-tabs.css";
 import { useRoomSocket, type RoomSocket } from "./use-room-socket";
 import { PlaybackStage, StreamStage, TeacherStage, ViewerStage } from "./video-stage";
 
@@ -43,11 +48,44 @@ function Room({ token, h5 }: { token: string; h5: boolean }) {
       >
         <section aria-label="直播画面" style={{ padding: 16, minWidth: 0, overflowY: h5 ? undefined : "auto" }}>
           <Stage socket={socket} />
+          {playback && (
+            <section aria-labelledby="room-docs" style={{ marginTop: 16, padding: 12, background: "#fff", borderRadius: 8 }}>
+              <Typography.Title id="room-docs" level={2} style={{ fontSize: 15, margin: "0 0 8px" }}>
+                课件
+              </Typography.Title>
+              <CoursewarePanel currentToken={socket.currentToken} />
+            </section>
+          )}
         </section>
         {!playback && (
           <aside aria-label="互动" style={{ display: "flex", flexDirection: "column", minHeight: h5 ? 420 : 0, background: "#fff", borderLeft: h5 ? undefined : "1px solid #e5e7eb" }}>
-            <PresencePanel present={state.present} people={state.people} />
-            <ChatPanel chat={state.chat} me={state.me} onSend={socket.chat} notice={state.notice} onNotice={socket.notice} disabled={state.phase !== "open"} />
+            {/* Both panes stay mounted: the chat keeps arriving while the courseware is shown. */}
+            <Tabs
+              className="room-side-tabs"
+              style={{ flex: 1, minHeight: 0, display: "flex", flexDirection: "column" }}
+              tabBarStyle={{ margin: "0 12px" }}
+              items={[
+                {
+                  key: "chat",
+                  label: "聊天",
+                  children: (
+                    <div style={{ display: "flex", flexDirection: "column", height: "100%" }}>
+                      <PresencePanel present={state.present} people={state.people} />
+                      <ChatPanel chat={state.chat} me={state.me} onSend={socket.chat} notice={state.notice} onNotice={socket.notice} disabled={state.phase !== "open"} />
+                    </div>
+                  ),
+                },
+                {
+                  key: "docs",
+                  label: "课件",
+                  children: (
+                    <div style={{ padding: 12, overflowY: "auto", height: "100%" }}>
+                      <CoursewarePanel currentToken={socket.currentToken} />
+                    </div>
+                  ),
+                },
+              ]}
+            />
           </aside>
         )}
       </main>
@@ -58,13 +96,25 @@ function Room({ token, h5 }: { token: string; h5: boolean }) {
 function Stage({ socket }: { socket: RoomSocket }) {
   const { live, me, playType, recordings } = socket.state;
   if (!live) return null;
-  if (playType === 2) return <PlaybackStage recordings={recordings} />;
+  if (playType === 2) return <Playback recordings={recordings} currentToken={socket.currentToken} />;
   if (!live.smallClass) {
-    // The teacher publishes from here (issue 18); viewers play it, unless the live uses an outside
-    // stream (LIVE_STREAM_URL) and nobody has published here.
-    if (me?.role === "teacher") return <PublisherStage socket={socket} />;
+    // The teacher publishes from here (issue 18), and marks chapters of the replay; viewers play it,
+    // unless the live uses an outside stream (LIVE_STREAM_URL) and nobody has published here.
+    if (me?.role === "teacher")
+      return (
+        <>
+          <PublisherStage socket={socket} />
+          <ChapterMarker currentToken={socket.currentToken} ended={live.broadcast.state === "ended"} />
+        </>
+      );
     if (live.streamUrl && !live.broadcast.playlist) return <StreamStage state={live.state} streamUrl={live.streamUrl} />;
     return <HlsStage broadcast={live.broadcast} currentToken={socket.currentToken} />;
   }
   return me?.role === "teacher" ? <TeacherStage socket={socket} /> : <ViewerStage socket={socket} />;
+}
+
+/** The playback room's player with the live's chapters (none while they load or when they cannot be read: the replay plays all the same). */
+function Playback({ recordings, currentToken }: { recordings: RoomSocket["state"]["recordings"]; currentToken: () => string }) {
+  const { state } = useRoomCall<RoomChapter[]>(roomApi.chapters, currentToken);
+  return <PlaybackStage recordings={recordings} chapters={state.status === "ready" ? state.data : []} />;
 }

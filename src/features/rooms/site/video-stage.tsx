@@ -1,9 +1,10 @@
 import { Alert, Button, Empty, Space, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { roomMessages } from "../../../../resources/rooms/room-api";
+import type { RoomChapter } from "../../../../resources/rooms/room-api";
 import type { RoomRecording } from "../../../../resources/rooms/room-protocol";
 import { palette } from "../../../lib/theme";
-import { stateLabels } from "./room-labels";
+import { clockText, stateLabels } from "./room-labels";
 import type { RoomSocket } from "./use-room-socket";
 import { useBroadcast, useReception } from "./webrtc";
 
@@ -82,27 +83,57 @@ export function StreamStage({ state, streamUrl }: { state: number; streamUrl: st
   );
 }
 
-/** The playback room: the live's recordings, or honestly none. */
-export function PlaybackStage({ recordings }: { recordings: RoomRecording[] }) {
+/** The playback room: the live's recordings, or honestly none; its chapters, each seeking the live's recording to its place. */
+export function PlaybackStage({ recordings, chapters = [] }: { recordings: RoomRecording[]; chapters?: RoomChapter[] }) {
   const [index, setIndex] = useState(0);
   // The address whose file could not be played (deleted, never stored): said in words, not a player stuck at 0:00.
   const [broken, setBroken] = useState("");
   // One ended, the next starts: a recorded session's videos are watched in their order (3 §4).
   const [goingOn, setGoingOn] = useState(false);
+  const video = useRef<HTMLVideoElement>(null);
+  // A chapter's place (s) waiting for its recording to load (a click while another video was playing).
+  const seekOnLoad = useRef<number | null>(null);
+  const [at, setAt] = useState(0);
   if (!recordings.length) return <Empty description={roomMessages.noReplay} style={{ padding: "64px 0" }} />;
   const current = recordings[Math.min(index, recordings.length - 1)];
+  // Chapters are places in the live's own recording, not in a recorded session's other videos.
+  const liveIndex = recordings.findIndex((r) => r.live);
+  const shownChapters = liveIndex >= 0 ? chapters : [];
+  const playingChapter = index === liveIndex ? [...shownChapters].reverse().find((c) => c.offset_ms <= at * 1000 + 500) : undefined;
+
+  const seek = (chapter: RoomChapter) => {
+    const seconds = chapter.offset_ms / 1000;
+    const element = video.current;
+    if (index !== liveIndex || !element) {
+      seekOnLoad.current = seconds;
+      setGoingOn(true);
+      setIndex(liveIndex);
+      return;
+    }
+    if (element.readyState >= 1) element.currentTime = seconds;
+    else seekOnLoad.current = seconds;
+    void element.play().catch(() => undefined);
+  };
+
   return (
     <div>
       {broken === current.url ? (
         <Alert type="error" showIcon message={roomMessages.replayMissing} style={{ aspectRatio: "16 / 9", display: "flex", alignItems: "center", justifyContent: "center" }} />
       ) : (
         <video
+          ref={video}
           key={current.url}
           src={current.url}
           controls
           aria-label={current.name}
           autoPlay={goingOn}
           onError={() => setBroken(current.url)}
+          onLoadedMetadata={(e) => {
+            if (seekOnLoad.current === null) return;
+            e.currentTarget.currentTime = seekOnLoad.current;
+            seekOnLoad.current = null;
+          }}
+          onTimeUpdate={(e) => setAt(e.currentTarget.currentTime)}
           onEnded={() => {
             if (index + 1 < recordings.length) {
               setGoingOn(true);
@@ -131,6 +162,20 @@ export function PlaybackStage({ recordings }: { recordings: RoomRecording[] }) {
         </nav>
       )}
       <Typography.Paragraph style={{ marginTop: 8, color: palette.mutedText }}>正在播放：{current.name}</Typography.Paragraph>
+      {shownChapters.length > 0 && (
+        <nav aria-label="章节">
+          <Typography.Title level={2} style={{ fontSize: 15, margin: "0 0 8px" }}>
+            章节
+          </Typography.Title>
+          <Space wrap>
+            {shownChapters.map((c) => (
+              <Button key={c.id} type={c === playingChapter ? "primary" : "default"} aria-current={c === playingChapter ? "true" : undefined} onClick={() => seek(c)}>
+                {clockText(c.offset_ms)} {c.title}
+              </Button>
+            ))}
+          </Space>
+        </nav>
+      )}
     </div>
   );
 }
