@@ -1,6 +1,6 @@
 import live from "../lives/live";
 import { chatMonitorKey } from "../lives/live-api";
-import { chatApi, roomApi } from "./room-api";
+import { chatApi, pushApi, roomApi } from "./room-api";
 import { access, defineCalls } from "../kernel/call";
 
 /**
@@ -37,6 +37,12 @@ export const roomCalls = defineCalls("rooms", {
     access: access.credential("room.hls", "a room token of the live in `?token=`, and the live's random folder in the address"),
     summary: "A file of a large class's live HLS (playlist or segment), for the room's viewers (issue 18)",
     answer: "file",
+  },
+  pushAddress: {
+    endpoint: pushApi.address,
+    query: "live.id.query",
+    access: access.menu([live.menu.key]),
+    summary: "A live's RTMP push address and stream key for an encoder (pushStreamType 1 手动推流): {url, key}",
   },
   // The chat manager is opened from the live list and the chat monitor (2 §2).
   chatList: {

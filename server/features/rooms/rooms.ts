@@ -4,6 +4,8 @@ import { broadcastSocketPath, builtInRoomPath, roomLimits, roomSocketPath, type 
 import { ffmpegTools } from "../../adapters/ffmpeg";
 import { mediaStore } from "../../services/media/store";
 import { Broadcasts } from "../../services/rooms/broadcast";
+import { RtmpIngest } from "../../services/rooms/rtmp-ingest";
+import { pushAddressHandler } from "./push";
 import { verifyRoomToken } from "../../services/rooms/room-token";
 import { roomCalls } from "../../../resources/rooms/calls";
 import { defineFeature } from "../../engine/calls";
@@ -56,10 +58,16 @@ export default defineFeature({
       publish: (event) => hub.bus.publish(event),
       log: app.log,
       publisherGoneMs: config.broadcastGoneMs,
+      holder: node,
     });
+    // Manual push (pushStreamType 1): listens while the server does, so an app only injected into listens nowhere.
+    const ingest = config.rtmpPort ? new RtmpIngest({ port: config.rtmpPort, host: config.host, broadcasts, log: app.log }) : null;
+    if (ingest) app.addHook("onListen", () => ingest.start());
     const hub = new RoomHub({ db, key, node, streamTemplate: config.liveStreamUrl, log: app.log, broadcastOf: (liveId) => broadcasts.stateOf(liveId) });
     app.addHook("onReady", () => hub.start());
     app.addHook("preClose", async () => {
+      // Encoders first, so their lives are left waiting like the browsers' below.
+      await ingest?.close();
       await broadcasts.close();
       await hub.close();
     });
@@ -124,6 +132,7 @@ export default defineFeature({
             .send(handle.createReadStream())
         );
       },
+      pushAddress: pushAddressHandler(db, key, config.rtmpPort),
       chatList: async (request) => {
         const { rows, total } = await chatList(orgScope(request, db), request.body as { liveid: number; type: 0 | 1 | -1; page: number; count: number });
         return ok({ historymsg: rows, total }, { count: total });
