@@ -132,7 +132,7 @@ export default defineFeature({
             .send(handle.createReadStream())
         );
       },
-      pushAddress: pushAddressHandler(db, key, config.rtmpPort),
+      pushAddress: pushAddressHandler(db, key, config),
       chatList: async (request) => {
         const { rows, total } = await chatList(orgScope(request, db), request.body as { liveid: number; type: 0 | 1 | -1; page: number; count: number });
         return ok({ historymsg: rows, total }, { count: total });

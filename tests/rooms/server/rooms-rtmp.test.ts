@@ -56,9 +56,9 @@ afterAll(async () => {
   await s?.close();
 });
 
-/** GET /cms/livepush as someone, reached at 127.0.0.1. */
-const pushAddress = async (cookie: string, liveid: unknown) =>
-  (await s.app.inject({ method: "GET", url: `${pushApi.address.path}?liveid=${liveid}`, headers: { cookie, host: "127.0.0.1:8080" } })).json() as { code: number; msg: string; data: { url: string; key: string } };
+/** GET /cms/livepush as someone, reached at 127.0.0.1 (the test server's public origin) unless `host` says otherwise. */
+const pushAddress = async (cookie: string, liveid: unknown, host = "127.0.0.1:8080") =>
+  (await s.app.inject({ method: "GET", url: `${pushApi.address.path}?liveid=${liveid}`, headers: { cookie, host } })).json() as { code: number; msg: string; data: { url: string; key: string } };
 
 /** An encoder pushing a test picture and tone for `seconds`: its exit code when it stops. */
 function push(url: string, seconds: number): Promise<number> {
@@ -91,6 +91,8 @@ describe("the push address", () => {
     expect(answer).toMatchObject({ code: 0, data: { url: `rtmp://127.0.0.1:${port}/live`, key: pushKeyOf(key, org, liveId) } });
     expect(answer.data.key).toMatch(new RegExp(`^${org}-${liveId}-[A-Za-z0-9_-]{32}$`));
     expect((await pushAddress(cookies.admin, other)).data.key).not.toBe(answer.data.key);
+    // The host is one of the server's own origins, never whatever a Host header says.
+    expect((await pushAddress(cookies.admin, liveId, "elsewhere.example")).data.url).toBe(`rtmp://127.0.0.1:${port}/live`);
     // Stable: the encoder is set up once.
     expect((await pushAddress(cookies.admin, liveId)).data.key).toBe(answer.data.key);
 
