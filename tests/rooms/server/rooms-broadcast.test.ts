@@ -227,7 +227,8 @@ describe.skipIf(!ffmpegTools())("a large class's publication", () => {
     await leave(going);
     await eventually(async () => (await s.db.kysely.selectFrom("live_recordings").select("id").where("live_id", "=", over).execute()).length === 1, 30_000);
     expect(stateOf(over)).toBe("ended");
-    expect(fs.existsSync(overDir)).toBe(false);
+    // Removed once the recording is listed.
+    await eventually(() => !fs.existsSync(overDir), 10_000);
     await eventually(() => stateOf(going) === "waiting", 30_000);
     expect((await s.db.kysely.selectFrom("live_recordings").select("id").where("live_id", "=", going).execute()).length).toBe(0);
   }, 60_000);
