@@ -156,6 +156,28 @@ describe("who may push", () => {
   });
 });
 
+describe("an encoder whose ffmpeg run fails", () => {
+  it("is dropped, so it reconnects to a new run, and its live waits meanwhile", async () => {
+    const now = Date.now();
+    const { liveId } = await makeLive(s.db, { org, begin: now - MINUTE, end: now + 60 * MINUTE, config: manual });
+    const log = { error: () => {}, warn: () => {}, info: () => {} } as never;
+    // An ffmpeg that fails at once, as one meeting input it cannot read.
+    const broadcasts = new Broadcasts({ db: s.db, key, dataDir: s.dataDir, media: mediaStore(s.dataDir), tools: () => ({ ffmpeg: "false", ffprobe: "false", version: "0" }), publish: async () => {}, log });
+    const closed: number[] = [];
+    const encoder: Publisher = { input: ["-f", "flv"], open: true, send: () => {}, close: (code) => void closed.push(code) };
+    try {
+      expect(await broadcasts.push(encoder, pushKeyOf(key, org, liveId))).toBeNull();
+      await eventually(() => closed.length > 0, 10_000);
+      expect(closed).toEqual([1011]);
+      // The ingest reports the connection gone: the live waits for the encoder's next push.
+      broadcasts.gone(encoder);
+      expect(await broadcasts.stateOf(liveId)).toMatchObject({ state: "waiting" });
+    } finally {
+      await broadcasts.close();
+    }
+  });
+});
+
 describe.skipIf(!ffmpegTools())("an encoder's push", () => {
   it("turns the encoder's RTMP into the room's HLS, follows a reconnect, and past the end makes the recording and clears the segments", async () => {
     const now = Date.now();
