@@ -39,6 +39,9 @@ interface FlvTags {
 const require = createRequire(import.meta.url);
 const Rtmp = require("node-media-server/src/protocol/rtmp.js") as new () => RtmpConnection;
 const Flv = require("node-media-server/src/protocol/flv.js") as FlvTags;
+// Its own logger writes to the console, a line for each unreadable AMF field a client sends: muted,
+// since the ingest logs what matters (with the reason) through the server's logger.
+(require("node-media-server/src/core/logger.js") as { log: (...args: unknown[]) => void }).log = () => {};
 
 export const rtmpConnection = (): RtmpConnection => new Rtmp();
 export const flvHeader = (): Buffer => Flv.createHeader(true, true);
