@@ -29,12 +29,15 @@ export class RtmpIngest {
 
   constructor(private readonly opts: IngestOptions) {}
 
-  /** Listens on the port; one that cannot be had is logged and leaves manual push off, the rest of the server serving on. */
+  /**
+   * Listens on the port; one that cannot be had (another process of this machine holds it) is logged
+   * and this process takes no push, the rest of it serving on.
+   */
   async start(): Promise<void> {
     const server = net.createServer((socket) => this.connection(socket));
     await new Promise<void>((resolve) => {
       server.once("error", (err) => {
-        this.opts.log.error({ err, port: this.opts.port }, "rtmp: the ingest could not listen; manual push (pushStreamType 1) is off");
+        this.opts.log.error({ err, port: this.opts.port }, "rtmp: the ingest could not listen; this process takes no manual push (pushStreamType 1)");
         resolve();
       });
       server.listen(this.opts.port, this.opts.host, () => {
