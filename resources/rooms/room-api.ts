@@ -39,7 +39,7 @@ export const broadcastSocketPath = "/api/v1/room/publish";
 export const broadcastSettings = {
   /** Target length of an HLS segment: a viewer is about three of them behind the teacher. */
   segmentSeconds: 2,
-  /** Segments the live playlist lists; all of them stay on disk as the recording. */
+  /** Segments the live playlist lists; all of them stay on disk as the recording until the live ends. */
   listSize: 6,
   /** The MediaRecorder's timeslice: a chunk a second. */
   timesliceMs: 1000,

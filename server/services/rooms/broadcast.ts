@@ -110,13 +110,15 @@ const send = (socket: WebSocket, message: PublishServerMessage) => {
 };
 
 /**
- * The teacher's publication of a large class (issue 18): MediaRecorder's webm chunks arrive on a
- * WebSocket and are piped into ffmpeg, which writes HLS (H.264 + AAC, ~2 s segments) into a folder
- * of DATA_DIR with a random name. A reconnecting publisher starts a new ffmpeg run that appends to
- * the same playlist after a discontinuity, so viewers keep one address. Every segment stays on disk:
- * they are the recording as it goes, and ending the live joins them into one MP4 (a crash loses at
- * most the segment being written). The state (waiting, live, ended) is kept in a small file beside
- * the folder, readable by every process sharing DATA_DIR, and announced on the room bus.
+ * The teacher's publication of a large class (issue 18): MediaRecorder's webm chunks arriving on a
+ * WebSocket, or an encoder's RTMP on manual push (rtmp-ingest.ts), are piped into ffmpeg, which
+ * writes HLS (H.264 + AAC, ~2 s segments) into a folder of DATA_DIR with a random name. A
+ * reconnecting publisher starts a new ffmpeg run that appends to the same playlist after a
+ * discontinuity, so viewers keep one address. Every segment stays on disk until the live ends:
+ * they are the recording as it goes, joined then into one MP4 (a crash loses at most the segment
+ * being written), after which the folder is removed. The state (waiting, live, ended) is kept in a
+ * small file beside the folder, readable by every process sharing DATA_DIR, and announced on the
+ * room bus.
  */
 export class Broadcasts {
   private readonly casts = new Map<number, Cast>();
