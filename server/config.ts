@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { broadcastSettings } from "../resources/rooms/room-api";
+import { broadcastSettings, pushSettings } from "../resources/rooms/room-api";
 import { rateLimitsFrom, type RateLimits } from "./rate-limit-settings";
 
 /** Run-time configuration, read once from the environment (the spec's conventions, "Starting it"). */
@@ -70,6 +70,11 @@ export interface Config {
    */
   broadcastGoneMs: number;
   /**
+   * The port of the RTMP ingest an encoder such as OBS pushes a live to (RTMP_PORT, default 1935; 0 or
+   * "off" turns it off: null), on HOST; it listens while the server does (issue 18, pushStreamType 1).
+   */
+  rtmpPort: number | null;
+  /**
    * How long a stopping server lets requests and WebSockets finish before cutting them
    * (SHUTDOWN_GRACE_SECONDS, default 8: within Docker's 10 s wait before SIGKILL).
    */
@@ -104,8 +109,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     customerType: env.CUSTOMER_TYPE?.trim() || "default",
     roomJobsMs: Math.min(60, Math.max(1, Number(env.ROOM_JOBS_SECONDS) || 60)) * 1000,
     broadcastGoneMs: Math.max(1, Number(env.BROADCAST_GONE_SECONDS) || broadcastSettings.publisherGoneMs / 1000) * 1000,
+    rtmpPort: rtmpPort(env.RTMP_PORT),
     shutdownGraceMs: (env.SHUTDOWN_GRACE_SECONDS && Number(env.SHUTDOWN_GRACE_SECONDS) >= 0 ? Number(env.SHUTDOWN_GRACE_SECONDS) : 8) * 1000,
   };
+}
+
+function rtmpPort(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === "") return pushSettings.defaultPort;
+  const port = Number(value);
+  return value.trim() === "off" || !Number.isInteger(port) || port <= 0 || port > 65535 ? null : port;
 }
 
 /** The first of `names` that is an executable file in a folder of PATH. */

@@ -5,11 +5,12 @@ import live, { changeLivePage, createLivePage, liveCourseRoute } from "./live";
 
 /**
  * The live form's fields as the page groups them (2 §5): the schedule-conflict warning (issue 10)
- * sits under the time and the people it is about; the rest, the preference panels last, under it.
+ * sits under the time and the people it is about; the rest, the preference panels last, under it,
+ * and under them a manual push's address and key (pushStreamType 1).
  */
 const liveSections: readonly FormSection[] = [
   { fields: ["title", "begintime", "endtime", "teachers", "assistants"], panel: "liveConflicts" },
-  { fields: ["emulateid", "detail", "clouddiskfiles", "subClassName", "config"] },
+  { fields: ["emulateid", "detail", "clouddiskfiles", "subClassName", "config"], panel: "livePush" },
 ];
 
 /** Back where the form was opened from (the course's lives or /liveop); opened from an address, the course's lives. */

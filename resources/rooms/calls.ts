@@ -1,6 +1,6 @@
 import live from "../lives/live";
 import { chatMonitorKey } from "../lives/live-api";
-import { chatApi, roomApi, roomLimits } from "./room-api";
+import { chatApi, pushApi, roomApi, roomLimits } from "./room-api";
 import { access, defineCalls } from "../kernel/call";
 
 /** A room token of a live (in `?token=`, or in the body of a POST): the room's viewer, in that live only. */
@@ -62,6 +62,12 @@ export const roomCalls = defineCalls("rooms", {
     access: roomViewer,
     limits: ["roomPerIp"],
     summary: `The teacher marks the broadcast's present moment as a chapter (at most ${roomLimits.chaptersPerLive} a live, ${roomLimits.chapterBurst} in ${roomLimits.chapterWindowMs / 1000} s a person)`,
+  },
+  pushAddress: {
+    endpoint: pushApi.address,
+    query: "live.id.query",
+    access: access.menu([live.menu.key]),
+    summary: "A live's RTMP push address and stream key for an encoder (pushStreamType 1 手动推流): {url, key}",
   },
   // The chat manager is opened from the live list and the chat monitor (2 §2).
   chatList: {

@@ -47,7 +47,7 @@ export const broadcastSettings = {
   segmentSeconds: 2,
   /** The video's average rate: a 720p class (a teacher, slides, a shared screen) plays well at it. */
   videoKbps: 1500,
-  /** Segments the live playlist lists; all of them stay on disk as the recording. */
+  /** Segments the live playlist lists; all of them stay on disk as the recording until the live ends. */
   listSize: 6,
   /** The MediaRecorder's timeslice: a chunk a second. */
   timesliceMs: 1000,
@@ -55,6 +55,32 @@ export const broadcastSettings = {
   publisherGoneMs: 60_000,
   /** Bytes a publisher may have waiting for ffmpeg before it is dropped (a stalled encoder). */
   maxBacklogBytes: 32 * 1024 * 1024,
+} as const;
+
+/**
+ * A live's manual push (2 §3 live config `pushStreamType` "1" 手动推流): an encoder such as OBS
+ * publishes RTMP to the server's ingest, which feeds the same HLS pipeline as the browser.
+ */
+export const pushApi = {
+  /** `{liveid}` → `{url, key}`: the ingest's address `rtmp://<host>:<port>/<app>` and the live's stream key. */
+  address: ep("GET /cms/livepush"),
+} as const;
+
+/** The RTMP ingest (server/services/rooms/rtmp-ingest.ts). */
+export const pushSettings = {
+  /** RTMP_PORT unless set. */
+  defaultPort: 1935,
+  /** The application of the push address; the stream name is the live's key. */
+  app: "live",
+  /** An encoder must have asked to publish this soon after connecting, or it is dropped. */
+  publishWithinMs: 10_000,
+  /** Bytes an encoder may send while its publication is being admitted (the stream's headers come first). */
+  pendingBytes: 8 * 1024 * 1024,
+} as const;
+
+/** What the push address call answers when it cannot. */
+export const pushMessages = {
+  off: "服务器未开启推流服务，请联系管理员",
 } as const;
 
 /** The chat manager's calls (3 §7.8); only the list is served so far (its screen comes later). */
@@ -159,6 +185,7 @@ export const roomMessages = {
   publishReplaced: "您已在其他页面开始推流，本页面已停止",
   publishTooSlow: "网络或服务器过慢，推流已中断，请重新开始",
   recordingFailed: "生成回放失败",
+  noRecording: "本场直播没有画面，未生成回放",
   broadcastWaiting: "等待老师开始直播",
   broadcastPaused: "老师暂时离开，稍后将恢复直播",
   broadcastEnded: "直播已结束，回放生成后可在回放教室观看",

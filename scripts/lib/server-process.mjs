@@ -34,7 +34,7 @@ export async function startServer({ dataDir, databaseUrl = "", env = {}, timeout
   const [command, args] = commands[via];
   const child = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", RTMP_PORT: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

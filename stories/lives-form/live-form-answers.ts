@@ -1,11 +1,12 @@
 /**
  * The server's answers the live form's stories and client tests are built from (mock routes of
  * stories/mock-api.ts): the school's teachers and assistants, the group config, simulated-live
- * templates, a live to change, schedule conflicts and the add and modify calls.
+ * templates, a live to change, schedule conflicts, the add and modify calls and a push address.
  */
 import { assistant, teacher } from "../../resources";
 import { liveApi, type EmulateTemplateRecord, type LiveConflict, type LiveRecord } from "../../resources/lives/live-api";
 import { groupConfigDefaults, type GroupConfig } from "../../resources/lives/live-config";
+import { pushApi } from "../../resources/rooms/room-api";
 import type { PersonRow } from "../../resources/users/person";
 import { engineSession } from "../engine/engine-answers";
 import { failEnvelope, okEnvelope, type MockRoutes } from "../mock-api";
@@ -64,6 +65,8 @@ export interface LiveFormAnswerOptions {
   createAnswer?: object;
   updateAnswer?: object;
   groupFails?: boolean;
+  /** How the push address call answers: an envelope. */
+  pushAnswer?: object;
 }
 
 /** The answers of a main admin's live form. */
@@ -88,6 +91,7 @@ export function liveFormAnswers(options: LiveFormAnswerOptions = {}): MockRoutes
     [liveApi.info, options.live ? okEnvelope(options.live) : failEnvelope(404, "直播不存在")],
     [liveApi.create, options.createAnswer ?? okEnvelope({ Id: 900 }, { msg: "添加成功" })],
     [liveApi.update, options.updateAnswer ?? okEnvelope({ Id: options.live?.Id ?? 501 }, { msg: "修改成功" })],
+    [pushApi.address, options.pushAnswer ?? (({ query }) => okEnvelope({ url: "rtmp://lectern.example:1935/live", key: `1-${query.liveid}-k3J9xQ2mVb7LwT4pZs8NcY1rHd6Fa0Ge` }))],
   ];
 }
 

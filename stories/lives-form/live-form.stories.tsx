@@ -155,6 +155,12 @@ export const ChangeSimulated: Story = changeStory(sampleLive(48, { Emulateid: 30
   await expect(within(canvasElement).getByText(/这是一场仿真直播/)).toBeVisible();
 });
 
+/** A live on manual push (pushStreamType 1): its RTMP address and stream key, each with a copy button. */
+export const ChangeManualPush: Story = changeStory(sampleLive(48, { Config: JSON.stringify({ pushStreamType: "1" }) }), async ({ canvasElement }) => {
+  await formShown(canvasElement);
+  await waitFor(() => expect(canvasElement.textContent).toContain("rtmp://lectern.example:1935/live"), wait);
+});
+
 /** The live cannot be read: the error and 重试. */
 export const ChangeLoadError: Story = changeStory(undefined, async ({ canvasElement }) => {
   await waitFor(() => expect(canvasElement.textContent).toContain("直播信息加载失败"), wait);

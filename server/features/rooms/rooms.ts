@@ -4,6 +4,8 @@ import { ffmpegTools } from "../../adapters/ffmpeg";
 import { mediaStore } from "../../services/media/store";
 import { Broadcasts, PLAYLIST } from "../../services/rooms/broadcast";
 import { HlsFiles } from "../../services/rooms/hls-files";
+import { RtmpIngest } from "../../services/rooms/rtmp-ingest";
+import { pushAddressHandler } from "./push";
 import { roomScope, verifyRoomToken } from "../../services/rooms/room-token";
 import { roomDocs } from "../../services/media/live-media";
 import { signedQuery } from "../../services/cloud-disk/signing";
@@ -60,11 +62,17 @@ export default defineFeature({
       publish: (event) => hub.bus.publish(event),
       log: app.log,
       publisherGoneMs: config.broadcastGoneMs,
+      holder: node,
     });
     const hlsFiles = new HlsFiles({ locate: (liveId, folder, file) => broadcasts.fileOf(liveId, folder, file) });
+    // Manual push (pushStreamType 1): listens while the server does, so an app only injected into listens nowhere.
+    const ingest = config.rtmpPort ? new RtmpIngest({ port: config.rtmpPort, host: config.host, broadcasts, log: app.log }) : null;
+    if (ingest) app.addHook("onListen", () => ingest.start());
     const hub = new RoomHub({ db, key, node, streamTemplate: config.liveStreamUrl, log: app.log, broadcastOf: (liveId) => broadcasts.stateOf(liveId) });
     app.addHook("onReady", () => hub.start());
     app.addHook("preClose", async () => {
+      // Encoders first, so their lives are left waiting like the browsers' below.
+      await ingest?.close();
       await broadcasts.close();
       await hub.close();
     });
@@ -145,6 +153,7 @@ export default defineFeature({
         const { title } = request.body as { title: string };
         return ok(await markChapter(roomScope(grant, db), grant, title, offset, now), { msg: "已标记章节" });
       },
+      pushAddress: pushAddressHandler(db, key, config),
       chatList: async (request) => {
         const { rows, total } = await chatList(orgScope(request, db), request.body as { liveid: number; type: 0 | 1 | -1; page: number; count: number });
         return ok({ historymsg: rows, total }, { count: total });

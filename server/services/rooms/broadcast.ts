@@ -4,16 +4,20 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { RawData, WebSocket } from "ws";
+import { parseLiveConfig } from "../../../resources/lives/live-config";
 import { broadcastSettings, roomApi, roomMessages, smallClassLiveTypes } from "../../../resources/rooms/room-api";
 import type { BroadcastState, PublishClientMessage, PublishServerMessage, RoomBroadcast } from "../../../resources/rooms/room-protocol";
 import type { FfmpegTools } from "../../adapters/ffmpeg";
 import { mediaUrl, type MediaStore } from "../media/store";
 import type { Db } from "../../db/database";
-import { signedScope, type OrgScope } from "../../engine/org-scope";
+import { runOnce } from "../../engine/job-lease";
+import { signedScope, type OrgScope, type SignedOrg } from "../../engine/org-scope";
 import type { BusEvent } from "./bus";
 import { liveEncodeArgs } from "./hls-encode";
-import { loadLive } from "./presence";
+import { loadLive, type LiveRow } from "./presence";
+import { verifyPushKey } from "./push-key";
 import { verifyRoomToken } from "./room-token";
+import { entryMinutes } from "./live-times";
 
 const HELLO_MS = 10_000;
 const CHECK_MS = 5_000;
@@ -23,9 +27,13 @@ export const PLAYLIST = "live.m3u8";
 /** A segment: r<run>-<index>.ts; the index goes on across runs, so it orders the whole recording. */
 const segmentName = /^r(\d+)-(\d{5,})\.ts$/;
 const folderName = /^[0-9a-f]{32}$/;
+/** How often lives left by a process that stopped are looked for (see `sweep`). */
+const SWEEP_MS = 60_000;
 
 /** What is kept of a live's publication beside its files (DATA_DIR/broadcasts/<live>/state.json). */
 interface Stored {
+  /** The live's organisation: a live left by a stopped process is ended from this (see `sweep`). */
+  org?: number;
   /** The random folder of its HLS files: the playlist's address carries it. */
   folder: string;
   state: BroadcastState;
@@ -40,13 +48,41 @@ interface Run {
   stopping: boolean;
 }
 
+/**
+ * Where a publication comes from: the browser's webm chunks over the publish WebSocket, or an
+ * encoder's RTMP pushed to the ingest as FLV (rtmp-ingest.ts). Both are bytes ffmpeg reads on its
+ * stdin; only how ffmpeg reads them and how the publisher is told and dropped differ.
+ */
+export interface Publisher {
+  /** ffmpeg's options for reading the bytes, before `-i pipe:0`. */
+  readonly input: readonly string[];
+  /** Still connected. */
+  readonly open: boolean;
+  /** Words for the publisher: the browser's page shows them; an encoder has no such channel. */
+  send(message: PublishServerMessage): void;
+  /** Drops the connection. */
+  close(code: number, reason: string): void;
+}
+
+/** The browser's publication: MediaRecorder's webm (timestamps made up where the recorder leaves them out). */
+function socketPublisher(socket: WebSocket): Publisher {
+  return {
+    input: ["-fflags", "+genpts"],
+    get open() {
+      return socket.readyState === socket.OPEN;
+    },
+    send: (message) => send(socket, message),
+    close: (code, reason) => socket.close(code, reason),
+  };
+}
+
 /** A live being published from this process. */
 interface Cast {
   liveId: number;
   title: string;
   endTime: number;
   scope: OrgScope;
-  publisher: WebSocket | null;
+  publisher: Publisher | null;
   run: Run | null;
   /** When the last publisher left. */
   goneAt: number;
@@ -66,6 +102,8 @@ export interface BroadcastOptions {
   log: FastifyBaseLogger;
   /** broadcastSettings.publisherGoneMs unless a test says otherwise. */
   publisherGoneMs?: number;
+  /** This process in the job leases: lives left by a stopped process are ended by one process. */
+  holder?: string;
 }
 
 const send = (socket: WebSocket, message: PublishServerMessage) => {
@@ -73,23 +111,39 @@ const send = (socket: WebSocket, message: PublishServerMessage) => {
 };
 
 /**
- * The teacher's publication of a large class (issue 18): MediaRecorder's webm chunks arrive on a
- * WebSocket and are piped into ffmpeg, which writes HLS (H.264 + AAC, ~2 s segments) into a folder
- * of DATA_DIR with a random name. A reconnecting publisher starts a new ffmpeg run that appends to
- * the same playlist after a discontinuity, so viewers keep one address. Every segment stays on disk:
- * they are the recording as it goes, and ending the live joins them into one MP4 (a crash loses at
- * most the segment being written). The state (waiting, live, ended) is kept in a small file beside
- * the folder, readable by every process sharing DATA_DIR, and announced on the room bus.
+ * The teacher's publication of a large class (issue 18): MediaRecorder's webm chunks arriving on a
+ * WebSocket, or an encoder's RTMP on manual push (rtmp-ingest.ts), are piped into ffmpeg, which
+ * writes HLS (H.264 + AAC, ~2 s segments) into a folder of DATA_DIR with a random name. A
+ * reconnecting publisher starts a new ffmpeg run that appends to the same playlist after a
+ * discontinuity, so viewers keep one address. Every segment stays on disk until the live ends:
+ * they are the recording as it goes, joined then into one MP4 (a crash loses at most the segment
+ * being written), after which the folder is removed. The state (waiting, live, ended) is kept in a
+ * small file beside the folder, readable by every process sharing DATA_DIR, and announced on the
+ * room bus.
  */
 export class Broadcasts {
   private readonly casts = new Map<number, Cast>();
   private readonly timer: NodeJS.Timeout;
+  private readonly sweeper: NodeJS.Timeout | null;
+  private sweeping: Promise<unknown> = Promise.resolve();
   private readonly root: string;
 
   constructor(private readonly opts: BroadcastOptions) {
     this.root = path.join(opts.dataDir, "broadcasts");
     // Looked at often enough for a short wait (a test's) to be kept roughly.
     this.timer = setInterval(() => this.check(), Math.min(CHECK_MS, opts.publisherGoneMs ?? CHECK_MS)).unref();
+    const holder = opts.holder;
+    this.sweeper = holder
+      ? setInterval(() => {
+          this.sweeping = runOnce(opts.db, "rooms.broadcast-orphans", holder, Math.min(SWEEP_MS, this.goneMs), () => this.sweep(Date.now())).catch((err) =>
+            opts.log.warn({ err }, "broadcast: looking for lives left by a stopped process failed; the next run tries again"),
+          );
+        }, Math.min(SWEEP_MS, this.goneMs)).unref()
+      : null;
+  }
+
+  private get goneMs(): number {
+    return this.opts.publisherGoneMs ?? broadcastSettings.publisherGoneMs;
   }
 
   /** What the room shows of a live's publication. */
@@ -133,6 +187,7 @@ export class Broadcasts {
 
   /** The publisher's WebSocket: hello with the teacher's room token, then webm chunks, then maybe 结束直播. */
   accept(socket: WebSocket): void {
+    const publisher = socketPublisher(socket);
     let cast: Cast | null = null;
     let admitting: Promise<void> | null = null;
     const hello = setTimeout(() => socket.close(4001, "no hello"), HELLO_MS);
@@ -142,9 +197,8 @@ export class Broadcasts {
     };
     socket.on("message", (raw: RawData, binary: boolean) => {
       if (binary) {
-        // Looked up by socket, not by `cast` above: "ready" goes out before the admission settles.
-        const publishing = this.publishedBy(socket);
-        if (publishing?.run) this.write(publishing, socket, raw as Buffer);
+        // Looked up by publisher, not by `cast` above: "ready" goes out before the admission settles.
+        this.feed(publisher, raw as Buffer);
         return;
       }
       let message: PublishClientMessage;
@@ -156,7 +210,7 @@ export class Broadcasts {
       if (!cast && !admitting) {
         clearTimeout(hello);
         if (message?.t !== "hello" || typeof message.token !== "string") return fatal(roomMessages.tokenInvalid);
-        admitting = this.admit(socket, message.token)
+        admitting = this.admit(publisher, message.token)
           .then((admitted) => {
             if (typeof admitted === "string") return fatal(admitted);
             cast = admitted;
@@ -167,31 +221,68 @@ export class Broadcasts {
           });
         return;
       }
-      const publishing = this.publishedBy(socket);
-      if (publishing && message?.t === "end") void this.end(publishing, socket);
+      const publishing = this.publishedBy(publisher);
+      if (publishing && message?.t === "end") void this.end(publishing, publisher);
     });
     socket.on("close", () => {
       clearTimeout(hello);
       void (admitting ?? Promise.resolve()).then(() => {
-        if (cast && cast.publisher === socket) this.left(cast);
+        if (cast && cast.publisher === publisher) this.left(cast);
       });
     });
+  }
+
+  /**
+   * An encoder's publication (pushStreamType 1) by the live's stream key, once its bytes can go to
+   * ffmpeg: null, or why it was refused (logged; the ingest drops the connection). What is refused
+   * and why: a key this server did not make for the live, an organisation or live that is not there
+   * (or voided), a live not set to manual push, and a time outside the live's window (from the
+   * teachers' entry time before its start to its end); then what refuses a browser's publication.
+   */
+  async push(publisher: Publisher, streamKey: string, now = Date.now()): Promise<string | null> {
+    const claim = verifyPushKey(this.opts.key, streamKey);
+    if (!claim) return "the stream key is not one this server made for a live";
+    const scope = signedScope(claim, this.opts.db, { id: 0, name: "推流", role: "teacher" });
+    const org = await scope.shared.selectFrom("organisations").select("id").where("id", "=", claim.orgId).executeTakeFirst();
+    if (!org) return `organisation ${claim.orgId} does not exist`;
+    const live = await loadLive(scope, claim.liveId);
+    if (!live || live.voided) return `live ${claim.liveId} does not exist or is voided`;
+    if (parseLiveConfig(live.config).pushStreamType !== "1") return `live ${live.id} is not set to manual push (pushStreamType 1)`;
+    const early = (entryMinutes(live.config, "teacher") ?? 0) * 60_000;
+    if (now < live.begin_time - early) return `live ${live.id} opens for pushing at ${new Date(live.begin_time - early).toISOString()}`;
+    if (now >= live.end_time) return `live ${live.id} ended at ${new Date(live.end_time).toISOString()}`;
+    const admitted = await this.take(publisher, scope, live);
+    return typeof admitted === "string" ? `live ${live.id}: ${admitted}` : null;
+  }
+
+  /** Bytes of a publication: to its live's ffmpeg run, once there is one. */
+  feed(publisher: Publisher, chunk: Buffer): void {
+    const publishing = this.publishedBy(publisher);
+    if (publishing?.run) this.write(publishing, publisher, chunk);
+  }
+
+  /** The publisher's connection closed: its live waits for it (and ends past its end time, see `check`). */
+  gone(publisher: Publisher): void {
+    const publishing = this.publishedBy(publisher);
+    if (publishing) this.left(publishing);
   }
 
   /** Ends every run of this process (the server is stopping); the lives wait for their teacher, who reconnects to another process. */
   async close(): Promise<void> {
     clearInterval(this.timer);
+    if (this.sweeper) clearInterval(this.sweeper);
     for (const cast of this.casts.values()) {
-      const socket = cast.publisher;
-      if (!socket) continue;
+      const publisher = cast.publisher;
+      if (!publisher) continue;
       this.left(cast);
-      socket.close(1001, "server closing");
+      publisher.close(1001, "server closing");
     }
     await Promise.all([...this.casts.values()].map((cast) => cast.chain));
+    await this.sweeping;
   }
 
-  private publishedBy(socket: WebSocket): Cast | undefined {
-    for (const cast of this.casts.values()) if (cast.publisher === socket) return cast;
+  private publishedBy(publisher: Publisher): Cast | undefined {
+    for (const cast of this.casts.values()) if (cast.publisher === publisher) return cast;
     return undefined;
   }
 
@@ -203,7 +294,7 @@ export class Broadcasts {
   }
 
   /** Ends a live: its publisher is told, ffmpeg stops, the segments become an MP4 and a live_recordings row. */
-  private end(cast: Cast, socket: WebSocket | null): Promise<void> {
+  private end(cast: Cast, publisher: Publisher | null): Promise<void> {
     if (cast.ending) return cast.chain.then(() => undefined);
     cast.ending = true;
     const done = this.queue(cast, async () => {
@@ -218,14 +309,16 @@ export class Broadcasts {
       await this.announce(cast.liveId, { ...stored, state: "ended" });
       let msg: string | undefined;
       try {
-        if (!(await this.record(cast, stored))) msg = "本场直播没有画面，未生成回放";
+        if (!(await this.record(cast, stored))) msg = roomMessages.noRecording;
+        // The recording holds them now; a failed one keeps them, to be joined again by hand.
+        await fs.promises.rm(path.join(this.dirOf(cast.liveId), stored.folder), { recursive: true, force: true });
       } catch (err) {
         this.opts.log.error({ err, live: cast.liveId }, "broadcast: making the recording failed");
         msg = roomMessages.recordingFailed;
       }
-      if (socket) {
-        send(socket, msg ? { t: "ended", msg } : { t: "ended" });
-        socket.close(1000, "ended");
+      if (publisher) {
+        publisher.send(msg ? { t: "ended", msg } : { t: "ended" });
+        publisher.close(1000, "ended");
       }
       this.casts.delete(cast.liveId);
     });
@@ -235,7 +328,7 @@ export class Broadcasts {
     );
   }
 
-  private async admit(socket: WebSocket, token: string): Promise<Cast | string> {
+  private async admit(publisher: Publisher, token: string): Promise<Cast | string> {
     const grant = verifyRoomToken(this.opts.key, token, Date.now());
     if (!grant) return roomMessages.tokenInvalid;
     // Only the live's teacher: a room token says "teacher" only for one of the live's teachers (room-access.ts).
@@ -244,6 +337,11 @@ export class Broadcasts {
     const live = await loadLive(scope, grant.liveId);
     if (!live) return roomMessages.liveNotFound;
     if (live.voided) return roomMessages.voided;
+    return this.take(publisher, scope, live);
+  }
+
+  /** A publisher admitted by its source's rules takes the live's publication: a new ffmpeg run, after whatever the live is doing. */
+  private async take(publisher: Publisher, scope: OrgScope, live: LiveRow): Promise<Cast | string> {
     if (smallClassLiveTypes.includes(live.scale)) return roomMessages.publishSmallClass;
     const tools = this.opts.tools();
     if (!tools) {
@@ -259,35 +357,40 @@ export class Broadcasts {
       this.casts.set(live.id, cast);
     }
     if (cast.ending) return roomMessages.publishEnded;
-    // The newest page publishes: an older one (another tab, a page that lost its network) is told and closed.
+    // The newest publisher publishes: an older one (another tab, a page or an encoder that lost its network) is told and closed.
     const older = cast.publisher;
-    cast.publisher = socket;
-    if (older && older !== socket) {
-      send(older, { t: "error", msg: roomMessages.publishReplaced, fatal: true });
+    cast.publisher = publisher;
+    if (older && older !== publisher) {
+      older.send({ t: "error", msg: roomMessages.publishReplaced, fatal: true });
       older.close(4003, "replaced");
     }
     const c = cast;
     await this.queue(c, async () => {
       await this.stopRun(c);
-      if (c.publisher !== socket || socket.readyState !== socket.OPEN) return;
-      await this.startRun(c, tools, socket);
-      send(socket, { t: "ready" });
+      if (c.publisher !== publisher || !publisher.open) return;
+      await this.startRun(c, tools, publisher);
+      publisher.send({ t: "ready" });
     }).catch((err) => {
       this.opts.log.error({ err, live: c.liveId }, "broadcast: starting ffmpeg failed");
-      send(socket, { t: "error", msg: roomMessages.publishFailed, fatal: true });
-      socket.close(4003, "failed");
+      publisher.send({ t: "error", msg: roomMessages.publishFailed, fatal: true });
+      publisher.close(4003, "failed");
     });
     return c;
   }
 
-  private async startRun(cast: Cast, tools: FfmpegTools, socket: WebSocket): Promise<void> {
+  private async startRun(cast: Cast, tools: FfmpegTools, publisher: Publisher): Promise<void> {
     const previous = await this.read(cast.liveId);
-    const stored: Stored = { folder: previous?.folder ?? crypto.randomBytes(16).toString("hex"), state: previous?.state ?? "waiting", runs: (previous?.runs ?? 0) + 1 };
+    const stored: Stored = {
+      org: cast.scope.orgId,
+      folder: previous?.folder ?? crypto.randomBytes(16).toString("hex"),
+      state: previous?.state ?? "waiting",
+      runs: (previous?.runs ?? 0) + 1,
+    };
     const dir = path.join(this.dirOf(cast.liveId), stored.folder);
     await fs.promises.mkdir(dir, { recursive: true });
     await this.save(cast.liveId, stored);
     const args = [
-      ...["-hide_banner", "-loglevel", "error", "-fflags", "+genpts", "-i", "pipe:0"],
+      ...["-hide_banner", "-loglevel", "error", ...publisher.input, "-i", "pipe:0"],
       ...liveEncodeArgs(),
       ...["-f", "hls", "-hls_time", String(broadcastSettings.segmentSeconds), "-hls_list_size", String(broadcastSettings.listSize)],
       // append_list: a new run continues the playlist after a discontinuity; omit_endlist: a
@@ -312,10 +415,10 @@ export class Broadcasts {
         proc.on("close", (code) => {
           if (!run.stopping && code !== 0) {
             this.opts.log.error({ live: cast.liveId, code, stderr: errors }, "broadcast: ffmpeg stopped");
-            // Not fatal: the page reconnects and a new run starts (a bad moment of input, not of the live).
-            if (cast.publisher === socket) {
-              send(socket, { t: "error", msg: roomMessages.publishFailed });
-              socket.close(1011, "ffmpeg stopped");
+            // Not fatal: the page or the encoder reconnects and a new run starts (a bad moment of input, not of the live).
+            if (cast.publisher === publisher) {
+              publisher.send({ t: "error", msg: roomMessages.publishFailed });
+              publisher.close(1011, "ffmpeg stopped");
             }
           }
           resolve();
@@ -345,13 +448,13 @@ export class Broadcasts {
     }
   }
 
-  private write(cast: Cast, socket: WebSocket, chunk: Buffer): void {
+  private write(cast: Cast, publisher: Publisher, chunk: Buffer): void {
     const stdin = cast.run?.proc.stdin;
     if (!stdin || stdin.destroyed) return;
     if (stdin.writableLength > broadcastSettings.maxBacklogBytes) {
       this.opts.log.warn({ live: cast.liveId }, "broadcast: ffmpeg fell behind; the publisher was dropped");
-      send(socket, { t: "error", msg: roomMessages.publishTooSlow, fatal: true });
-      socket.close(4003, "too slow");
+      publisher.send({ t: "error", msg: roomMessages.publishTooSlow, fatal: true });
+      publisher.close(4003, "too slow");
       return;
     }
     stdin.write(chunk);
@@ -388,9 +491,39 @@ export class Broadcasts {
   /** A live whose publisher has been gone long enough after its end time is ended as by 结束直播. */
   private check(): void {
     const now = Date.now();
-    const gone = this.opts.publisherGoneMs ?? broadcastSettings.publisherGoneMs;
     for (const cast of this.casts.values())
-      if (!cast.publisher && !cast.ending && now >= cast.endTime && now - cast.goneAt >= gone) void this.end(cast, null);
+      if (!cast.publisher && !cast.ending && now >= cast.endTime && now - cast.goneAt >= this.goneMs) void this.end(cast, null);
+  }
+
+  /**
+   * Lives no process publishes any more (the one that did stopped, or died, and its publisher did
+   * not come back to another): their playlist has not changed for twice the publisher's allowance,
+   * beyond which a process still holding one would have ended it itself. Past its end time such a
+   * live is ended and recorded here, as by 结束直播; before it, one still shown as live is shown as
+   * waiting. Run by one process at a time (the lease in the constructor).
+   */
+  private async sweep(now: number): Promise<void> {
+    const names = await fs.promises.readdir(this.root).catch(() => [] as string[]);
+    for (const name of names) {
+      const liveId = Number(name);
+      if (!/^[1-9]\d*$/.test(name) || this.casts.has(liveId)) continue;
+      const stored = await this.read(liveId);
+      if (!stored || stored.state === "ended" || !stored.org) continue;
+      const changed = await fs.promises.stat(path.join(this.dirOf(liveId), stored.folder, PLAYLIST)).then((st) => st.mtimeMs, () => 0);
+      if (now - changed < 2 * this.goneMs) continue;
+      // The state file is this server's own, written when the live's publication was admitted.
+      const scope = signedScope({ orgId: stored.org } as SignedOrg, this.opts.db, { id: 0, name: "直播", role: "teacher" });
+      const live = await loadLive(scope, liveId);
+      if (!live) continue;
+      if (now >= live.end_time) {
+        const cast: Cast = { liveId, title: live.title, endTime: live.end_time, scope, publisher: null, run: null, goneAt: changed, chain: Promise.resolve(), ending: false };
+        this.casts.set(liveId, cast);
+        await this.end(cast, null);
+      } else if (stored.state === "live") {
+        await this.save(liveId, { ...stored, state: "waiting" });
+        await this.announce(liveId, { ...stored, state: "waiting" });
+      }
+    }
   }
 
   /** Joins the segments into an MP4 (stream copy), stores it and lists it as the live's recording; false when there was nothing. */

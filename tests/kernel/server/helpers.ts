@@ -42,7 +42,7 @@ export interface TestServer {
 /** A fresh database, migrated and (unless told not to) seeded, with the configuration a test app runs on. */
 export async function seededDatabase(opts: { seed?: boolean; config?: Partial<Config> } = {}) {
   const fresh = await freshDatabase();
-  const config = { ...loadConfig({ DATA_DIR: fresh.dataDir, LOG_LEVEL: "silent", DIST_DIR: path.join(fresh.dataDir, "no-dist") }), passwordMemoryKiB: 64, ...opts.config };
+  const config = { ...loadConfig({ DATA_DIR: fresh.dataDir, LOG_LEVEL: "silent", DIST_DIR: path.join(fresh.dataDir, "no-dist"), RTMP_PORT: "off" }), passwordMemoryKiB: 64, ...opts.config };
   const db = openDb({ databaseUrl: fresh.url, dataDir: fresh.dataDir, poolSize: 4 });
   await migrateToLatest(db.kysely);
   if (opts.seed !== false) await seedAll(db, { passwordMemoryKiB: 64, students: 20, historyDays: 3 });

@@ -168,6 +168,9 @@ describe.skipIf(!ffmpegTools())("a large class's publication", () => {
     expect((await s.db.kysely.selectFrom("lives").select("status").where("id", "=", liveId).executeTakeFirstOrThrow()).status).toBe(2);
     expect(rows).toHaveLength(1);
     expect(rows[0].url).toMatch(/^\/cms\/vod\/file\/[0-9a-f]{32}\.mp4$/);
+    // The recording holds the segments now: their folder is gone, and so are the live's HLS files.
+    expect(fs.existsSync(path.join(s.dataDir, "broadcasts", String(liveId), playlist.split("/")[6]))).toBe(false);
+    expect((await hls(playlist, "live.m3u8", studentToken)).statusCode).toBe(404);
     expect(rows[0].duration_seconds).toBeGreaterThanOrEqual(6);
     // Served only at the signed address the room hands out, with ranges for seeking.
     const key = tokenSecret({ tokenSecret: null, dataDir: s.dataDir });
@@ -201,6 +204,33 @@ describe.skipIf(!ffmpegTools())("a large class's publication", () => {
     p.socket.close();
     await eventually(async () => (await s.db.kysely.selectFrom("live_recordings").select("id").where("live_id", "=", liveId).execute()).length === 1, 30_000);
     expect(await publisher(token).next("error")).toMatchObject({ msg: roomMessages.publishEnded });
+  }, 60_000);
+
+  it("ends and records a live left by a process that stopped past its end, and shows one before its end as waiting", async () => {
+    const now = Date.now();
+    // What a process that died while publishing leaves: the state "live", a playlist nobody writes any more, its segments.
+    const leave = async (liveId: number) => {
+      const folder = "ab".repeat(16);
+      const dir = path.join(s.dataDir, "broadcasts", String(liveId), folder);
+      fs.mkdirSync(dir, { recursive: true });
+      execFileSync("ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=320x180:rate=15", "-f", "lavfi", "-i", "sine", "-t", "2", "-c:v", "libx264", "-c:a", "aac", "-f", "mpegts", path.join(dir, "r1-00000.ts")]);
+      fs.writeFileSync(path.join(dir, "live.m3u8"), "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\nr1-00000.ts\n");
+      const stale = new Date(now - 10 * MINUTE);
+      fs.utimesSync(path.join(dir, "live.m3u8"), stale, stale);
+      fs.writeFileSync(path.join(s.dataDir, "broadcasts", String(liveId), "state.json"), JSON.stringify({ org, folder, state: "live", runs: 1 }));
+      return dir;
+    };
+    const stateOf = (liveId: number) => JSON.parse(fs.readFileSync(path.join(s.dataDir, "broadcasts", String(liveId), "state.json"), "utf8")).state;
+    const { liveId: over } = await makeLive(s.db, { org, begin: now - 60 * MINUTE, end: now - MINUTE, teachers: [ids.teacher] });
+    const { liveId: going } = await makeLive(s.db, { org, begin: now - MINUTE, end: now + 60 * MINUTE, teachers: [ids.teacher] });
+    const overDir = await leave(over);
+    await leave(going);
+    await eventually(async () => (await s.db.kysely.selectFrom("live_recordings").select("id").where("live_id", "=", over).execute()).length === 1, 30_000);
+    expect(stateOf(over)).toBe("ended");
+    // Removed once the recording is listed.
+    await eventually(() => !fs.existsSync(overDir), 10_000);
+    await eventually(() => stateOf(going) === "waiting", 30_000);
+    expect((await s.db.kysely.selectFrom("live_recordings").select("id").where("live_id", "=", going).execute()).length).toBe(0);
   }, 60_000);
 
   // On PostgreSQL several processes serve one live: the state file is shared through DATA_DIR, the state changes through NOTIFY.

@@ -47,6 +47,7 @@ export const liveFormEngineParts: Partial<EngineRegistry> = {
   panels: {
     liveConflicts: lazyPanel(() => import("./conflict-alert").then((m) => m.ConflictPanel)),
     liveEmulateNotice: lazyPanel(() => import("./emulate-notice").then((m) => m.EmulateNotice)),
+    livePush: lazyPanel(() => import("./push-panel").then((m) => m.PushPanel)),
   },
   formSetups: { liveForm: useLiveFormSetup, groupConfig: useGroupConfigSetup },
 };
