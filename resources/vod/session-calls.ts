@@ -12,4 +12,10 @@ export const vodSessionCalls = defineCalls("vod", {
     summary:
       "Recorded sessions (lives of type-200 courses), newest start first, with the live search's filters (couseid sic, title, teacher, status -1 all, begintime/endtime) and totalMediaCount, enableMediaCount, mediaListStatus",
   },
+  info: {
+    endpoint: vodApi.info,
+    query: "live.id.query",
+    access: access.menu(vodKeys),
+    summary: "One recorded session (a live of a type-200 course) with totalMediaCount, enableMediaCount, mediaListStatus; any other live is 记录不存在",
+  },
 });

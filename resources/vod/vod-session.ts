@@ -16,6 +16,8 @@ import { changeRecordPage, createRecordPage, recordedSessionsPage, vodPages } fr
 export const vodApi = {
   /** The live search's parameters (live.search.query), over recorded courses only; rows are LiveRecords with totalMediaCount, enableMediaCount and mediaListStatus. */
   search: ep("GET /cms/vodsearch"),
+  /** `liveid` → one recorded session: its LiveRecord with totalMediaCount, enableMediaCount and mediaListStatus (liveiteminfo extended, 3 §7.4). */
+  info: ep("GET /cms/liveiteminfoex"),
 } as const;
 
 /** mediaListStatus (3 §3, §4): whether the session has videos, and whether any is on shelf. */

@@ -129,6 +129,19 @@ describe("the recorded sessions (vodsearch)", () => {
   });
 });
 
+describe("one recorded session (liveiteminfoex)", () => {
+  it("answers the session with its media fields, and no live of another type", async () => {
+    const id = await sessionOf(await recordedCourse("录播·单个"), "单个课节");
+    const one = await api(admin, vodApi.info, { liveid: id });
+    expect(one.code, one.msg).toBe(0);
+    expect(one.data).toMatchObject({ Id: id, Title: "单个课节", CourseType: recordedCourseType, totalMediaCount: 0, enableMediaCount: 0, mediaListStatus: 0 });
+    const other = await s.db.kysely.selectFrom("lives as l").innerJoin("courses as c", "c.id", "l.course_id").select("l.id").where("l.org_id", "=", orgId).where("c.type", "=", 1).executeTakeFirstOrThrow();
+    expect(await api(admin, vodApi.info, { liveid: other.id })).toMatchObject({ code: 404, msg: "记录不存在" });
+    expect(await api(admin, vodApi.info, { liveid: 99_999_999 })).toMatchObject({ code: 404 });
+    expect((await api(admin, vodApi.info, { liveid: "x" })).code).toBe(400);
+  });
+});
+
 describe("a recorded session's media (3 §3 derived fields)", () => {
   it("counts the videos out of the recycle bin, those on shelf, and says whether any is bound", async () => {
     const id = await recordedCourse("录播·视频状态");
