@@ -63,6 +63,13 @@ export const roomCalls = defineCalls("rooms", {
     limits: ["roomPerIp"],
     summary: `The teacher marks the broadcast's present moment as a chapter (at most ${roomLimits.chaptersPerLive} a live, ${roomLimits.chapterBurst} in ${roomLimits.chapterWindowMs / 1000} s a person)`,
   },
+  floor: {
+    endpoint: roomApi.floor,
+    body: "room.floor",
+    access: roomViewer,
+    limits: ["roomPerIp"],
+    summary: "The live's teacher gives the floor to an assistant of the live (key i<identity>), who may then publish, or takes it back (key \"\")",
+  },
   pushAddress: {
     endpoint: pushApi.address,
     query: "live.id.query",

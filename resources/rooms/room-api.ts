@@ -32,6 +32,8 @@ export const roomApi = {
   chapters: ep("GET /api/v1/room/chapters", "liveClass"),
   /** `{token, title}` → the new `RoomChapter`: the teacher marks the present moment of the broadcast. */
   markChapter: ep("POST /api/v1/room/chapters", "liveClass"),
+  /** `{token, key}`: the live's teacher gives the floor to an assistant of the live in the room (`key` "i<identity>"), or takes it back (`key` ""). */
+  floor: ep("POST /api/v1/room/floor", "liveClass"),
 } as const;
 
 /**
@@ -177,7 +179,11 @@ export const roomMessages = {
   noReplay: "暂无回放",
   reconnecting: "连接已断开，正在重连…",
   networkError: "网络异常",
-  publishTeacherOnly: "只有本场直播的老师可以推流",
+  publishTeacherOnly: "只有本场直播的老师或获得发言权的助教可以推流",
+  floorTeacherOnly: "只有本场直播的老师可以交出或收回发言权",
+  floorAssistantOnly: "只能把发言权交给本场直播的助教",
+  floorTaken: "老师已收回发言权，推流已停止",
+  endTeacherOnly: "只有老师可以结束直播",
   publishSmallClass: "小班课通过摄像头直连上课，无需推流",
   publishNoFfmpeg: "服务器未安装 ffmpeg，暂时无法直播，请联系管理员",
   publishEnded: "本场直播已结束，不能再推流",

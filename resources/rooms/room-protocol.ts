@@ -58,6 +58,8 @@ export interface RoomBroadcast {
   state: BroadcastState;
   /** The HLS playlist's path on the live-class host (add `?token=`); "" before the first publication. */
   playlist: string;
+  /** The assistant the teacher has given the floor to (who may then publish), by presence key; null when the teacher keeps it. */
+  floor: { key: string; name: string } | null;
 }
 
 /** Publisher → server on broadcastSocketPath; the webm chunks travel as binary frames between them. */

@@ -12,7 +12,7 @@ export const sampleLive: RoomLive = {
   teachers: ["李老师"],
   smallClass: false,
   streamUrl: "",
-  broadcast: { state: "waiting", playlist: "" },
+  broadcast: { state: "waiting", playlist: "", floor: null },
 };
 
 export const teacherEntry: PresenceEntry = { conn: "c-teacher", key: "i2", name: "李老师", role: "teacher" };

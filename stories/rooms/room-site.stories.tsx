@@ -6,7 +6,7 @@ import { okEnvelope } from "../mock-api";
 import { RoomSite } from "../../src/features/rooms/site/room-site";
 import { RoomTransport } from "../../src/features/rooms/site/room-transport";
 import type { ScreenParameters } from "../support/screen-parameters";
-import { guestEntry, liveRecordings, sampleChapters, sampleDocs, sampleLive, sampleRecordings, studentEntry, teacherEntry, welcomeOf } from "./room-fixtures";
+import { assistantEntry, guestEntry, liveRecordings, sampleChapters, sampleDocs, sampleLive, sampleRecordings, studentEntry, teacherEntry, welcomeOf } from "./room-fixtures";
 import { scriptedTransport, type RoomScript } from "./scripted-room";
 
 /**
@@ -66,9 +66,27 @@ export const TeacherLargeClass: Story = {
   },
 };
 
+/** The assistant the teacher gave the floor to: the publisher's camera and screen, and no 结束直播 (the live stays the teacher's to end). */
+export const AssistantWithFloor: Story = {
+  parameters: { script: { answer: welcomeOf(assistantEntry, { live: { ...sampleLive, broadcast: { state: "waiting", playlist: "", floor: { key: assistantEntry.key, name: assistantEntry.name } } } }) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("button", { name: "开启摄像头" })).toBeVisible();
+    await expect(canvas.queryByRole("button", { name: "结束直播" })).toBeNull();
+  },
+};
+
+/** The teacher who gave the floor away: who holds it, and 收回发言权. */
+export const TeacherGaveFloor: Story = {
+  parameters: { script: { answer: welcomeOf(teacherEntry, { live: { ...sampleLive, broadcast: { state: "live", playlist: "/p", floor: { key: assistantEntry.key, name: assistantEntry.name } } } }) } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("button", { name: "收回发言权" })).toBeVisible();
+  },
+};
+
 /** A student of a large class whose teacher stepped away mid-live: said in words until the stream is back. */
 export const LargeClassPaused: Story = {
-  parameters: { script: { answer: welcomeOf(studentEntry, { live: { ...sampleLive, broadcast: { state: "waiting", playlist: "/api/v1/room/hls/42/0123456789abcdef0123456789abcdef/live.m3u8" } } }) } },
+  parameters: { script: { answer: welcomeOf(studentEntry, { live: { ...sampleLive, broadcast: { state: "waiting", playlist: "/api/v1/room/hls/42/0123456789abcdef0123456789abcdef/live.m3u8", floor: null } } }) } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(roomMessages.broadcastPaused)).toBeVisible();
   },
@@ -76,7 +94,7 @@ export const LargeClassPaused: Story = {
 
 /** A student of a large class after 结束直播. */
 export const LargeClassEnded: Story = {
-  parameters: { script: { answer: welcomeOf(studentEntry, { live: { ...sampleLive, broadcast: { state: "ended", playlist: "/api/v1/room/hls/42/0123456789abcdef0123456789abcdef/live.m3u8" } } }) } },
+  parameters: { script: { answer: welcomeOf(studentEntry, { live: { ...sampleLive, broadcast: { state: "ended", playlist: "/api/v1/room/hls/42/0123456789abcdef0123456789abcdef/live.m3u8", floor: null } } }) } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(roomMessages.broadcastEnded)).toBeVisible();
   },
@@ -143,7 +161,7 @@ export const Courseware: Story = {
 
 /** The teacher of a large class on air: 标记章节 with the next title offered, and the chapters marked so far. */
 export const TeacherMarksChapters: Story = {
-  parameters: { script: { answer: welcomeOf(teacherEntry, { live: { ...sampleLive, broadcast: { state: "live", playlist: "/p" } } }) } },
+  parameters: { script: { answer: welcomeOf(teacherEntry, { live: { ...sampleLive, broadcast: { state: "live", playlist: "/p", floor: null } } }) } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole("button", { name: "标记章节" }));

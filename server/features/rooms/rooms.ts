@@ -141,6 +141,11 @@ export default defineFeature({
         const grant = roomViewerOf(request);
         return ok(await chaptersOf(roomScope(grant, db), grant.liveId));
       },
+      floor: async (request) => {
+        const { key: holder } = request.body as { key: string };
+        await broadcasts.setFloor(roomViewerOf(request), holder);
+        return ok(null, { msg: holder ? "已交出发言权" : "已收回发言权" });
+      },
       markChapter: async (request) => {
         const grant = roomViewerOf(request);
         if (!canMarkChapters(grant)) throw new ApiError(403, roomMessages.chapterTeacherOnly);

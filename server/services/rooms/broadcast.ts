@@ -10,13 +10,14 @@ import type { BroadcastState, PublishClientMessage, PublishServerMessage, RoomBr
 import type { FfmpegTools } from "../../adapters/ffmpeg";
 import { mediaUrl, type MediaStore } from "../media/store";
 import type { Db } from "../../db/database";
+import { ApiError } from "../../plugins/envelope";
 import { runOnce } from "../../engine/job-lease";
 import { signedScope, type OrgScope, type SignedOrg } from "../../engine/org-scope";
 import type { BusEvent } from "./bus";
 import { liveEncodeArgs } from "./hls-encode";
 import { loadLive, type LiveRow } from "./presence";
 import { verifyPushKey } from "./push-key";
-import { verifyRoomToken } from "./room-token";
+import { verifyRoomToken, type RoomGrant } from "./room-token";
 import { entryMinutes } from "./live-times";
 
 const HELLO_MS = 10_000;
@@ -39,6 +40,8 @@ interface Stored {
   state: BroadcastState;
   /** ffmpeg runs so far (one a publisher connection). */
   runs: number;
+  /** The assistant the teacher gave the floor to, who may publish too. */
+  floor?: { id: number; name: string } | null;
 }
 
 interface Run {
@@ -83,6 +86,9 @@ interface Cast {
   endTime: number;
   scope: OrgScope;
   publisher: Publisher | null;
+  /** Who the publisher is: an identity of the live's staff (0 for an encoder) and whether it is the assistant holding the floor. */
+  publisherId: number;
+  publisherHasFloor: boolean;
   run: Run | null;
   /** When the last publisher left. */
   goneAt: number;
@@ -222,7 +228,11 @@ export class Broadcasts {
         return;
       }
       const publishing = this.publishedBy(publisher);
-      if (publishing && message?.t === "end") void this.end(publishing, publisher);
+      // The live is the teacher's to end; an assistant holding the floor only publishes.
+      if (publishing && message?.t === "end") {
+        if (publishing.publisherHasFloor) publisher.send({ t: "error", msg: roomMessages.endTeacherOnly });
+        else void this.end(publishing, publisher);
+      }
     });
     socket.on("close", () => {
       clearTimeout(hello);
@@ -331,17 +341,55 @@ export class Broadcasts {
   private async admit(publisher: Publisher, token: string): Promise<Cast | string> {
     const grant = verifyRoomToken(this.opts.key, token, Date.now());
     if (!grant) return roomMessages.tokenInvalid;
-    // Only the live's teacher: a room token says "teacher" only for one of the live's teachers (room-access.ts).
-    if (grant.role !== "teacher" || grant.playType !== 1) return roomMessages.publishTeacherOnly;
+    // The live's teacher (a room token says "teacher" only for one of the live's teachers,
+    // room-access.ts), or the assistant the teacher gave the floor to.
+    if (grant.playType !== 1 || (grant.role !== "teacher" && !(grant.role === "assistant" && (await this.read(grant.liveId))?.floor?.id === grant.identityId)))
+      return roomMessages.publishTeacherOnly;
     const scope = signedScope(grant, this.opts.db, { id: grant.identityId, name: grant.name, role: "teacher" });
     const live = await loadLive(scope, grant.liveId);
     if (!live) return roomMessages.liveNotFound;
     if (live.voided) return roomMessages.voided;
-    return this.take(publisher, scope, live);
+    return this.take(publisher, scope, live, grant.identityId, grant.role === "assistant");
+  }
+
+  /**
+   * The live's teacher gives the floor to an assistant of the live (`key` "i<identity>"), who may then
+   * publish in the teacher's place, or takes it back (""): an assistant publishing is then stopped.
+   * Everyone in the room hears who holds it.
+   */
+  async setFloor(grant: RoomGrant & SignedOrg, key: string): Promise<void> {
+    if (grant.role !== "teacher" || grant.playType !== 1) throw new ApiError(403, roomMessages.floorTeacherOnly);
+    const scope = signedScope(grant, this.opts.db, { id: grant.identityId, name: grant.name, role: "teacher" });
+    const live = await loadLive(scope, grant.liveId);
+    if (!live || live.voided) throw new ApiError(403, live ? roomMessages.voided : roomMessages.liveNotFound);
+    let floor: Stored["floor"] = null;
+    if (key) {
+      const assistant = await scope
+        .selectFrom("identities as i")
+        .innerJoin("live_staff as s", "s.identity_id", "i.id")
+        .select(["i.id", "i.name"])
+        .where("s.live_id", "=", live.id)
+        .where("s.role", "=", "assistant")
+        .where("i.id", "=", Number(key.slice(1)))
+        .executeTakeFirst();
+      if (!assistant) throw new ApiError(403, roomMessages.floorAssistantOnly);
+      floor = { id: assistant.id, name: assistant.name };
+    }
+    const previous = await this.read(live.id);
+    if (previous?.state === "ended") throw new ApiError(403, roomMessages.publishEnded);
+    const stored: Stored = previous ? { ...previous, floor } : { org: grant.orgId, folder: crypto.randomBytes(16).toString("hex"), state: "waiting", runs: 0, floor };
+    await this.save(live.id, stored);
+    const cast = this.casts.get(live.id);
+    const holder = cast?.publisher && cast.publisherId;
+    if (cast?.publisher && holder && holder === previous?.floor?.id && holder !== floor?.id) {
+      cast.publisher.send({ t: "error", msg: roomMessages.floorTaken, fatal: true });
+      cast.publisher.close(4003, "floor taken");
+    }
+    await this.announce(live.id, stored);
   }
 
   /** A publisher admitted by its source's rules takes the live's publication: a new ffmpeg run, after whatever the live is doing. */
-  private async take(publisher: Publisher, scope: OrgScope, live: LiveRow): Promise<Cast | string> {
+  private async take(publisher: Publisher, scope: OrgScope, live: LiveRow, publisherId = 0, hasFloor = false): Promise<Cast | string> {
     if (smallClassLiveTypes.includes(live.scale)) return roomMessages.publishSmallClass;
     const tools = this.opts.tools();
     if (!tools) {
@@ -353,13 +401,15 @@ export class Broadcasts {
 
     let cast = this.casts.get(live.id);
     if (!cast) {
-      cast = { liveId: live.id, title: live.title, endTime: live.end_time, scope, publisher: null, run: null, goneAt: Date.now(), chain: Promise.resolve(), ending: false };
+      cast = { liveId: live.id, title: live.title, endTime: live.end_time, scope, publisher: null, publisherId: 0, publisherHasFloor: false, run: null, goneAt: Date.now(), chain: Promise.resolve(), ending: false };
       this.casts.set(live.id, cast);
     }
     if (cast.ending) return roomMessages.publishEnded;
     // The newest publisher publishes: an older one (another tab, a page or an encoder that lost its network) is told and closed.
     const older = cast.publisher;
     cast.publisher = publisher;
+    cast.publisherId = publisherId;
+    cast.publisherHasFloor = hasFloor;
     if (older && older !== publisher) {
       older.send({ t: "error", msg: roomMessages.publishReplaced, fatal: true });
       older.close(4003, "replaced");
@@ -385,6 +435,7 @@ export class Broadcasts {
       folder: previous?.folder ?? crypto.randomBytes(16).toString("hex"),
       state: previous?.state ?? "waiting",
       runs: (previous?.runs ?? 0) + 1,
+      floor: previous?.floor ?? null,
     };
     const dir = path.join(this.dirOf(cast.liveId), stored.folder);
     await fs.promises.mkdir(dir, { recursive: true });
@@ -508,7 +559,8 @@ export class Broadcasts {
       const liveId = Number(name);
       if (!/^[1-9]\d*$/.test(name) || this.casts.has(liveId)) continue;
       const stored = await this.read(liveId);
-      if (!stored || stored.state === "ended" || !stored.org) continue;
+      // Nothing published yet (only the floor given): nothing to end or record.
+      if (!stored || stored.state === "ended" || !stored.org || !stored.runs) continue;
       const changed = await fs.promises.stat(path.join(this.dirOf(liveId), stored.folder, PLAYLIST)).then((st) => st.mtimeMs, () => 0);
       if (now - changed < 2 * this.goneMs) continue;
       // The state file is this server's own, written when the live's publication was admitted.
@@ -516,7 +568,7 @@ export class Broadcasts {
       const live = await loadLive(scope, liveId);
       if (!live) continue;
       if (now >= live.end_time) {
-        const cast: Cast = { liveId, title: live.title, endTime: live.end_time, scope, publisher: null, run: null, goneAt: changed, chain: Promise.resolve(), ending: false };
+        const cast: Cast = { liveId, title: live.title, endTime: live.end_time, scope, publisher: null, publisherId: 0, publisherHasFloor: false, run: null, goneAt: changed, chain: Promise.resolve(), ending: false };
         this.casts.set(liveId, cast);
         await this.end(cast, null);
       } else if (stored.state === "live") {
@@ -561,9 +613,10 @@ export class Broadcasts {
   }
 
   private shown(liveId: number, stored: Stored | null): RoomBroadcast {
-    if (!stored) return { state: "waiting", playlist: "" };
-    const playlist = roomApi.hls.path.replace(":live", String(liveId)).replace(":folder", stored.folder).replace(":file", PLAYLIST);
-    return { state: stored.state, playlist };
+    if (!stored) return { state: "waiting", playlist: "", floor: null };
+    // A folder no run has written to yet (the floor given before anyone published) has no playlist.
+    const playlist = stored.runs ? roomApi.hls.path.replace(":live", String(liveId)).replace(":folder", stored.folder).replace(":file", PLAYLIST) : "";
+    return { state: stored.state, playlist, floor: stored.floor ? { key: `i${stored.floor.id}`, name: stored.floor.name } : null };
   }
 
   private async announce(liveId: number, stored: Stored): Promise<void> {

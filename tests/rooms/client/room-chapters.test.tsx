@@ -53,7 +53,7 @@ describe("the room's courseware and chapters", () => {
       "GET /api/v1/room/docs": ok([]),
       "POST /api/v1/room/chapters": (request: SeenRequest) => ok({ id: 9, title: (request.body as { title: string }).title, offset_ms: 83_000 }),
     });
-    renderRoom({ answer: welcomeOf(teacherEntry, { live: { ...sampleLive, broadcast: { state: "live", playlist: "/p" } } }) });
+    renderRoom({ answer: welcomeOf(teacherEntry, { live: { ...sampleLive, broadcast: { state: "live", playlist: "/p", floor: null } } }) });
     const title = await screen.findByRole("textbox", { name: "章节标题" });
     await screen.findByRole("list", { name: "已标记的章节" });
     await waitFor(() => expect((title as HTMLInputElement).value).toBe("章节 2"));

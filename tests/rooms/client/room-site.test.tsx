@@ -106,9 +106,9 @@ describe("the built-in room", () => {
     const transport = renderRoom("/room/?token=T", { answer: welcomeOf(studentEntry) });
     expect(await screen.findByText(roomMessages.broadcastWaiting)).toBeTruthy();
     const room = transport.opened[0];
-    room.push({ t: "broadcast", broadcast: { state: "waiting", playlist: "/api/v1/room/hls/42/ab/live.m3u8" } });
+    room.push({ t: "broadcast", broadcast: { state: "waiting", playlist: "/api/v1/room/hls/42/ab/live.m3u8", floor: null } });
     expect(await screen.findByText(roomMessages.broadcastPaused)).toBeTruthy();
-    room.push({ t: "broadcast", broadcast: { state: "ended", playlist: "/api/v1/room/hls/42/ab/live.m3u8" } });
+    room.push({ t: "broadcast", broadcast: { state: "ended", playlist: "/api/v1/room/hls/42/ab/live.m3u8", floor: null } });
     expect(await screen.findByText(roomMessages.broadcastEnded)).toBeTruthy();
   });
 

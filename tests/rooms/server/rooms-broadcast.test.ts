@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { broadcastSocketPath, roomMessages } from "../../../resources/rooms/room-api";
+import { broadcastSocketPath, roomApi, roomMessages } from "../../../resources/rooms/room-api";
 import type { PublishServerMessage } from "../../../resources/rooms/room-protocol";
 import { EventEmitter } from "node:events";
 import { ffmpegTools } from "../../../server/adapters/ffmpeg";
@@ -34,7 +34,7 @@ beforeAll(async () => {
   // A teacher gone after the end time ends the live after a second here (a minute by default).
   s = await startTestServer({ config: { broadcastGoneMs: 1000 } });
   ws = await listening(s.app);
-  for (const [who, mobile, role] of [["teacher", "13800000001", "teacher"], ["student", "13800000003", "student"]] as const) {
+  for (const [who, mobile, role] of [["teacher", "13800000001", "teacher"], ["student", "13800000003", "student"], ["assistant", "13800000002", "assistant"]] as const) {
     const identity = await identityOf(s.db, mobile, role);
     ids[who] = identity.id;
     org = identity.org_id;
@@ -75,7 +75,7 @@ function publisher(token: string): Publisher {
   };
 }
 
-async function tokenOf(who: "teacher" | "student", liveId: number, userType: number, replay?: number) {
+async function tokenOf(who: "teacher" | "student" | "assistant", liveId: number, userType: number, replay?: number) {
   const res = await enterRoom(s.app, cookies[who], { room_id: liveId, group_id: org, user_type: userType, ...(replay ? { replay } : {}) });
   expect(res.code, res.msg).toBe(0);
   return res.data!.token;
@@ -121,6 +121,40 @@ describe.skipIf(!ffmpegTools())("a large class's publication", () => {
     expect(await publisher("not a token").next("error")).toMatchObject({ msg: roomMessages.tokenInvalid });
   });
 
+  it("lets the assistant the teacher gives the floor to publish, and stops it when the teacher takes the floor back", async () => {
+    const now = Date.now();
+    const { liveId } = await makeLive(s.db, { org, begin: now - MINUTE, end: now + 60 * MINUTE, teachers: [ids.teacher], assistants: [ids.assistant], students: [ids.student] });
+    const [teacherToken, assistantToken, studentToken] = [await tokenOf("teacher", liveId, 1), await tokenOf("assistant", liveId, 2), await tokenOf("student", liveId, 0)];
+    const floor = (token: string, key: string) => s.app.inject({ method: "POST", url: roomApi.floor.path, payload: { token, key } }).then((r) => r.json() as { code: number; msg: string });
+    const viewer = openRoom(ws, studentToken);
+    pages.push(viewer);
+    expect((await viewer.next("welcome")).live.broadcast.floor).toBeNull();
+
+    // Without the floor the assistant is refused; only the teacher gives it, and only to an assistant of the live.
+    expect(await publisher(assistantToken).next("error")).toMatchObject({ msg: roomMessages.publishTeacherOnly });
+    expect(await floor(assistantToken, `i${ids.assistant}`)).toMatchObject({ code: 403, msg: roomMessages.floorTeacherOnly });
+    expect(await floor(studentToken, `i${ids.assistant}`)).toMatchObject({ code: 403, msg: roomMessages.floorTeacherOnly });
+    expect(await floor(teacherToken, `i${ids.student}`)).toMatchObject({ code: 403, msg: roomMessages.floorAssistantOnly });
+    expect((await floor(teacherToken, "x1")).code).toBe(400);
+
+    expect(await floor(teacherToken, `i${ids.assistant}`)).toMatchObject({ code: 0, msg: "已交出发言权" });
+    await eventually(() => viewer.got.some((m) => m.t === "broadcast" && m.broadcast.floor?.key === `i${ids.assistant}`));
+    const assistant = publisher(assistantToken);
+    await assistant.next("ready");
+    sendWebm(assistant);
+    await eventually(() => viewer.got.some((m) => m.t === "broadcast" && m.broadcast.state === "live"), 30_000);
+    // The live stays the teacher's to end.
+    assistant.socket.send(JSON.stringify({ t: "end" }));
+    expect(await assistant.next("error")).toMatchObject({ msg: roomMessages.endTeacherOnly });
+
+    expect(await floor(teacherToken, "")).toMatchObject({ code: 0, msg: "已收回发言权" });
+    expect(await assistant.next("error")).toEqual({ t: "error", msg: roomMessages.floorTaken, fatal: true });
+    await eventually(() => viewer.got.some((m) => m.t === "broadcast" && m.broadcast.floor === null && m.broadcast.state === "waiting"), 20_000);
+    expect(await publisher(assistantToken).next("error")).toMatchObject({ msg: roomMessages.publishTeacherOnly });
+    // The teacher publishes again, on the same playlist.
+    await publisher(teacherToken).next("ready");
+  });
+
   it("turns the teacher's webm into HLS the room's viewers get, follows a reconnect, and ends with a playable MP4 recording", async () => {
     const now = Date.now();
     const { liveId } = await makeLive(s.db, { org, begin: now - MINUTE, end: now + 60 * MINUTE, teachers: [ids.teacher], students: [ids.student] });
@@ -128,7 +162,7 @@ describe.skipIf(!ffmpegTools())("a large class's publication", () => {
     const viewer = openRoom(ws, studentToken);
     pages.push(viewer);
     const welcome = await viewer.next("welcome");
-    expect(welcome.live.broadcast).toEqual({ state: "waiting", playlist: "" });
+    expect(welcome.live.broadcast).toEqual({ state: "waiting", playlist: "", floor: null });
 
     const teacherToken = await tokenOf("teacher", liveId, 1);
     const first = publisher(teacherToken);

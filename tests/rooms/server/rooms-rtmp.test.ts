@@ -186,7 +186,7 @@ describe.skipIf(!ffmpegTools())("an encoder's push", () => {
     const token = await viewerToken(liveId);
     const viewer = openRoom(ws, token);
     pages.push(viewer);
-    expect((await viewer.next("welcome")).live.broadcast).toEqual({ state: "waiting", playlist: "" });
+    expect((await viewer.next("welcome")).live.broadcast).toEqual({ state: "waiting", playlist: "", floor: null });
 
     const first = push(`${url}/${streamKey}`, 5);
     const { playlist } = (await viewer.next("broadcast", (m) => m.broadcast.state === "live", 30_000)).broadcast;

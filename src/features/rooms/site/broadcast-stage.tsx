@@ -23,7 +23,7 @@ const phaseText: Record<PublishPhase, string> = {
   ended: "直播已结束",
 };
 
-/** The teacher of a large class: its camera or screen, published to the server, and 结束直播. */
+/** The teacher of a large class (or the assistant holding the floor): its camera or screen, published to the server, and the teacher's 结束直播. */
 export function PublisherStage({ socket }: { socket: RoomSocket }) {
   const { stream, phase, error, notice, start, stop, end } = usePublisher(socket.currentToken);
   const preview = useRef<HTMLVideoElement>(null);
@@ -52,11 +52,13 @@ export function PublisherStage({ socket }: { socket: RoomSocket }) {
             <Button onClick={stop} disabled={!stream || phase === "ending"}>
               暂停推流
             </Button>
-            <Popconfirm title="确定结束直播吗？结束后将生成回放，不能再继续推流" okText="结束直播" cancelText="取消" onConfirm={end}>
-              <Button danger disabled={phase === "ending"}>
-                结束直播
-              </Button>
-            </Popconfirm>
+            {socket.state.me?.role === "teacher" && (
+              <Popconfirm title="确定结束直播吗？结束后将生成回放，不能再继续推流" okText="结束直播" cancelText="取消" onConfirm={end}>
+                <Button danger disabled={phase === "ending"}>
+                  结束直播
+                </Button>
+              </Popconfirm>
+            )}
           </>
         )}
         {error && (

@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router-dom";
 import { roomMessages } from "../../../../resources/rooms/room-api";
 import { PageLoading } from "../../../components/page-loading";
 import { HlsStage, PublisherStage } from "./broadcast-stage";
+import { FloorControl } from "./floor-control";
 import { roomApi, type RoomChapter } from "../../../../resources/rooms/room-api";
 import { ChapterMarker } from "./chapter-marker";
 import { ChatPanel } from "./chat-panel";
@@ -104,9 +105,12 @@ function Stage({ socket }: { socket: RoomSocket }) {
       return (
         <>
           <PublisherStage socket={socket} />
+          <FloorControl present={socket.state.present} broadcast={live.broadcast} currentToken={socket.currentToken} />
           <ChapterMarker currentToken={socket.currentToken} ended={live.broadcast.state === "ended"} />
         </>
       );
+    // The assistant the teacher gave the floor to publishes in the teacher's place.
+    if (me?.role === "assistant" && live.broadcast.floor?.key === me.key) return <PublisherStage socket={socket} />;
     if (live.streamUrl && !live.broadcast.playlist) return <StreamStage state={live.state} streamUrl={live.streamUrl} />;
     return <HlsStage broadcast={live.broadcast} currentToken={socket.currentToken} />;
   }
