@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { ConfigProvider } from "antd";
 import zhCN from "antd/es/locale/zh_CN";
 import { describe, expect, it } from "vitest";
@@ -56,12 +56,16 @@ describe("the floor of a large class", () => {
     await waitFor(() => expect(server.calls("POST /api/v1/room/floor")[0]?.body).toEqual({ token: "T-1", key: "" }));
   });
 
-  it("gives the assistant holding the floor the camera and screen buttons, and nothing to end the live", async () => {
+  it("gives the assistant holding the floor the camera and screen buttons, and nothing to end the live, until the teacher takes it back", async () => {
     fakeServer(quiet);
     const given = { ...sampleLive, broadcast: { state: "waiting" as const, playlist: "", floor: { key: assistantEntry.key, name: assistantEntry.name } } };
-    renderRoom({ answer: welcomeOf(assistantEntry, { live: given }) });
+    const transport = renderRoom({ answer: welcomeOf(assistantEntry, { live: given }) });
     expect(await screen.findByRole("button", { name: "开启摄像头" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: /结束直播/ })).toBeNull();
+    // The teacher takes it back: the assistant watches again, told why.
+    act(() => transport.opened[0].push({ t: "broadcast", broadcast: { ...given.broadcast, floor: null } }));
+    expect(await screen.findByText(roomMessages.floorTaken)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "开启摄像头" })).toBeNull();
   });
 
   it("shows an assistant without the floor the class as its viewers see it", async () => {

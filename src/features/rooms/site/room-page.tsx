@@ -1,4 +1,5 @@
 import { Alert, Result, Tabs, Typography } from "antd";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import { roomMessages } from "../../../../resources/rooms/room-api";
 import { PageLoading } from "../../../components/page-loading";
@@ -109,12 +110,31 @@ function Stage({ socket }: { socket: RoomSocket }) {
           <ChapterMarker currentToken={socket.currentToken} ended={live.broadcast.state === "ended"} />
         </>
       );
-    // The assistant the teacher gave the floor to publishes in the teacher's place.
-    if (me?.role === "assistant" && live.broadcast.floor?.key === me.key) return <PublisherStage socket={socket} />;
-    if (live.streamUrl && !live.broadcast.playlist) return <StreamStage state={live.state} streamUrl={live.streamUrl} />;
-    return <HlsStage broadcast={live.broadcast} currentToken={socket.currentToken} />;
+    const viewing = live.streamUrl && !live.broadcast.playlist ? <StreamStage state={live.state} streamUrl={live.streamUrl} /> : <HlsStage broadcast={live.broadcast} currentToken={socket.currentToken} />;
+    return me?.role === "assistant" ? <AssistantStage socket={socket} viewing={viewing} /> : viewing;
   }
   return me?.role === "teacher" ? <TeacherStage socket={socket} /> : <ViewerStage socket={socket} />;
+}
+
+/**
+ * An assistant of a large class: given the floor by the teacher it publishes in the teacher's place;
+ * otherwise it watches as the viewers do, told so when the teacher has just taken the floor back.
+ */
+function AssistantStage({ socket, viewing }: { socket: RoomSocket; viewing: ReactNode }) {
+  const holds = !!socket.state.me && socket.state.live?.broadcast.floor?.key === socket.state.me.key;
+  const held = useRef(holds);
+  const [taken, setTaken] = useState(false);
+  useEffect(() => {
+    if (held.current !== holds) setTaken(held.current && !holds);
+    held.current = holds;
+  }, [holds]);
+  if (holds) return <PublisherStage socket={socket} />;
+  return (
+    <>
+      {taken && <Alert type="info" showIcon message={roomMessages.floorTaken} style={{ marginBottom: 8 }} />}
+      {viewing}
+    </>
+  );
 }
 
 /** The playback room's player with the live's chapters (none while they load or when they cannot be read: the replay plays all the same). */
