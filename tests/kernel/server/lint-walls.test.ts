@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { ESLint } from "eslint";
 import { afterAll, describe, expect, it } from "vitest";
+import { lintScratchPrefix } from "./literal-scan";
 
 // The walls of docs/architecture.md, judged by the project's own eslint.config.js on
 // files written for the test inside src/, where the rules apply; the folder goes afterwards.
 const root = join(import.meta.dirname, "..", "..", "..");
 const eslint = new ESLint({ cwd: root });
-const scratch = mkdtempSync(join(root, "src", "engine", "lint-walls-"));
+const scratch = mkdtempSync(join(root, "src", "engine", lintScratchPrefix));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const ruleIds = async (file: string, text: string) => {
