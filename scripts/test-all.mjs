@@ -138,4 +138,5 @@ for (const t of retriedTests) process.stdout.write(`\n  ⚠ passed on its retry:
 for (const t of failedTests) process.stdout.write(`\n  ✘ ${t}`);
 process.stdout.write(`\n${failures.length ? `Failed: ${failures.join("; ")}\n` : ""}`);
 process.stdout.write(`Tests: ${passed} passed, ${failed} failed\n`);
-process.exit(failed ? 1 : 0);
+// A step that failed with no test failed (a file that could not load, a build, lint) fails the run too.
+process.exit(failed || failures.length ? 1 : 0);
