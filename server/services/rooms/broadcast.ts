@@ -15,7 +15,7 @@ import { runOnce } from "../../engine/job-lease";
 import { signedScope, type OrgScope, type SignedOrg } from "../../engine/org-scope";
 import type { BusEvent } from "./bus";
 import { liveEncodeArgs } from "./hls-encode";
-import { loadLive, type LiveRow } from "./presence";
+import { liveStaff, loadLive, type LiveRow } from "./presence";
 import { verifyPushKey } from "./push-key";
 import { verifyRoomToken, type RoomGrant } from "./room-token";
 import { entryMinutes } from "./live-times";
@@ -364,14 +364,7 @@ export class Broadcasts {
     if (!live || live.voided) throw new ApiError(403, live ? roomMessages.voided : roomMessages.liveNotFound);
     let floor: Stored["floor"] = null;
     if (key) {
-      const assistant = await scope
-        .selectFrom("identities as i")
-        .innerJoin("live_staff as s", "s.identity_id", "i.id")
-        .select(["i.id", "i.name"])
-        .where("s.live_id", "=", live.id)
-        .where("s.role", "=", "assistant")
-        .where("i.id", "=", Number(key.slice(1)))
-        .executeTakeFirst();
+      const assistant = await liveStaff(scope, live.id, "assistant").select(["i.id", "i.name"]).where("i.id", "=", Number(key.slice(1))).executeTakeFirst();
       if (!assistant) throw new ApiError(403, roomMessages.floorAssistantOnly);
       floor = { id: assistant.id, name: assistant.name };
     }

@@ -33,16 +33,13 @@ export function loadLive(scope: OrgScope, liveId: number): Promise<LiveRow | und
     .executeTakeFirst();
 }
 
+/** The live's teachers or assistants (`i` their identities, `s` their staff rows), through the organisation's identities. */
+export const liveStaff = (scope: OrgScope, liveId: number, role: "teacher" | "assistant") =>
+  scope.selectFrom("identities as i").innerJoin("live_staff as s", "s.identity_id", "i.id").where("s.live_id", "=", liveId).where("s.role", "=", role);
+
 /** What the room shows of its live: times, state, teachers (in their order), the kind of video. */
 export async function roomLive(scope: OrgScope, live: LiveRow, streamTemplate: string, broadcast: RoomBroadcast, now: number): Promise<RoomLive> {
-  const teachers = await scope
-    .selectFrom("identities as i")
-    .innerJoin("live_staff as s", "s.identity_id", "i.id")
-    .select(["i.name", "i.nick"])
-    .where("s.live_id", "=", live.id)
-    .where("s.role", "=", "teacher")
-    .orderBy("s.position")
-    .execute();
+  const teachers = await liveStaff(scope, live.id, "teacher").select(["i.name", "i.nick"]).orderBy("s.position").execute();
   return {
     id: live.id,
     title: live.title,

@@ -1,31 +1,11 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { ConfigProvider } from "antd";
-import zhCN from "antd/es/locale/zh_CN";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { renderRoom } from "./render-room";
 import { roomMessages } from "../../../resources/rooms/room-api";
-import { RoomSite } from "../../../src/features/rooms/site/room-site";
-import { RoomTransport } from "../../../src/features/rooms/site/room-transport";
 import { liveRecordings, sampleChapters, sampleDocs, sampleLive, sampleRecordings, studentEntry, teacherEntry, welcomeOf } from "../../../stories/rooms/room-fixtures";
-import { scriptedTransport, type RoomScript } from "../../../stories/rooms/scripted-room";
 import { fakeServer, fail, ok, type SeenRequest } from "../../kernel/client/support/fake-server";
 
 /** The room's courseware tab, the teacher's 标记章节 and the playback room's chapters (issue 18 items 7, 8). */
-function renderRoom(script: RoomScript) {
-  const transport = scriptedTransport(script);
-  render(
-    <ConfigProvider locale={zhCN}>
-      <MemoryRouter initialEntries={["/room/?token=T-1"]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <RoomTransport.Provider value={transport.open}>
-          <Routes>
-            <Route path="/room/*" element={<RoomSite />} />
-          </Routes>
-        </RoomTransport.Provider>
-      </MemoryRouter>
-    </ConfigProvider>,
-  );
-  return transport;
-}
 
 describe("the room's courseware and chapters", () => {
   it("shows a viewer the live's courseware under 课件, each opened in a new window, with the room token", async () => {

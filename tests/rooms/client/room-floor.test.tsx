@@ -1,31 +1,11 @@
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { ConfigProvider } from "antd";
-import zhCN from "antd/es/locale/zh_CN";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { renderRoom } from "./render-room";
 import { roomMessages } from "../../../resources/rooms/room-api";
-import { RoomSite } from "../../../src/features/rooms/site/room-site";
-import { RoomTransport } from "../../../src/features/rooms/site/room-transport";
 import { assistantEntry, sampleLive, teacherEntry, welcomeOf } from "../../../stories/rooms/room-fixtures";
-import { scriptedTransport, type RoomScript } from "../../../stories/rooms/scripted-room";
 import { fakeServer, fail, ok } from "../../kernel/client/support/fake-server";
 
 /** 发言权 (issue 18 item 1): the teacher gives the floor to an assistant in the room, who then publishes. */
-function renderRoom(script: RoomScript) {
-  const transport = scriptedTransport(script);
-  render(
-    <ConfigProvider locale={zhCN}>
-      <MemoryRouter initialEntries={["/room/?token=T-1"]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <RoomTransport.Provider value={transport.open}>
-          <Routes>
-            <Route path="/room/*" element={<RoomSite />} />
-          </Routes>
-        </RoomTransport.Provider>
-      </MemoryRouter>
-    </ConfigProvider>,
-  );
-  return transport;
-}
 
 const quiet = { "GET /api/v1/room/chapters": ok([]), "GET /api/v1/room/docs": ok([]) };
 
