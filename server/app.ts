@@ -14,6 +14,7 @@ import securityHeaders from "./plugins/security-headers";
 import consoleRoutes from "./plugins/console";
 import { configureHashing } from "./services/passwords";
 import { startCleanup } from "./services/cleanup";
+import { startRating } from "./services/billing/rating";
 import { registerResources } from "./engine/register";
 import { registerCalls } from "./engine/calls";
 import { startJobs } from "./engine/jobs";
@@ -55,5 +56,6 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(async (scope) => registerCalls(scope, ctx, features));
   await app.register(consoleRoutes, ctx);
   startCleanup(app, ctx.db);
+  startRating(app, ctx.db);
   return app;
 }

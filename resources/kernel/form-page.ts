@@ -71,11 +71,13 @@ export interface FormSave {
   success: string;
   /**
    * A refusal's words: `byCode` for a server code, else `text`, else the server's own words after
-   * `prefix`. A field the server names gets its message under it whatever is shown.
+   * `prefix`. A field the server names gets its message under it whatever is shown. A code with
+   * several readings (918's two, 2 §8) lists them: the server's words when they are one of them,
+   * else the first.
    */
   failure?: {
     text?: string;
-    byCode?: Record<number, string>;
+    byCode?: Record<number, string | readonly string[]>;
     prefix?: string;
     /** Said instead when no answer came (a dropped connection). */
     network?: string;

@@ -18,8 +18,8 @@ const liveBack = [`${liveCourseRoute}?courseId={courseId}`, live.route];
 
 /**
  * /createLive?courseId&courseType (2 §2, §5): a new live of a course, from the group's defaults
- * (setup `liveForm`, src/features/lives/form). A refused add says 当前余额不足，请尽快充值！ at the
- * arrears limit (918) and 课程创建失败，请联系管理员！ otherwise (2 §8); choosing a simulated-live
+ * (setup `liveForm`, src/features/lives/form). A refused add says 当前余额不足，请尽快充值！ when
+ * the balance cannot cover it, 您的账号欠费已达到最大额度限制，请及时充值！ at the arrears limit (918), and 课程创建失败，请联系管理员！ otherwise (2 §8); choosing a simulated-live
  * template asks first (2 §5).
  */
 export const liveCreateForm = defineFormPage({
@@ -36,7 +36,7 @@ export const liveCreateForm = defineFormPage({
     call: liveApi.create,
     confirm: { field: "emulateid", text: liveMessages.confirmEmulate },
     success: "添加成功",
-    failure: { byCode: { [insufficientBalanceCode]: liveMessages.insufficientBalance }, text: liveMessages.createFailed },
+    failure: { byCode: { [insufficientBalanceCode]: [liveMessages.insufficientBalance, liveMessages.arrearsLimit] }, text: liveMessages.createFailed },
     after: "back",
   },
   back: liveBack,

@@ -283,6 +283,7 @@ export const liveLimits = {
 /** Messages of 2 §5 and §8 that more than one screen, or the server and a screen, share. */
 export const liveMessages = {
   insufficientBalance: "当前余额不足，请尽快充值！",
+  arrearsLimit: "您的账号欠费已达到最大额度限制，请及时充值！",
   createFailed: "课程创建失败，请联系管理员！",
   confirmVoid: "确定要作废该直播吗？",
   voided: "作废成功",

@@ -26,6 +26,7 @@ import * as m0024 from "./migrations/0024-shared-counters";
 import * as m0025 from "./migrations/0025-jobs-and-media";
 import * as m0026 from "./migrations/0026-recorded-lists";
 import * as m0027 from "./migrations/0027-live-chapters";
+import * as m0028 from "./migrations/0028-ledger";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "0025-jobs-and-media": m0025,
   "0026-recorded-lists": m0026,
   "0027-live-chapters": m0027,
+  "0028-ledger": m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -135,6 +135,7 @@ export interface DailyConsumptionTable {
   type: string;
   value: number;
   cost_milli: number;
+  detail: Generated<string>;
 }
 
 export interface EmulateTemplatesTable {
@@ -212,6 +213,17 @@ export interface JobsTable {
   last_error: Generated<string>;
   created_at: number;
   updated_at: number;
+}
+
+export interface LedgerTable {
+  id: Generated<number>;
+  org_id: number;
+  kind: string;
+  amount_milli: number;
+  balance_milli: number;
+  ref: string;
+  note: Generated<string>;
+  created_at: number;
 }
 
 export interface LiveAudioTable {
@@ -359,6 +371,7 @@ export interface MediaFilesTable {
   size: Generated<number>;
   created_at: number;
   deleted_at: number | null;
+  transcoded_at: number | null;
 }
 
 export interface MediaVersionsTable {
@@ -373,6 +386,8 @@ export interface OrganisationsTable {
   balance_milli: Generated<number>;
   created_at: number;
   arrears_limit_milli: Generated<number>;
+  pay_type: Generated<number>;
+  price_list: Generated<string>;
 }
 
 export interface PageViewsTable {
@@ -561,6 +576,7 @@ export interface Database {
   identity_counts: IdentityCountsTable;
   job_leases: JobLeasesTable;
   jobs: JobsTable;
+  ledger: LedgerTable;
   live_audio: LiveAudioTable;
   live_chapters: LiveChaptersTable;
   live_closings: LiveClosingsTable;

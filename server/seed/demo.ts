@@ -1,5 +1,6 @@
 import type { Db } from "../db/database";
 import type { Role } from "../db/schema";
+import { moveBalance, openingBalance } from "../engine/ledger";
 import { hashPassword } from "../services/passwords";
 import { portalCloudDisk, saveExtendedPermissions, savePermissions, savePortalPermissions } from "../../resources/kernel/menu";
 import { demoName } from "./names";
@@ -51,7 +52,8 @@ export async function seedDemo(db: Db, opts: { passwordMemoryKiB: number; studen
   await k.transaction().execute(async (tx) => {
     const orgIds = new Map<string, number>();
     for (const [name, balance] of [["示例学校", 12_345_678], ["第二学校", 2_000_000]] as const) {
-      const { id } = await tx.insertInto("organisations").values({ name, balance_milli: balance, created_at: now }).returning("id").executeTakeFirstOrThrow();
+      const { id } = await tx.insertInto("organisations").values({ name, balance_milli: 0, created_at: now }).returning("id").executeTakeFirstOrThrow();
+      await moveBalance(tx, id, openingBalance(balance), now);
       orgIds.set(name, id);
     }
     // The demo accounts registered themselves; the bulk people were added by their school and

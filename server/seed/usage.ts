@@ -3,16 +3,14 @@ import type { Db } from "../db/database";
 import { BYTES_PER_GB, dashboardModules, storageKinds, type ConsumeType, type StorageKind } from "../../resources/stats/stats";
 import { addDays, localDay, startOfDay } from "../services/stat-range";
 import { BulkInsert, type BulkColumn } from "./bulk-insert";
+import { costOf, defaultPriceList, priceLists } from "../../resources/billing/prices";
+
+/** The demo organisations' history is priced as the rating job would price it. */
+const tariff = priceLists[defaultPriceList];
+
 
 const MINUTE_MS = 60_000;
 const BANDWIDTH_STEP_MIN = 5;
-
-/**
- * The demo's tariff, in thousandths of a yuan per unit of resources/stats/stats.ts consumeUnits.
- * The platform's real billing rules are not in the spec (3 §9 "not shown"); SMS and voice
- * prices are the spec's (0.10 yuan per message, 0.15 per minute).
- */
-const TARIFF_MILLI: Record<ConsumeType, number> = { live: 300, replay: 100, bandwidth: 500, oss: 4, convert: 20, sms: 100, voicesms: 150 };
 
 /** A small seeded generator, so every fresh demo tells the same story. */
 function random(seed: number) {
@@ -173,7 +171,7 @@ class OrgHistory {
       ["sms", sms],
       ["voicesms", Math.round(sms * 0.3)],
     ];
-    for (const [type, value] of used) await w.consumption.add([org.id, label, type, value, Math.round(value * TARIFF_MILLI[type])]);
+    for (const [type, value] of used) await w.consumption.add([org.id, label, type, value, costOf(tariff[type], value)]);
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { insufficientBalanceCode, liveMessages, type LiveRecord } from "../../resources/lives/live-api";
+import { payTypes } from "../../resources/billing/prices";
 import { parseLiveConfig } from "../../resources/lives/live-config";
 import { parseDateTime } from "../../resources/kernel/local-time";
 import { recordAudit } from "../engine/audit";
@@ -100,15 +101,20 @@ async function checkTemplate(scope: OrgScope, templateId: number, courseType: nu
 }
 
 /**
- * Refuses a new live with 918 while the organisation's balance is at or below its arrears limit
- * (2 §8). Run inside the adding transaction, the organisation's row locked on PostgreSQL (SQLite
- * has one writer), so a balance charged meanwhile is seen by the add that comes after it.
+ * Refuses a new live with 918 (2 §8, 2 §9 pay type) when the organisation cannot pay for it: paying
+ * from the balance (pay type 1), at or below zero (当前余额不足，请尽快充值！); running in arrears,
+ * at or below its arrears limit (您的账号欠费已达到最大额度限制，请及时充值！). Run inside the adding
+ * transaction, the organisation's row locked on PostgreSQL (SQLite has one writer), so a balance
+ * charged meanwhile is seen by the add that comes after it.
  */
 async function checkBalance(tx: OrgScope) {
-  let q = tx.shared.selectFrom("organisations").select(["balance_milli", "arrears_limit_milli"]).where("id", "=", tx.orgId);
+  let q = tx.shared.selectFrom("organisations").select(["balance_milli", "arrears_limit_milli", "pay_type"]).where("id", "=", tx.orgId);
   if (tx.dialect === "postgres") q = q.forUpdate();
   const org = await q.executeTakeFirstOrThrow();
-  if (Number(org.balance_milli) <= -Number(org.arrears_limit_milli)) throw new ApiError(insufficientBalanceCode, liveMessages.insufficientBalance);
+  const balance = Number(org.balance_milli);
+  if (org.pay_type === payTypes.balance) {
+    if (balance <= 0) throw new ApiError(insufficientBalanceCode, liveMessages.insufficientBalance);
+  } else if (balance <= -Number(org.arrears_limit_milli)) throw new ApiError(insufficientBalanceCode, liveMessages.arrearsLimit);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Db } from "../db/database";
 import { schemaRegistry } from "../plugins/schemas";
+import { moveBalance, openingBalance } from "../engine/ledger";
 import { hashPassword } from "./passwords";
 
 export interface NewOrganisation {
@@ -47,9 +48,11 @@ export async function createOrganisation(db: Db, input: NewOrganisation, passwor
   return k.transaction().execute(async (tx) => {
     const { id: orgId } = await tx
       .insertInto("organisations")
-      .values({ name: input.name.trim(), balance_milli: Math.round(input.balanceYuan * 1000), created_at: now })
+      .values({ name: input.name.trim(), balance_milli: 0, created_at: now })
       .returning("id")
       .executeTakeFirstOrThrow();
+    const opening = Math.round(input.balanceYuan * 1000);
+    if (opening !== 0) await moveBalance(tx, orgId, openingBalance(opening), now);
     const personId =
       known?.id ??
       (

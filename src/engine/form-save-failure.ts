@@ -8,7 +8,9 @@ export function formSaveFailureText(failure: FormSave["failure"], error: unknown
   const answered = error instanceof HttpRequestError && error.statusCode !== 0;
   if (failure?.network && !answered) return failure.network;
   const code = error instanceof HttpRequestError ? error.code : undefined;
-  const byCode = code === undefined ? undefined : failure?.byCode?.[code];
+  const readings = code === undefined ? undefined : failure?.byCode?.[code];
+  const said = error instanceof HttpRequestError ? error.message : "";
+  const byCode = typeof readings === "string" || readings === undefined ? readings : readings.includes(said) ? said : readings[0];
   const numbered = code !== undefined && failure?.numbered ? `${failure.numbered} #${code}` : undefined;
   return byCode ?? failure?.text ?? numbered ?? `${failure?.prefix ?? ""}${errorText(error)}`;
 }

@@ -47,7 +47,7 @@ export function registerMediaJobs(runner: JobRunner, db: Db, store: MediaStore, 
       }
       const saved = await k
         .updateTable("media_files")
-        .set({ state: "success", reason: "", output_name: output, poster_name: done.poster ? poster : "", duration: done.duration })
+        .set({ state: "success", reason: "", output_name: output, poster_name: done.poster ? poster : "", duration: done.duration, transcoded_at: Date.now() })
         .where("id", "=", id)
         .where("org_id", "=", job.orgId)
         .where("state", "=", "")

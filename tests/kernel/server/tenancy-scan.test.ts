@@ -42,6 +42,7 @@ const unscopedFiles: Record<string, string> = {
   "server/services/media/media-jobs.ts": "the media jobs run with no request: each query names the job's own organisation, and the recycle bin's purge spans every organisation",
   "server/services/rooms/concurrency.ts": "the rooms' per-minute concurrency job spans every organisation and is no request handler",
   "server/services/rooms/bus.ts": "the room bus relays events by id through room_relay, which belongs to no organisation",
+  "server/services/billing/rating.ts": "the rating job spans every organisation and is no request handler: each query names the organisation it rates",
   "server/services/organisations.ts": "making a new organisation (npm run create-organisation) happens before there is any organisation to be scoped to",
   "server/services/rooms/share-access.ts": "a share-link viewer has no session: the live is named by its unguessable guid, and every further query reads that one live's rows by its id",
   "server/features/portal/feed-credential.ts":
@@ -65,6 +66,14 @@ const unscopedQueries: Record<string, Record<string, string>> = {
     live_recordings: "the recordings of the live an audio job names, in the job's organisation; recycled recordings past keeping, in every organisation",
     live_audio: "the audio status of the live an audio job names, in the job's organisation",
     jobs: "whether an upload left behind still has its transcode queued, in every organisation",
+  },
+  "server/services/billing/rating.ts": {
+    ledger: "whether the organisation's day is rated already",
+    vod_bandwidth: "the organisation's peak vod bandwidth of the day",
+    media_files: "the organisation's stored videos, and the minutes of those transcoded that day",
+    live_recordings: "the organisation's stored recordings",
+    cloud_objects: "the organisation's stored cloud-disk files",
+    daily_consumption: "the organisation's use earlier in the day's month, for consume_detail",
   },
   "server/services/rooms/concurrency.ts": {
     room_visits: "the visits of the last minutes, for each organisation's peak of people present",

@@ -163,11 +163,16 @@ describe("what a refused add says (2 §8)", () => {
     fireEvent.click(saveButton());
   };
 
-  it("says 当前余额不足，请尽快充值！ at the arrears limit (918), and stays on the form", async () => {
-    serveLiveForm({ createAnswer: failEnvelope(918, "当前余额不足，请尽快充值！") });
+  it.each([
+    ["当前余额不足，请尽快充值！", liveMessages.insufficientBalance],
+    ["您的账号欠费已达到最大额度限制，请及时充值！", liveMessages.arrearsLimit],
+    ["余额不足", liveMessages.insufficientBalance],
+  ])("at 918 answered %s, says %s and stays on the form", async (said, shown) => {
+    serveLiveForm({ createAnswer: failEnvelope(918, said) });
     openCreate();
     await fill();
-    await waitFor(() => expect(toasts()).toContain(liveMessages.insufficientBalance));
+    // The newest toast: one of an earlier case may still be fading.
+    await waitFor(() => expect([...document.querySelectorAll(".ant-message-notice")].at(-1)?.textContent).toBe(shown));
     expect(currentLocation()).toBe("/createLive?courseId=12&courseType=1");
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { payTypes } from "../../../resources/billing/prices";
 import { liveApi, liveMessages } from "../../../resources/lives/live-api";
 import { groupConfigDefaults, liveConfigDefaults } from "../../../resources/lives/live-config";
 import { caller } from "../../courses/server/courses-helpers";
@@ -34,8 +35,9 @@ const liveRow = (id: number) => s.db.kysely.selectFrom("lives").selectAll().wher
 const staffRows = (id: number) => s.db.kysely.selectFrom("live_staff").select(["identity_id", "role", "position"]).where("live_id", "=", id).orderBy("role", "desc").orderBy("position").execute();
 const idOf = (answer: { data: unknown }) => (answer.data as { Id: number }).Id;
 
-async function setBalance(balance: number, limit: number) {
-  await s.db.kysely.updateTable("organisations").set({ balance_milli: balance, arrears_limit_milli: limit }).where("id", "=", d.school).execute();
+/** Sets the balance outside the ledger: these tests are about the check, not about money moving. */
+async function setBalance(balance: number, limit: number, payType: number = payTypes.arrears) {
+  await s.db.kysely.updateTable("organisations").set({ balance_milli: balance, arrears_limit_milli: limit, pay_type: payType }).where("id", "=", d.school).execute();
 }
 
 describe("the live form's rules (2 §5), in the spec's order", () => {
@@ -180,15 +182,24 @@ describe("the group's fixed settings (liveConfigPermissions)", () => {
   });
 });
 
-describe("the arrears limit (918, 2 §8)", () => {
-  afterAll(() => setBalance(12_345_678, 0));
+describe("the balance and the arrears limit (918, 2 §8, 2 §9 pay type)", () => {
+  afterAll(() => setBalance(12_345_678, 0, payTypes.balance));
   const count = async () => Number((await s.db.kysely.selectFrom("lives").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 
-  it("refuses at or below the limit with 当前余额不足，请尽快充值！, and adds just above it", async () => {
-    await setBalance(-50_000, 50_000);
+  it("paying from the balance, refuses at or below zero with 当前余额不足，请尽快充值！, whatever the arrears limit", async () => {
+    await setBalance(0, 50_000, payTypes.balance);
     expect(await add()).toMatchObject({ code: 918, msg: liveMessages.insufficientBalance });
+    await setBalance(-1, 0, payTypes.balance);
+    expect(await add()).toMatchObject({ code: 918, msg: liveMessages.insufficientBalance });
+    await setBalance(1, 0, payTypes.balance);
+    expect(await add()).toMatchObject({ code: 0 });
+  });
+
+  it("in arrears, refuses at or below the limit with 您的账号欠费已达到最大额度限制，请及时充值！, and adds just above it", async () => {
+    await setBalance(-50_000, 50_000);
+    expect(await add()).toMatchObject({ code: 918, msg: liveMessages.arrearsLimit });
     await setBalance(-60_000, 50_000);
-    expect(await add()).toMatchObject({ code: 918 });
+    expect(await add()).toMatchObject({ code: 918, msg: "您的账号欠费已达到最大额度限制，请及时充值！" });
     await setBalance(-49_999, 50_000);
     expect(await add()).toMatchObject({ code: 0 });
     await setBalance(0, 0);
@@ -205,10 +216,10 @@ describe("the arrears limit (918, 2 §8)", () => {
     expect(await count()).toBe(before);
   });
 
-  it("sees a balance charged below the limit by the next add, on either server", async () => {
-    await setBalance(1, 0);
+  it("sees a balance charged to zero by the next add, on either server", async () => {
+    await setBalance(1, 0, payTypes.balance);
     expect((await add()).code).toBe(0);
-    await setBalance(0, 0);
+    await setBalance(0, 0, payTypes.balance);
     const twin = await s.twin();
     const res = await twin.inject({ method: "POST", url: "/cms/live", payload: body(), headers: { cookie: admin } });
     expect(res.json()).toMatchObject({ code: 918, msg: "当前余额不足，请尽快充值！" });

@@ -1,0 +1,66 @@
+import type { ConsumeType } from "../stats/stats";
+
+/** How an organisation pays (2 §9 pay type): from its balance, or in arrears up to its limit. */
+export const payTypes = { balance: 1, arrears: 2 } as const;
+export type PayType = (typeof payTypes)[keyof typeof payTypes];
+
+/**
+ * One line of a price list: what a unit of a consume type costs a day (3 §3 consume_detail).
+ * `base` units a day are included free; `baseCost` is charged on every day the type is used
+ * (a minimum), whatever the amount. Money in thousandths of a yuan.
+ */
+export interface PriceRule {
+  /** The spec's rate_type, for the types it names; storage and minutes have none. */
+  rateType?: "flow" | "bandwidth" | "concurrency";
+  unitMilli: number;
+  base: number;
+  baseCostMilli: number;
+}
+
+/**
+ * The price lists an organisation can be on (`organisations.price_list`); every new organisation is
+ * on `standard`. Units are resources/stats/stats.ts consumeUnits: a day's peak concurrency of the
+ * live and playback rooms, the day's peak vod bandwidth, the GB stored that day, the minutes
+ * transcoded, the messages and voice minutes sent. SMS and voice are the spec's (2 §9: 0.10 yuan a
+ * message, 0.15 a minute); the rest are Lectern's own default, stated in the README.
+ */
+export const priceLists: Record<string, Record<ConsumeType, PriceRule>> = {
+  standard: {
+    live: { rateType: "concurrency", unitMilli: 300, base: 0, baseCostMilli: 0 },
+    replay: { rateType: "concurrency", unitMilli: 100, base: 0, baseCostMilli: 0 },
+    bandwidth: { rateType: "bandwidth", unitMilli: 500, base: 0, baseCostMilli: 0 },
+    oss: { unitMilli: 4, base: 10, baseCostMilli: 0 },
+    convert: { unitMilli: 20, base: 0, baseCostMilli: 0 },
+    sms: { unitMilli: 100, base: 0, baseCostMilli: 0 },
+    voicesms: { unitMilli: 150, base: 0, baseCostMilli: 0 },
+  },
+};
+
+export const defaultPriceList = "standard";
+
+/** A day's cost of `value` units under `rule`, in thousandths: the units beyond the free base, plus the minimum on a day of use. */
+export function costOf(rule: PriceRule, value: number): number {
+  if (!(value > 0)) return 0;
+  return Math.round(Math.max(0, value - rule.base) * rule.unitMilli) + rule.baseCostMilli;
+}
+
+/**
+ * consume_detail of one rated day and type (3 §3). Amounts in the type's unit, money in yuan; the
+ * monthly figures run from the first of the day's month through the day.
+ */
+export interface ConsumeDetail {
+  rate_type?: PriceRule["rateType"];
+  rate_period: "daily" | "monthly";
+  excess_period: "hourly" | "daily" | "monthly";
+  daily_consume: number;
+  daily_discount: number;
+  monthly_consume: number;
+  monthly_discount: number;
+  discount_value: number;
+  base: number;
+  base_cost: number;
+}
+
+/** The ledger's kinds of movement (issue 19 item 1), with the words the records show for them. */
+export const ledgerKinds = { recharge: "充值", consumption: "消费", refund: "退款", adjustment: "调整" } as const;
+export type LedgerKind = keyof typeof ledgerKinds;

@@ -1,0 +1,68 @@
+import { PostgresAdapter, type Kysely } from "kysely";
+import type { LedgerKind } from "../../resources/billing/prices";
+import type { Database } from "../db/schema";
+
+/*
+ * Money (DESIGN.md: counters, money and one-time codes updated atomically): the one way any feature
+ * moves an organisation's balance. It lives in the engine beside the jobs and rate counters because
+ * it is called with no request as often as with one (a payment's signed notify, the rating job, a
+ * new organisation), always naming its one organisation.
+ */
+
+/** A change of one organisation's balance: signed thousandths of a yuan, and what moved it. */
+export interface Movement {
+  kind: LedgerKind;
+  amountMilli: number;
+  /** Unique within the organisation (`recharge:<trade_no>`, `consume:<day>`): the same movement twice moves money once. */
+  ref: string;
+  note?: string;
+}
+
+/** An organisation's balance when it starts, as the first row of its ledger. */
+export const openingBalance = (amountMilli: number): Movement => ({ kind: "adjustment", amountMilli, ref: "opening", note: "开账余额" });
+
+/** The most one movement may carry either way: a thousand million yuan. */
+export const MAX_MOVEMENT_MILLI = 1e12;
+
+/**
+ * Moves `orgId`'s balance by `m` and writes its ledger row, in one transaction (or the caller's), so
+ * the balance always equals the sum of its ledger. The ledger row goes in first: when its `ref` is
+ * already there (a replayed notify, a second rating of a day, even one racing the first, which
+ * waits on the organisation) nothing moves. The balance is added to in the database, never read
+ * and written back, so parallel movements all count. Answers whether it moved and the balance after.
+ */
+export async function moveBalance(k: Kysely<Database>, orgId: number, m: Movement, now = Date.now()): Promise<{ applied: boolean; balanceMilli: number }> {
+  if (!Number.isSafeInteger(m.amountMilli) || Math.abs(m.amountMilli) > MAX_MOVEMENT_MILLI) throw new RangeError(`not an amount of money: ${m.amountMilli}`);
+  if (!k.isTransaction) return k.transaction().execute((tx) => moveBalance(tx, orgId, m, now));
+  // The organisation first, so its movements are written one after another in the order their
+  // balances run (SQLite has one writer already).
+  if (k.getExecutor().adapter instanceof PostgresAdapter) await k.selectFrom("organisations").select("id").where("id", "=", orgId).forUpdate().execute();
+  const row = await k
+    .insertInto("ledger")
+    .values({ org_id: orgId, kind: m.kind, amount_milli: m.amountMilli, balance_milli: 0, ref: m.ref, note: m.note ?? "", created_at: now })
+    .onConflict((oc) => oc.columns(["org_id", "ref"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (!row) {
+    const org = await k.selectFrom("organisations").select("balance_milli").where("id", "=", orgId).executeTakeFirstOrThrow();
+    return { applied: false, balanceMilli: Number(org.balance_milli) };
+  }
+  const org = await k
+    .updateTable("organisations")
+    .set((eb) => ({ balance_milli: eb("balance_milli", "+", m.amountMilli) }))
+    .where("id", "=", orgId)
+    .returning("balance_milli")
+    .executeTakeFirstOrThrow();
+  const balanceMilli = Number(org.balance_milli);
+  await k.updateTable("ledger").set({ balance_milli: balanceMilli }).where("id", "=", row.id).execute();
+  return { applied: true, balanceMilli };
+}
+
+/** The sum of an organisation's ledger and its balance, which must be equal (issue 19 item 10's reconciliation). */
+export async function reconcile(k: Kysely<Database>, orgId: number): Promise<{ balanceMilli: number; ledgerMilli: number }> {
+  const [org, sum] = await Promise.all([
+    k.selectFrom("organisations").select("balance_milli").where("id", "=", orgId).executeTakeFirstOrThrow(),
+    k.selectFrom("ledger").select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_milli"), eb.lit(0)).as("n")).where("org_id", "=", orgId).executeTakeFirstOrThrow(),
+  ]);
+  return { balanceMilli: Number(org.balance_milli), ledgerMilli: Number(sum.n) };
+}
