@@ -1,8 +1,9 @@
 import { ep } from "../kernel/endpoint";
 
 /**
- * Recharge (3 §7.3): for now only the payment result /payresult reads. The rest of billing (the
- * recharge calls, the records) comes with its own issue and belongs here too.
+ * Recharge (3 §7.3, issue 19 item 3). An order is made pending and paid through the payment
+ * adapter (server/adapters/payment.ts; by default Lectern's own sandbox, under /pay-sandbox); only
+ * the provider's signed notify moves money, once per order, for the order's own amount.
  */
 export const rechargeApi = {
   /**
@@ -11,6 +12,46 @@ export const rechargeApi = {
    * while pending (2 §4 "WeChat recharge").
    */
   resultQuery: ep("GET /cms/wechatpay/resultquery"),
+  /** `{fee}` (yuan) → `{url, redirect, trade_no}`: the payment page the browser goes to. */
+  alipay: ep("POST /cms/alipay/recharge"),
+  /** `{fee}` (yuan) → `{wechatpay_url, ordreno, fee}`: what the QR encodes, and the order to poll. */
+  wechatpay: ep("POST /cms/wechatpay/recharge"),
+  /** `page`, `count` → the paid recharges, newest first (RechargeRecord), and `count`. */
+  records: ep("GET /cms/pay/rechargeinfo"),
+  /** The same within `begints`..`endts` (epoch ms, both included). */
+  search: ep("GET /cms/pay/rechargesearch"),
+  /** The payment provider's notify: a signed claim that an order was paid or failed. */
+  notify: ep("POST /cms/pay/notify"),
+} as const;
+
+/** The payment sandbox's order page and its pay and cancel (the adapter's local default). */
+export const paySandboxApi = {
+  page: ep("GET /pay-sandbox/order"),
+  act: ep("POST /pay-sandbox/order"),
+  script: ep("GET /pay-sandbox/pay.js"),
+} as const;
+
+/** Ways to pay (3 §7.3); bank transfer is a transfer to the account shown, not an order. */
+export const payWays = ["alipay", "wechatpay"] as const;
+export type PayWay = (typeof payWays)[number];
+
+/** The recharge page's presets, in yuan (3 §7.3). */
+export const rechargePresets = [1000, 3000, 5000, 10000] as const;
+
+/** A paid recharge as the record lists it (3 §7.3): Fee in yuan. */
+export interface RechargeRecord {
+  Id: number;
+  CreateTime: string;
+  Fee: number;
+  Way: string;
+}
+
+export const rechargeMessages = {
+  badFee: "请输入正确的充值金额",
+  badSignature: "签名不正确",
+  wrongAmount: "支付金额与订单不符",
+  paid: "支付成功",
+  cancelled: "已取消支付",
 } as const;
 
 export type PayStatus = "pending" | "paid" | "failed";
@@ -33,5 +74,6 @@ export const payWayLabels: Record<string, string> = { wechatpay: "微信支付",
 /** How often a pending payment is asked about again (2 §4, 3 §7.3). */
 export const payPollSeconds = 3;
 
-/** The recharge menu key guarding the query (resources/kernel/menu.ts). */
+/** The menu keys guarding recharge and its record (resources/kernel/menu.ts). */
 export const rechargeMenuKey = "recharge";
+export const rechargeRecordMenuKey = "rechargerecord";

@@ -51,6 +51,10 @@ export const declaredLimits = {
   feedPerSecret: { per: { param: "file", hashed: true }, max: 60, windowMs: 60 * minute },
   /** Calendar fetches from one client address. */
   feedPerIp: { per: "address", max: 600, windowMs: minute },
+  /** Recharge orders a person makes: a person paying tries a few times, a loop making orders is not one. */
+  ordersPerPerson: { per: "person", max: 30, windowMs: minute },
+  /** Payment notifies and sandbox payments from one address (a provider's servers notify from a few). */
+  paymentsPerIp: { per: "address", max: 600, windowMs: minute },
 } as const satisfies Record<string, LimitDecl>;
 
 export type LimitName = keyof typeof declaredLimits;

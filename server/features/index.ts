@@ -1,6 +1,6 @@
 import type { Feature } from "../engine/calls";
 import auth from "./auth/auth";
-import billing from "./billing/pay-result";
+import billing from "./billing/billing";
 import cloudDisk from "./cloud-disk/cloud-disk";
 import courses from "./courses/courses";
 import courseStudents from "./courses/students";

@@ -1,0 +1,88 @@
+import crypto from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import { rechargeMessages, type PayWay, type RechargeRecord } from "../../../resources/billing/recharge";
+import type { PayClaim } from "../../adapters/payment";
+import type { Db } from "../../db/database";
+import { moveBalance } from "../../engine/ledger";
+import type { OrgScope } from "../../engine/org-scope";
+import { ApiError, fail } from "../../plugins/envelope";
+import { formatDateTime } from "../datetime";
+
+/** Thousandths of a yuan of an amount typed in yuan, when it is whole fen; null otherwise. */
+export function milliOfYuan(fee: number): number | null {
+  const fen = Math.round(fee * 100);
+  return fen > 0 && Math.abs(fee * 100 - fen) < 1e-6 ? fen * 10 : null;
+}
+
+/** A payment's number: the day and time it was made, and randomness no one can guess or repeat. */
+const tradeNumber = (now: number) => `LT${new Date(now).toISOString().replace(/\D/g, "").slice(0, 14)}${crypto.randomBytes(6).toString("hex")}`;
+
+/** A pending recharge of `fee` yuan for the organisation; its number. */
+export async function createOrder(scope: OrgScope, fee: number, way: PayWay, now = Date.now()): Promise<{ tradeNo: string; feeMilli: number }> {
+  const feeMilli = milliOfYuan(fee);
+  if (feeMilli === null) throw fail.bad(rechargeMessages.badFee, "fee");
+  const tradeNo = tradeNumber(now);
+  await scope.insertInto("recharge_orders", { trade_no: tradeNo, fee_milli: feeMilli, way, status: "pending", created_at: now }).execute();
+  return { tradeNo, feeMilli };
+}
+
+/**
+ * A provider's notify, its signature already verified: a paid order is credited once, with its own
+ * amount, and the order and the balance move in one transaction. The order's pending → paid (or
+ * failed) is a conditional update, so of notifies arriving together (a replay, a retry) one moves
+ * it and the others find it moved; the ledger's `recharge:<trade_no>` would refuse a second credit
+ * anyway. A notify whose amount is not the order's moves nothing.
+ */
+export async function acceptNotify(db: Db, claim: PayClaim, log: FastifyBaseLogger, now = Date.now()): Promise<"credited" | "failed" | "unchanged"> {
+  const order = await db.kysely.selectFrom("recharge_orders").select(["org_id", "fee_milli", "status"]).where("trade_no", "=", claim.trade_no).executeTakeFirst();
+  if (!order) throw fail.notFound("订单");
+  if (Number(order.fee_milli) !== claim.fee_milli) {
+    log.warn({ trade_no: claim.trade_no, claimed: claim.fee_milli, ordered: Number(order.fee_milli) }, "a payment notify's amount is not its order's; nothing moved");
+    throw new ApiError(400, rechargeMessages.wrongAmount);
+  }
+  return db.kysely.transaction().execute(async (tx) => {
+    const moved = await tx
+      .updateTable("recharge_orders")
+      .set({ status: claim.status, paid_at: claim.status === "paid" ? now : null })
+      .where("trade_no", "=", claim.trade_no)
+      .where("status", "=", "pending")
+      .returning("org_id")
+      .executeTakeFirst();
+    if (!moved) return "unchanged";
+    if (claim.status === "failed") return "failed";
+    await moveBalance(tx, moved.org_id, { kind: "recharge", amountMilli: claim.fee_milli, ref: `recharge:${claim.trade_no}`, note: "充值" }, now);
+    return "credited";
+  });
+}
+
+/** A page of the organisation's paid recharges, newest first, within [from, to] when given. */
+export async function rechargeRecords(scope: OrgScope, q: { page: number; count: number; begints?: number; endts?: number }): Promise<{ rows: RechargeRecord[]; total: number }> {
+  let base = scope.selectFrom("recharge_orders").where("status", "=", "paid");
+  if (q.begints !== undefined) base = base.where("created_at", ">=", q.begints);
+  if (q.endts !== undefined) base = base.where("created_at", "<=", q.endts);
+  const [rows, total] = await Promise.all([
+    base
+      .select(["id", "created_at", "fee_milli", "way"])
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(q.count)
+      .offset((q.page - 1) * q.count)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((r) => ({ Id: r.id, CreateTime: formatDateTime(Number(r.created_at)), Fee: Number(r.fee_milli) / 1000, Way: r.way })),
+    total: Number(total.n),
+  };
+}
+
+/** An order as the payment sandbox's page shows it, by its number alone (the page has no session; its address is signed). */
+export async function orderByNumber(db: Db, tradeNo: string) {
+  const order = await db.kysely
+    .selectFrom("recharge_orders as o")
+    .innerJoin("organisations as g", "g.id", "o.org_id")
+    .select(["o.fee_milli", "o.way", "o.status", "g.name"])
+    .where("o.trade_no", "=", tradeNo)
+    .executeTakeFirst();
+  return order && { feeMilli: Number(order.fee_milli), way: order.way as PayWay, status: order.status, merchant: order.name };
+}
