@@ -23,14 +23,16 @@ import type { SingleDecl } from "./kernel/single";
 import { liveSetting } from "./lives/live-setting";
 import vodCourse from "./vod/vod-course";
 import vodSession from "./vod/vod-session";
+import rechargeRecord from "./billing/recharge-record";
 import { vodFormPages } from "./vod/forms";
 import { vodScreens } from "./vod/screens";
 
 export { subadmin, teacher, assistant, student };
-export { course, live, vodCourse, vodSession, message, productTemplate, adTemplate, auditLog, emulateTemplate };
+export { course, live, vodCourse, vodSession, message, productTemplate, adTemplate, auditLog, emulateTemplate, rechargeRecord };
 
 /** Every declared entity, in menu order: the engine, the server, Storybook and tests read this list. */
 export const resources: readonly ResourceDecl[] = [
+  rechargeRecord,
   subadmin, teacher, assistant, student,
   course, live,
   vodCourse, vodSession,

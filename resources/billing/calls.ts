@@ -1,5 +1,6 @@
 import { access, defineCalls } from "../kernel/call";
-import { paySandboxApi, rechargeApi, rechargeMenuKey, rechargeRecordMenuKey } from "./recharge";
+import { paySandboxApi, rechargeApi, rechargeMenuKey } from "./recharge";
+import rechargeRecord from "./recharge-record";
 
 const signed = "the payment provider's notify carries no session: its HMAC signature with the provider's key is what it is checked by, and it only moves an existing order's own amount, once";
 const sandbox = "the payment sandbox's order page is opened by the payer's browser or a phone scanning the QR, with no session: the address's HMAC signature of the order is what admits it";
@@ -34,13 +35,13 @@ export const billingCalls = defineCalls("billing", {
   records: {
     endpoint: rechargeApi.records,
     query: "recharge.records.query",
-    access: access.menu([rechargeRecordMenuKey]),
+    access: access.menu(rechargeRecord),
     summary: "The organisation's paid recharges, newest first: Id, CreateTime, Fee (yuan), Way; count",
   },
   search: {
     endpoint: rechargeApi.search,
     query: "recharge.records.query",
-    access: access.menu([rechargeRecordMenuKey]),
+    access: access.menu(rechargeRecord),
     summary: "The paid recharges made within begints..endts (epoch ms)",
   },
   notify: {

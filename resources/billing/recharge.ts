@@ -74,6 +74,5 @@ export const payWayLabels: Record<string, string> = { wechatpay: "微信支付",
 /** How often a pending payment is asked about again (2 §4, 3 §7.3). */
 export const payPollSeconds = 3;
 
-/** The menu keys guarding recharge and its record (resources/kernel/menu.ts). */
+/** The recharge menu key guarding the query (resources/kernel/menu.ts). */
 export const rechargeMenuKey = "recharge";
-export const rechargeRecordMenuKey = "rechargerecord";

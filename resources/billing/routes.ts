@@ -5,7 +5,6 @@ export const billingPages = adminPages({
   accountOverview: "账户概览",
   accountOverviewv2: { title: "账户概览", within: ["/accountOverview"] },
   recharge: "账户充值",
-  rechargerecord: "充值记录",
   costrecord: "消费记录",
   costrecordv2: "消费明细",
   costrecordv3: { title: "消费明细", within: ["/costrecordv2"] },

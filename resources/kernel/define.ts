@@ -9,7 +9,8 @@ import type { RowActionDecl } from "./row-actions";
 /** `diff`: a logged write's `{before, after}` JSON text, each changed field as before → after (resources/platform/audit-log.ts). */
 /** `tags`: a JSON text list shown as tags (`tags` below); `range`: two times, this field's and `to`'s. */
 /** `duration`: whole seconds as 1小时50分36秒, or 0秒 (1 §2.4: actual class time). */
-export type ColumnFormat = "text" | "datetime" | "date" | "mobile" | "image" | "enum" | "diff" | "tags" | "range" | "duration" | "bytes";
+/** `yuan`: an amount in yuan, shown with ¥ and 2 decimals (3 §9). */
+export type ColumnFormat = "text" | "datetime" | "date" | "mobile" | "image" | "enum" | "diff" | "tags" | "range" | "duration" | "bytes" | "yuan";
 
 export interface ColumnDecl {
   /** A record field; `Product.productname` reads `productname` of the JSON text in `Product`. */

@@ -9,7 +9,7 @@ import { cloudDiskKeys } from "../cloud-disk/screens";
 import { courseTypes } from "../courses/course";
 import { chatMonitorKey, liveSettingKey } from "../lives/live-api";
 import type { ResourceDecl } from "./define";
-import { adTemplate, assistant, auditLog, course, emulateTemplate, live, message, productTemplate, student, subadmin, teacher, vodCourse, vodSession } from "../index";
+import { adTemplate, assistant, auditLog, course, emulateTemplate, live, message, productTemplate, rechargeRecord, student, subadmin, teacher, vodCourse, vodSession } from "../index";
 import { routeTitles } from "../routes";
 import { toolPages } from "../tools/tools";
 import { livePages } from "../lives/routes";
@@ -68,7 +68,7 @@ export const permissionGroups: PermissionGroup[] = [
     items: [
       item("accountOverview", "account"),
       item("recharge", "account"),
-      item("rechargerecord", "account"),
+      entry(rechargeRecord),
       item("costrecord", "account"),
       item("costrecordv2", "account"),
       item("groupCertification", "account"),

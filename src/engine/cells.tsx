@@ -7,7 +7,7 @@ import { AuditDiff, readDiff } from "./audit-history";
 import { LinkedCell, TagsCell } from "./cell-parts";
 import { fillRoute } from "./fill-route";
 import { readField } from "./record-fields";
-import { formatBytes } from "../lib/format";
+import { formatBytes, formatYuan } from "../lib/format";
 
 const empty = "-";
 
@@ -66,6 +66,8 @@ function formatValue(column: ColumnDecl, value: unknown, row: Record<string, unk
       return durationText(value);
     case "bytes":
       return Number(value) > 0 ? formatBytes(Number(value)) : empty;
+    case "yuan":
+      return value === undefined || value === null || value === "" || !Number.isFinite(Number(value)) ? empty : formatYuan(Number(value));
     case "tags":
       return column.tags ? <TagsCell items={readList(value)} {...column.tags} /> : empty;
     case "image":

@@ -30,7 +30,7 @@ export default defineFeature({
     const returnUrl = (tradeNo: string) => `/payresult?${new URLSearchParams({ trade_no: tradeNo })}`;
     const order = (request: FastifyRequest, way: PayWay) => createOrder(orgScope(request, db), (request.body as { fee: number }).fee, way);
     const records = async (request: FastifyRequest) => {
-      const { rows, total } = await rechargeRecords(orgScope(request, db), request.query as { page: number; count: number; begints?: number; endts?: number });
+      const { rows, total } = await rechargeRecords(orgScope(request, db), request.query as { page: number; count: number; begints?: string; endts?: string });
       return ok(rows, { count: total, totalCount: total });
     };
 

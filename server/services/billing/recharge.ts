@@ -7,6 +7,7 @@ import { moveBalance } from "../../engine/ledger";
 import type { OrgScope } from "../../engine/org-scope";
 import { ApiError, fail } from "../../plugins/envelope";
 import { formatDateTime } from "../datetime";
+import { parseDateTime } from "../local-time";
 
 /** Thousandths of a yuan of an amount typed in yuan, when it is whole fen; null otherwise. */
 export function milliOfYuan(fee: number): number | null {
@@ -56,10 +57,12 @@ export async function acceptNotify(db: Db, claim: PayClaim, log: FastifyBaseLogg
 }
 
 /** A page of the organisation's paid recharges, newest first, within [from, to] when given. */
-export async function rechargeRecords(scope: OrgScope, q: { page: number; count: number; begints?: number; endts?: number }): Promise<{ rows: RechargeRecord[]; total: number }> {
+export async function rechargeRecords(scope: OrgScope, q: { page: number; count: number; begints?: string; endts?: string }): Promise<{ rows: RechargeRecord[]; total: number }> {
   let base = scope.selectFrom("recharge_orders").where("status", "=", "paid");
-  if (q.begints !== undefined) base = base.where("created_at", ">=", q.begints);
-  if (q.endts !== undefined) base = base.where("created_at", "<=", q.endts);
+  const from = q.begints ? parseDateTime(q.begints) : null;
+  const to = q.endts ? parseDateTime(q.endts, true) : null;
+  if (from !== null) base = base.where("created_at", ">=", from);
+  if (to !== null) base = base.where("created_at", "<=", to);
   const [rows, total] = await Promise.all([
     base
       .select(["id", "created_at", "fee_milli", "way"])

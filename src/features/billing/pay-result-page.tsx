@@ -1,7 +1,7 @@
 import { Button, Card, Descriptions, Result, Spin } from "antd";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { payPollSeconds, payWayLabels, rechargeApi, type PayResult } from "../../../resources/billing/recharge";
-import { billingPages } from "../../../resources/billing/routes";
+import rechargeRecord from "../../../resources/billing/recharge-record";
 import { useCall } from "../../lib/use-call";
 
 const details = (order: PayResult) => (
@@ -18,7 +18,7 @@ function BackLinks() {
   const navigate = useNavigate();
   return (
     <>
-      <Button type="primary" onClick={() => navigate(billingPages.rechargerecord.route)}>
+      <Button type="primary" onClick={() => navigate(rechargeRecord.route)}>
         查看充值记录
       </Button>
       <Button onClick={() => navigate("/")}>返回首页</Button>

@@ -6,6 +6,10 @@ import { moveBalance, reconcile, type Movement } from "../../../server/engine/le
 import { consumeRef, rateAll, rateDay } from "../../../server/services/billing/rating";
 import { createOrganisation } from "../../../server/services/organisations";
 import { seededDatabase } from "../../kernel/server/helpers";
+import { freezeClock } from "../../kernel/support/clock";
+
+// The days rated below are named by their dates: the tests run at one instant, whatever the day.
+freezeClock("2026-11-24T10:00:00+08:00");
 
 /**
  * Issue 19 item 1: the ledger and the rating job. On PostgreSQL two handles on one database stand
