@@ -25,6 +25,7 @@ import vodCourse from "./vod/vod-course";
 import vodSession from "./vod/vod-session";
 import rechargeRecord from "./billing/recharge-record";
 import { vodFormPages } from "./vod/forms";
+import { billingFormPages } from "./billing/forms";
 import { vodScreens } from "./vod/screens";
 
 export { subadmin, teacher, assistant, student };
@@ -46,7 +47,7 @@ export const resources: readonly ResourceDecl[] = [
 export const singles: readonly SingleDecl[] = [liveSetting];
 
 /** Every declared full-page form outside a resource (resources/kernel/form-page.ts): the engine draws each at its route. */
-export const formPages: readonly FormPageDecl[] = [...liveFormPages, ...vodFormPages, changePasswordForm];
+export const formPages: readonly FormPageDecl[] = [...liveFormPages, ...vodFormPages, ...billingFormPages, changePasswordForm];
 
 /** Every declared detail page (a record's header of numbers over a report of its rows). */
 export const details: readonly DetailDecl[] = [...userDetails];

@@ -1,10 +1,12 @@
 import { adminPages } from "../kernel/route";
 
-/** The account's pages (3 §2.3, §2.4, §2.7, §7.3). */
+/** /recharge, declared as a full-page form (resources/billing/forms.ts). */
+export const rechargePage = { route: "/recharge", title: "账户充值" } as const;
+
+/** The account's pages without a declaration of their own yet (3 §2.3, §2.4, §2.7). */
 export const billingPages = adminPages({
   accountOverview: "账户概览",
   accountOverviewv2: { title: "账户概览", within: ["/accountOverview"] },
-  recharge: "账户充值",
   costrecord: "消费记录",
   costrecordv2: "消费明细",
   costrecordv3: { title: "消费明细", within: ["/costrecordv2"] },

@@ -17,6 +17,8 @@ export interface FormPageDecl {
   access?: string | readonly string[];
   /** Schema `$id` of the form (schemas/<feature>/<id>.schema.json with its ui.json). */
   form: string;
+  /** Form field → value → label: an enum field's choices from a declared enum (a resource's own `formLabels` when it saves). */
+  formLabels?: Record<string, Readonly<Record<string, string>>>;
   /** The card's greatest width, where narrower than the console's. */
   width?: number;
   /** The form's name, its element's id (a tab of a tabbed page holds several forms). */
@@ -64,6 +66,8 @@ export interface FormSection {
 
 export interface FormSave {
   call: Endpoint;
+  /** The call chosen by a field's value instead, where it names one (the recharge's way to pay, 3 §7.3). */
+  callBy?: { field: string; calls: Readonly<Record<string, Endpoint>> };
   /** The fields sent; all the form's values when absent (a confirmation field stays behind). */
   send?: readonly string[];
   /** Asked first when `field` holds a positive number (a simulated live's template): 确定 goes on, 取消 stays. */
@@ -88,9 +92,10 @@ export interface FormSave {
   changedOnly?: boolean;
   /**
    * After saving: back (see `back`), stay (what was saved is the new start), reset (a fresh, empty
-   * form: a password typed is not left on screen), or sign out (a new password).
+   * form: a password typed is not left on screen), sign out (a new password), or a bespoke part
+   * registered by name (src/engine/registry.tsx `savedParts`) handed the answer (a payment to make).
    */
-  after: "back" | "stay" | "reset" | "signOut";
+  after: "back" | "stay" | "reset" | "signOut" | { part: string };
   /** The signed-in person's details changed (their name, their phone): the top bar asks for them again. */
   refreshIdentity?: boolean;
 }

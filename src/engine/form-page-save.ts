@@ -26,6 +26,7 @@ export function useFormPageSave(save: FormSave, modal: ModalApi) {
   const [serverErrors, setServerErrors] = useState<Record<string, string> | undefined>();
   // Enter pressed again while a save is on its way must not send it twice.
   const inFlight = useRef(false);
+  const answered = useRef<unknown>(undefined);
 
   async function run(values: FormValues): Promise<boolean> {
     if (inFlight.current) return false;
@@ -33,7 +34,8 @@ export function useFormPageSave(save: FormSave, modal: ModalApi) {
     try {
       if (save.confirm && Number(values[save.confirm.field] ?? 0) > 0 && !(await confirmed(modal, save.confirm.text))) return false;
       setServerErrors(undefined);
-      await send(save.call, picked(values, save.send), {
+      const call = (save.callBy && save.callBy.calls[String(values[save.callBy.field])]) || save.call;
+      answered.current = await send(call, picked(values, save.send), {
         successNotification: () => ({ type: "success", message: save.success }),
         errorNotification: (error) => {
           const text = formSaveFailureText(save.failure, error);
@@ -49,5 +51,5 @@ export function useFormPageSave(save: FormSave, modal: ModalApi) {
     }
   }
 
-  return { save: run, saving: busy, serverErrors, clearServerErrors: () => setServerErrors(undefined) };
+  return { save: run, saving: busy, serverErrors, clearServerErrors: () => setServerErrors(undefined), answer: () => answered.current };
 }

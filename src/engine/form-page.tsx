@@ -69,7 +69,7 @@ export function FormPageBody({ decl, params }: { decl: FormPageDecl; params: Rec
   const useSetup = decl.setup ? formSetups[decl.setup] : usePlainSetup;
   if (!useSetup) throw new Error(`form page: setup "${decl.setup}" is not registered`);
   const resource = savesThroughResource(decl.save) ? decl.save.resource : undefined;
-  const definition = useFormDefinition(decl.form, !!decl.interCheck, resource?.formLabels);
+  const definition = useFormDefinition(decl.form, !!decl.interCheck, resource?.formLabels ?? decl.formLabels);
   const readQuery = useMemo(() => Object.fromEntries(Object.entries(decl.read?.query ?? {}).map(([key, param]) => [key, params[param]])), [decl.read, params]);
   const read = useCall<BaseRecord>(decl.read?.call, readQuery);
   const record = read.answer?.data;
@@ -105,8 +105,13 @@ function ReadyForm({ decl, params, record, definition, initialData, widgets, pan
   const formRef = useRef<FormHandle>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const [modal, modalHolder] = Modal.useModal();
-  const { save, saving, serverErrors, clearServerErrors, tidy } = useFormSave({ decl, record, modal });
+  const { save, saving, serverErrors, clearServerErrors, tidy, answer } = useFormSave({ decl, record, modal });
   const { back, after } = useFormPageAfter(decl, params, onReset);
+  const { savedParts } = useEngineRegistry();
+  const partName = typeof decl.save.after === "object" ? decl.save.after.part : undefined;
+  const SavedPart = partName ? savedParts[partName] : undefined;
+  if (partName && !SavedPart) throw new Error(`form page: saved part "${partName}" is not registered`);
+  const [shownAfter, setShownAfter] = useState<{ answer: unknown; values: FormValues } | null>(null);
   // What the server holds: 确定 of a `changedOnly` form compares the values with it.
   const saved = useRef(stableText(initialData));
   const [current, setCurrent] = useState<string | null>(null);
@@ -136,6 +141,7 @@ function ReadyForm({ decl, params, record, definition, initialData, widgets, pan
           if (!(await save(sent, initialData))) return;
           saved.current = stableText(sent);
           setCurrent(saved.current);
+          if (SavedPart) setShownAfter({ answer: answer?.(), values: sent });
           after();
         }}
       />
@@ -145,6 +151,7 @@ function ReadyForm({ decl, params, record, definition, initialData, widgets, pan
         </Button>
         {(decl.back || decl.leaveTo) && <Button onClick={back}>取消</Button>}
       </Space>
+      {SavedPart && shownAfter && <SavedPart answer={shownAfter.answer} values={shownAfter.values} onClose={() => setShownAfter(null)} />}
     </div>
   );
 }

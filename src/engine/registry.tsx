@@ -66,10 +66,19 @@ export interface EngineRegistry {
   callCells: Record<string, ComponentType<CallRowPartProps>>;
   /** Row actions a call's list names (`actions`), e.g. `paperUnbind`. */
   callRowActions: Record<string, ComponentType<CallRowPartProps>>;
+  /** What a full-page form shows after saving when its `after` names a part (the recharge's payment). */
+  savedParts: Record<string, ComponentType<SavedPartProps>>;
 }
 
-const kinds = ["listParts", "widgets", "rowActions", "panels", "formSetups", "detailPanels", "rowParts", "callCells", "callRowActions"] as const;
-const emptyRegistry = (): EngineRegistry => ({ listParts: {}, widgets: {}, rowActions: {}, panels: {}, formSetups: {}, detailPanels: {}, rowParts: {}, callCells: {}, callRowActions: {} });
+/** What a part shown after a form's save gets: the call's answer, the values sent, and how to close it. */
+export interface SavedPartProps {
+  answer: unknown;
+  values: Readonly<Record<string, unknown>>;
+  onClose: () => void;
+}
+
+const kinds = ["listParts", "widgets", "rowActions", "panels", "formSetups", "detailPanels", "rowParts", "callCells", "callRowActions", "savedParts"] as const;
+const emptyRegistry = (): EngineRegistry => ({ listParts: {}, widgets: {}, rowActions: {}, panels: {}, formSetups: {}, detailPanels: {}, rowParts: {}, callCells: {}, callRowActions: {}, savedParts: {} });
 
 /**
  * One registry from each area's contribution. A name given twice is a mistake two areas would

@@ -14,6 +14,8 @@ export interface FormSaving {
   clearServerErrors: () => void;
   /** The values as the save sends them (a resource's transforms): the form validates these. */
   tidy?: (values: FormValues) => FormValues;
+  /** The last save's answer, for a part shown after it (`after: { part }`). */
+  answer?: () => unknown;
 }
 
 interface SaveInput {

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { authApi, balanceRefreshSeconds } from "../../resources/auth/auth";
-import { billingPages } from "../../resources/billing/routes";
+import { rechargePage } from "../../resources/billing/routes";
 import { sessionStore, useSession } from "../../providers/session-store";
 import { formatYuan } from "../lib/format";
 import { useCall } from "../lib/use-call";
@@ -17,5 +17,5 @@ export function BalanceLink() {
     if (fetched !== undefined) sessionStore.set({ curBalance: Number(fetched) });
   }, [fetched]);
 
-  return <Link to={billingPages.recharge.route}>余额：{balance === null || Number.isNaN(balance) ? "--" : formatYuan(balance)}</Link>;
+  return <Link to={rechargePage.route}>余额：{balance === null || Number.isNaN(balance) ? "--" : formatYuan(balance)}</Link>;
 }

@@ -16,7 +16,7 @@ export const databaseBlind = ["accessibility", "content-security", "keyboard", "
  * and downloads, and a recorded course from its creation to a student watching. The other files' screens read and write
  * through the same calls, which the server suite runs on PostgreSQL one by one; they run on SQLite.
  */
-export const postgresqlPaths = ["sign-in", "first-live", "lives", "clouddisk", "portal", "rooms", "broadcast", "floor", "recorded-media"];
+export const postgresqlPaths = ["sign-in", "first-live", "lives", "clouddisk", "portal", "rooms", "broadcast", "floor", "recorded-media", "recharge"];
 
 export const lanes = {
   sqlite: [

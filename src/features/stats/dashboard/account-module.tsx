@@ -1,7 +1,7 @@
 import { Button, Statistic } from "antd";
 import { Link } from "react-router-dom";
 import type { DashboardModule } from "../../../../resources/stats/stats";
-import { billingPages } from "../../../../resources/billing/routes";
+import { rechargePage } from "../../../../resources/billing/routes";
 import { formatYuan } from "../../../lib/format";
 import { useSession } from "../../../../providers/session-store";
 import type { Load } from "../load-state";
@@ -24,7 +24,7 @@ export function AccountModule({ module }: { module: DashboardModule }) {
       {(amount) => (
         <div style={{ display: "flex", flexDirection: "column", gap: 24 }}>
           <Statistic title="可用余额" value={formatYuan(amount)} valueStyle={{ fontSize: 30, color: amount <= 0 ? "#cf1322" : undefined }} />
-          <Link to={billingPages.recharge.route}>
+          <Link to={rechargePage.route}>
             <Button type="primary">去充值</Button>
           </Link>
         </div>

@@ -1,0 +1,29 @@
+import { defineFormPage } from "../kernel/form-page";
+import { payWayLabels, rechargeApi, rechargeMenuKey } from "./recharge";
+import { rechargePage } from "./routes";
+
+/**
+ * /recharge (3 §7.3): an amount (the presets 1000, 3000, 5000, 10000 or another) and the way to pay,
+ * which chooses the call (alipay or wechatpay); saving makes a pending order, and the part shown
+ * after it (`rechargePay`, src/features/billing) takes the payer to it: alipay's page, or
+ * wechatpay's QR asked about every 3 s until paid.
+ */
+export const rechargeForm = defineFormPage({
+  ...rechargePage,
+  kind: "create",
+  access: rechargeMenuKey,
+  form: "recharge.pay.create",
+  formLabels: { way: payWayLabels },
+  width: 640,
+  intro: "充值到本机构账户，到账后可用于直播、回放、存储、转码和短信等服务。金额以元计，精确到分。",
+  submit: "立即充值",
+  save: {
+    call: rechargeApi.alipay,
+    callBy: { field: "way", calls: { wechatpay: rechargeApi.wechatpay } },
+    send: ["fee"],
+    success: "订单已创建，请完成支付",
+    after: { part: "rechargePay" },
+  },
+});
+
+export const billingFormPages = [rechargeForm];

@@ -1,0 +1,74 @@
+import { Button, Flex, Modal, QRCode, Result, Spin, Typography } from "antd";
+import { useEffect } from "react";
+import { useNavigate } from "react-router-dom";
+import { payPollSeconds, rechargeApi, type PayResult } from "../../../resources/billing/recharge";
+import rechargeRecord from "../../../resources/billing/recharge-record";
+import type { SavedPartProps } from "../../engine/registry";
+import { useCall } from "../../lib/use-call";
+
+const qrSize = 150;
+
+interface Ordered {
+  data?: { url?: string; trade_no?: string; wechatpay_url?: string; ordreno?: string; fee?: number };
+}
+
+/** 微信支付: the order's QR (150×150, 3 §7.3), its result asked every 3 s until it is no longer pending. */
+function WechatPay({ address, tradeNo, fee, onClose }: { address: string; tradeNo: string; fee: number; onClose: () => void }) {
+  const navigate = useNavigate();
+  const result = useCall<PayResult>(rechargeApi.resultQuery, { trade_no: tradeNo }, {
+    refreshMs: payPollSeconds * 1000,
+    refreshWhile: (answer, error) => error?.statusCode !== 404 && (!answer || answer.data.status === "pending"),
+  });
+  const status = result.answer?.data.status;
+  return (
+    <Modal open title="微信支付" onCancel={onClose} footer={null} width={360} destroyOnClose>
+      {status === "paid" ? (
+        <Result
+          status="success"
+          title="支付成功"
+          subTitle={`已充值 ${fee.toFixed(2)} 元`}
+          extra={
+            <Button type="primary" onClick={() => navigate(rechargeRecord.route)}>
+              查看充值记录
+            </Button>
+          }
+        />
+      ) : status === "failed" ? (
+        <Result status="warning" title="支付已取消" extra={<Button onClick={onClose}>关闭</Button>} />
+      ) : (
+        <Flex vertical align="center" gap={12}>
+          <Typography.Text>
+            请使用微信扫码支付 <Typography.Text strong>{fee.toFixed(2)} 元</Typography.Text>
+          </Typography.Text>
+          <QRCode value={address} size={qrSize} aria-label="微信支付二维码" />
+          <Typography.Text type="secondary">
+            <Spin size="small" /> 正在等待支付结果…
+          </Typography.Text>
+          <Typography.Link href={address} target="_blank" rel="noopener">
+            在本机打开支付页
+          </Typography.Link>
+        </Flex>
+      )}
+    </Modal>
+  );
+}
+
+/** 支付宝: the browser goes to the payment page, which brings the payer back to /payresult. */
+function AlipayRedirect({ url }: { url: string }) {
+  useEffect(() => {
+    window.location.assign(url);
+  }, [url]);
+  return (
+    <Typography.Paragraph style={{ marginTop: 16 }}>
+      <Spin size="small" /> 正在前往支付宝… 没有跳转时请<Typography.Link href={url}>点击这里</Typography.Link>。
+    </Typography.Paragraph>
+  );
+}
+
+/** `after: { part: "rechargePay" }` of the recharge form (resources/billing/forms.ts): the order just made, to pay. */
+export function RechargePay({ answer, values, onClose }: SavedPartProps) {
+  const data = (answer as Ordered | undefined)?.data;
+  if (data?.wechatpay_url && data.ordreno) return <WechatPay address={new URL(data.wechatpay_url, window.location.href).href} tradeNo={data.ordreno} fee={Number(data.fee ?? values.fee)} onClose={onClose} />;
+  if (data?.url) return <AlipayRedirect url={data.url} />;
+  return null;
+}

@@ -1,0 +1,63 @@
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { authApi } from "../../../resources/auth/auth";
+import { api, closeBrowser, newPage, screenshot, signInAsAdmin } from "../../kernel/e2e/browser";
+
+afterAll(closeBrowser);
+
+/**
+ * Recharging through the sandbox provider (issue 19 item 3), as an administrator does it: alipay
+ * by the redirect to the payment page and back to /payresult, wechatpay by the QR whose page a
+ * phone opens, and both in /rechargerecord; the top bar's balance follows the ledger.
+ */
+const balance = async (page: Page) => (await api<{ balance: number }>(page, authApi.balance.path)).balance;
+
+describe("recharge", () => {
+  it("pays 3000 yuan by alipay's page and 88.80 by wechatpay's QR, and lists both", async () => {
+    const page = await newPage();
+    page.setDefaultTimeout(30_000);
+    await signInAsAdmin(page);
+    const before = await balance(page);
+
+    await page.goto("/recharge");
+    await page.locator("label", { hasText: "3000元" }).click();
+    await page.getByRole("radio", { name: "支付宝" }).check();
+    await screenshot(page, "recharge-form");
+    await page.getByRole("button", { name: "立即充值" }).click();
+    await page.waitForURL(/\/pay-sandbox\/order/);
+    await expect.poll(() => page.locator(".amount").innerText()).toBe("¥3000.00");
+    await screenshot(page, "recharge-sandbox-alipay");
+    await page.getByRole("button", { name: "确认支付" }).click();
+    await page.waitForURL(/\/payresult\?trade_no=/);
+    await page.getByText("支付成功").first().waitFor();
+    await screenshot(page, "recharge-payresult");
+    expect(await balance(page)).toBeCloseTo(before + 3000, 3);
+
+    await page.goto("/recharge");
+    await page.locator("label", { hasText: "其他金额" }).click();
+    await page.getByLabel("其他金额（元）").fill("88.8");
+    await page.getByRole("radio", { name: "微信支付" }).check();
+    await page.getByRole("button", { name: "立即充值" }).click();
+    const qr = page.getByLabel("微信支付二维码");
+    await qr.waitFor();
+    await screenshot(page, "recharge-wechat-qr");
+    // The phone that scans the QR opens the page it encodes.
+    const address = await page.getByRole("link", { name: "在本机打开支付页" }).getAttribute("href");
+    const phonePage = await page.context().newPage();
+    await phonePage.goto(address!);
+    await phonePage.getByRole("button", { name: "确认支付" }).click();
+    await phonePage.getByText("支付成功，可以关闭本页").waitFor();
+    // The console asks every 3 s: the dialog turns to success by itself.
+    await page.locator(".ant-modal").getByText("支付成功").waitFor();
+    await screenshot(page, "recharge-wechat-paid");
+    expect(await balance(page)).toBeCloseTo(before + 3088.8, 3);
+
+    await page.locator(".ant-modal").getByRole("button", { name: "查看充值记录" }).click();
+    await page.waitForURL(/\/rechargerecord/);
+    const rows = page.locator(".ant-table-tbody tr.ant-table-row");
+    await expect.poll(() => rows.first().innerText()).toContain("¥88.80");
+    expect(await rows.nth(1).innerText()).toContain("¥3,000.00");
+    expect(await rows.first().innerText()).toContain("微信支付");
+    await screenshot(page, "recharge-records");
+  });
+});
