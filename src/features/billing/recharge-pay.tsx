@@ -1,9 +1,11 @@
 import { Button, Flex, Modal, QRCode, Result, Spin, Typography } from "antd";
 import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
+import { authApi } from "../../../resources/auth/auth";
 import { payPollSeconds, rechargeApi, type PayResult } from "../../../resources/billing/recharge";
 import rechargeRecord from "../../../resources/billing/recharge-record";
 import type { SavedPartProps } from "../../engine/registry";
+import { sessionStore } from "../../../providers/session-store";
 import { useCall } from "../../lib/use-call";
 
 const qrSize = 150;
@@ -20,6 +22,11 @@ function WechatPay({ address, tradeNo, fee, onClose }: { address: string; tradeN
     refreshWhile: (answer, error) => error?.statusCode !== 404 && (!answer || answer.data.status === "pending"),
   });
   const status = result.answer?.data.status;
+  // The top bar's balance (1 §2.2) shows the credit at once, not at its next 40 s refresh.
+  const credited = useCall<{ balance: number }>(authApi.balance, undefined, { enabled: status === "paid" }).answer?.data.balance;
+  useEffect(() => {
+    if (credited !== undefined) sessionStore.set({ curBalance: Number(credited) });
+  }, [credited]);
   return (
     <Modal open title="微信支付" onCancel={onClose} footer={null} width={360} destroyOnClose>
       {status === "paid" ? (

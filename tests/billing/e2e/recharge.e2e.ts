@@ -50,6 +50,8 @@ describe("recharge", () => {
     // The console asks every 3 s: the dialog turns to success by itself.
     await page.locator(".ant-modal").getByText("支付成功").waitFor();
     await screenshot(page, "recharge-wechat-paid");
+    // The top bar shows the credit at once.
+    await expect.poll(() => page.getByRole("link", { name: /余额/ }).innerText()).toContain((before + 3088.8).toLocaleString("zh-CN", { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
     expect(await balance(page)).toBeCloseTo(before + 3088.8, 3);
 
     await page.locator(".ant-modal").getByRole("button", { name: "查看充值记录" }).click();
