@@ -24,16 +24,17 @@ import { liveSetting } from "./lives/live-setting";
 import vodCourse from "./vod/vod-course";
 import vodSession from "./vod/vod-session";
 import rechargeRecord from "./billing/recharge-record";
+import { costRecord, costRecordV2, costRecordV3 } from "./billing/cost-record";
 import { vodFormPages } from "./vod/forms";
 import { billingFormPages } from "./billing/forms";
 import { vodScreens } from "./vod/screens";
 
 export { subadmin, teacher, assistant, student };
-export { course, live, vodCourse, vodSession, message, productTemplate, adTemplate, auditLog, emulateTemplate, rechargeRecord };
+export { course, live, vodCourse, vodSession, message, productTemplate, adTemplate, auditLog, emulateTemplate, rechargeRecord, costRecord, costRecordV2 };
 
 /** Every declared entity, in menu order: the engine, the server, Storybook and tests read this list. */
 export const resources: readonly ResourceDecl[] = [
-  rechargeRecord,
+  rechargeRecord, costRecord, costRecordV2, costRecordV3,
   subadmin, teacher, assistant, student,
   course, live,
   vodCourse, vodSession,

@@ -61,6 +61,43 @@ export interface ConsumeDetail {
   base_cost: number;
 }
 
+/** An amount of use to two decimals, as the records keep it (GB, Mbps). */
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** consume_detail of a day (3 §3): the day's use and the part of it the free base covered, and the month's so far. */
+export function consumeDetail(rule: PriceRule, value: number, monthBefore: number): ConsumeDetail {
+  const discount = Math.min(value, rule.base);
+  return {
+    ...(rule.rateType ? { rate_type: rule.rateType } : {}),
+    rate_period: "daily",
+    excess_period: "daily",
+    daily_consume: value,
+    daily_discount: discount,
+    monthly_consume: round2(monthBefore + value),
+    monthly_discount: 0,
+    discount_value: discount,
+    base: rule.base,
+    base_cost: rule.baseCostMilli / 1000,
+  };
+}
+
 /** The ledger's kinds of movement (issue 19 item 1), with the words the records show for them. */
 export const ledgerKinds = { recharge: "充值", consumption: "消费", refund: "退款", adjustment: "调整" } as const;
 export type LedgerKind = keyof typeof ledgerKinds;
+
+const rateTypeWords: Record<NonNullable<PriceRule["rateType"]>, string> = { concurrency: "峰值并发", bandwidth: "峰值带宽", flow: "流量" };
+const periodWords: Record<ConsumeDetail["excess_period"], string> = { hourly: "小时", daily: "日", monthly: "月" };
+
+/**
+ * The billing label of a rated day (3 §9): what was measured and over what period, and a monthly
+ * minimum where there is one: 峰值并发·按日计费, 按日计费，免费10GB (the free base in `unit`).
+ */
+export function billingLabel(detail: Partial<ConsumeDetail>, unit = ""): string {
+  if (!detail.rate_period) return "";
+  const measured = detail.rate_type ? `${rateTypeWords[detail.rate_type]}·` : "";
+  const period = `按${periodWords[detail.rate_period === "monthly" ? "monthly" : "daily"]}计费`;
+  const free = detail.base ? `，免费${detail.base}${unit}` : "";
+  const excess = detail.excess_period && detail.excess_period !== detail.rate_period ? `，超出部分按${periodWords[detail.excess_period]}计费` : "";
+  const minimum = detail.base_cost ? `，最低消费¥${detail.base_cost.toFixed(2)}` : "";
+  return `${measured}${period}${free}${excess}${minimum}`;
+}

@@ -7,9 +7,6 @@ export const rechargePage = { route: "/recharge", title: "账户充值" } as con
 export const billingPages = adminPages({
   accountOverview: "账户概览",
   accountOverviewv2: { title: "账户概览", within: ["/accountOverview"] },
-  costrecord: "消费记录",
-  costrecordv2: "消费明细",
-  costrecordv3: { title: "消费明细", within: ["/costrecordv2"] },
   groupCertification: "机构认证",
   smartTeaService: "智能提醒",
   pushDataOp: "数据推送",

@@ -19,6 +19,8 @@ export interface ColumnDecl {
   format?: ColumnFormat;
   /** For `enum`: value → label. */
   options?: Readonly<Record<string, string>>;
+  /** A unit after the value, by another field's value (a consumption's 人, GB or 分钟 by its type). */
+  unitBy?: { field: string; units: Readonly<Record<string, string>> };
   /** For `enum`: what a value outside `options` reads (1 §3: any play type but 1 is a replay); by default the value itself. */
   otherwise?: string;
   /** For `enum`: value → antd tag colour; the label then shows as a tag of that colour. */
@@ -61,9 +63,13 @@ export type FilterDecl =
    * Two dates, 'YYYY-MM-DD', sent as the first and last day of the range; with `wholeDays` sent as
    * moments, the first day's 00:00:00 and the last day's 23:59:59 (1 §7: a detail page's lives).
    */
-  | { kind: "dateRange"; params: [string, string]; label: string; wholeDays?: boolean }
-  /** Two moments, 'YYYY-MM-DD HH:mm:ss', picked to the second (2 §2: a live's time). */
-  | { kind: "dateTimeRange"; params: [string, string]; label: string }
+  | { kind: "dateRange"; params: [string, string]; label: string; wholeDays?: boolean; lastDays?: number }
+  /**
+   * Two moments, 'YYYY-MM-DD HH:mm:ss', picked to the second (2 §2: a live's time). A range filter
+   * with `lastDays` is never empty: unpicked, it is the last that many days, today's included
+   * (3 §4: cost records start at the last 7 days, and their call needs a range).
+   */
+  | { kind: "dateTimeRange"; params: [string, string]; label: string; lastDays?: number }
   /**
    * One of the records another call lists (2 §2: the main teacher, from the teacher list): `value`
    * is sent, `label` shown; the call is asked for `count` records (at most a page of the server's),

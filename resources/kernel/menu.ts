@@ -9,7 +9,7 @@ import { cloudDiskKeys } from "../cloud-disk/screens";
 import { courseTypes } from "../courses/course";
 import { chatMonitorKey, liveSettingKey } from "../lives/live-api";
 import type { ResourceDecl } from "./define";
-import { adTemplate, assistant, auditLog, course, emulateTemplate, live, message, productTemplate, rechargeRecord, student, subadmin, teacher, vodCourse, vodSession } from "../index";
+import { adTemplate, assistant, auditLog, costRecord, costRecordV2, course, emulateTemplate, live, message, productTemplate, rechargeRecord, student, subadmin, teacher, vodCourse, vodSession } from "../index";
 import { routeTitles } from "../routes";
 import { toolPages } from "../tools/tools";
 import { livePages } from "../lives/routes";
@@ -69,8 +69,8 @@ export const permissionGroups: PermissionGroup[] = [
       item("accountOverview", "account"),
       item("recharge", "account"),
       entry(rechargeRecord),
-      item("costrecord", "account"),
-      item("costrecordv2", "account"),
+      entry(costRecord),
+      entry(costRecordV2),
       item("groupCertification", "account"),
     ],
   },

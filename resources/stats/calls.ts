@@ -1,4 +1,5 @@
 import { access, defineCalls, type Access } from "../kernel/call";
+import { costRecord, costRecordV2 } from "../billing/cost-record";
 import { statCallKeys, statsApi } from "./stats";
 
 /**
@@ -61,7 +62,8 @@ export const statsCalls = defineCalls("stats", {
   consume: {
     endpoint: statsApi.consume,
     query: "consume.query",
-    access: admins("consume"),
-    summary: "Consumption records {data: [{recorddate, consumetype, consumevalue, consumecost (yuan)}], count}: at most 93 days, count ≤ 1000",
+    // The cost records' two menu items (/costrecord, /costrecordv2 and its v3) list them too.
+    access: access.menu([...new Set([statCallKeys.consume!, costRecord.menu.key, costRecordV2.menu.key])]),
+    summary: "Consumption records {data: [{recorddate, consumetype, consumevalue, consumecost (yuan), billing}], count}; type total: a row a day, every type's cost summed. At most 93 days, count ≤ 1000",
   },
 });

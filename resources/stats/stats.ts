@@ -50,7 +50,16 @@ export interface BandwidthPoint { date: string; mbps: number }
 /** Vod traffic delivered on a day ('YYYY-MM-DD'), bytes. */
 export interface FlowPoint { date: string; flow: number }
 /** One consumption record; the list answer also carries `count`, the number of records in the range. */
-export interface ConsumeRecord { recorddate: string; consumetype: ConsumeType; consumevalue: number; consumecost: number }
+/**
+ * A day's consumption of a type (3 §3), or with `type=total` of every type (`consumetype` "total",
+ * no usage). `billing` is how it was billed, read from its consume_detail (3 §9 billing labels);
+ * empty for a day priced before details were kept.
+ */
+export interface ConsumeRecord { recorddate: string; consumetype: ConsumeType; consumevalue: number; consumecost: number; billing?: string; Id?: string }
+export interface ConsumeTotalRecord { recorddate: string; consumetype: "total"; consumevalue: null; consumecost: number; Id?: string }
+
+/** A consumption row's key in a list: its day and type (a day has a row of each type). */
+export const consumeRowId = (day: string, type: string) => `${day}:${type}`;
 
 /** Recorded (vod) courses are course type 200 (1 §9); the other types are live-class courses. */
 export const RECORDED_COURSE_TYPE = 200;

@@ -3,7 +3,7 @@ import type { Db } from "../db/database";
 import { BYTES_PER_GB, dashboardModules, storageKinds, type ConsumeType, type StorageKind } from "../../resources/stats/stats";
 import { addDays, localDay, startOfDay } from "../services/stat-range";
 import { BulkInsert, type BulkColumn } from "./bulk-insert";
-import { costOf, defaultPriceList, priceLists } from "../../resources/billing/prices";
+import { consumeDetail, costOf, defaultPriceList, priceLists } from "../../resources/billing/prices";
 
 /** The demo organisations' history is priced as the rating job would price it. */
 const tariff = priceLists[defaultPriceList];
@@ -80,7 +80,7 @@ function writersOf(k: Kysely<unknown>, dialect: Db["dialect"]): Writers {
     bandwidth: writer("vod_bandwidth", [org, ts, ["mbps", "double precision"]]),
     traffic: writer("vod_traffic", [org, day, big("bytes")]),
     storage: writer("storage_daily", [org, day, ["kind", "text"], big("bytes")]),
-    consumption: writer("daily_consumption", [org, day, ["type", "text"], ["value", "double precision"], big("cost_milli")]),
+    consumption: writer("daily_consumption", [org, day, ["type", "text"], ["value", "double precision"], big("cost_milli"), ["detail", "text"]]),
     views: writer("page_views", [org, day, int("uv"), int("pv"), int("vod_uv"), int("vod_pv")]),
   };
 }
@@ -91,6 +91,8 @@ class OrgHistory {
   private readonly livePeak: number;
   private readonly replayPeak: number;
   private readonly stored: Record<StorageKind, number>;
+  /** Each type's use so far in its month, for the days' consume_detail. */
+  private readonly monthly = new Map<string, number>();
 
   constructor(
     private readonly org: OrgScale,
@@ -171,7 +173,12 @@ class OrgHistory {
       ["sms", sms],
       ["voicesms", Math.round(sms * 0.3)],
     ];
-    for (const [type, value] of used) await w.consumption.add([org.id, label, type, value, costOf(tariff[type], value)]);
+    for (const [type, value] of used) {
+      const month = `${label.slice(0, 7)}:${type}`;
+      const before = label.endsWith("-01") ? 0 : (this.monthly.get(month) ?? 0);
+      this.monthly.set(month, before + value);
+      await w.consumption.add([org.id, label, type, value, costOf(tariff[type], value), JSON.stringify(consumeDetail(tariff[type], value, before))]);
+    }
   }
 }
 

@@ -81,7 +81,8 @@ function formatValue(column: ColumnDecl, value: unknown, row: Record<string, unk
     case "diff":
       return <AuditDiff diff={readDiff(value)} />;
     default:
-      return value === undefined || value === null || value === "" ? empty : String(value);
+      if (value === undefined || value === null || value === "") return empty;
+      return column.unitBy ? `${String(value)}${column.unitBy.units[String(readField(row, column.unitBy.field))] ?? ""}` : String(value);
   }
 }
 

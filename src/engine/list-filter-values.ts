@@ -11,6 +11,16 @@ export const isRange = (filter: FilterDecl): filter is RangeFilter => filter.kin
 /** Every query parameter a list's filters use. */
 export const filterParams = (filters: readonly FilterDecl[]) => filters.flatMap((filter) => (isRange(filter) ? filter.params : [filter.param]));
 
+/** A `lastDays` range's values: its first day's first moment to today's last. */
+function lastDaysOf(filter: RangeFilter): FilterValues {
+  const format = rangeFormat(filter);
+  const today = dayjs();
+  return {
+    [filter.params[0]]: today.subtract((filter.lastDays ?? 1) - 1, "day").startOf("day").format(format),
+    [filter.params[1]]: today.endOf("day").format(format),
+  };
+}
+
 /** The text format of each range's values. */
 export const rangeFormat = (filter: RangeFilter) => (filter.kind === "dateRange" ? "YYYY-MM-DD" : "YYYY-MM-DD HH:mm:ss");
 
@@ -28,6 +38,7 @@ export function readFilters(params: URLSearchParams, filters: readonly FilterDec
       const [from, to] = filter.params.map((param) => params.get(param) ?? "");
       const format = rangeFormat(filter);
       if (isTime(from, format) && isTime(to, format) && from <= to) Object.assign(values, { [filter.params[0]]: from, [filter.params[1]]: to });
+      else if (filter.lastDays) Object.assign(values, lastDaysOf(filter));
       continue;
     }
     const value = (params.get(filter.param) ?? "").trim();

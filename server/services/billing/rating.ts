@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
-import { costOf, defaultPriceList, priceLists, type ConsumeDetail, type PriceRule } from "../../../resources/billing/prices";
+import { consumeDetail, costOf, defaultPriceList, priceLists, round2 } from "../../../resources/billing/prices";
 import { BYTES_PER_GB, type ConsumeType } from "../../../resources/stats/stats";
 import type { Db } from "../../db/database";
 import { jobHolder, runOnce } from "../../engine/job-lease";
@@ -26,7 +26,6 @@ import { moveBalance } from "../../engine/ledger";
 
 export type Usage = Partial<Record<ConsumeType, number>>;
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The day [start, stop) of `day` ('YYYY-MM-DD', local). */
 function boundsOf(day: string): { start: number; stop: number } {
@@ -69,23 +68,6 @@ export async function usageOfDay(db: Db, orgId: number, day: string): Promise<{ 
   return { usage, stored };
 }
 
-/** consume_detail of a day (3 §3): the day's use and the part of it the free base covered, and the month's so far. */
-function detailOf(rule: PriceRule, value: number, monthBefore: number): ConsumeDetail {
-  const discount = Math.min(value, rule.base);
-  return {
-    ...(rule.rateType ? { rate_type: rule.rateType } : {}),
-    rate_period: "daily",
-    excess_period: "daily",
-    daily_consume: value,
-    daily_discount: discount,
-    monthly_consume: round2(monthBefore + value),
-    monthly_discount: 0,
-    discount_value: discount,
-    base: rule.base,
-    base_cost: rule.baseCostMilli / 1000,
-  };
-}
-
 /** The ledger reference of a day's consumption. */
 export const consumeRef = (day: string) => `consume:${day}`;
 
@@ -120,7 +102,7 @@ export async function rateDay(db: Db, orgId: number, day: string, now = Date.now
     type,
     value: usage[type]!,
     cost_milli: costOf(prices[type], usage[type]!),
-    detail: JSON.stringify(detailOf(prices[type], usage[type]!, monthOf.get(type) ?? 0)),
+    detail: JSON.stringify(consumeDetail(prices[type], usage[type]!, monthOf.get(type) ?? 0)),
   }));
   const costMilli = rows.reduce((sum, r) => sum + r.cost_milli, 0);
 

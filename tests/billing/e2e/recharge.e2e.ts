@@ -62,4 +62,27 @@ describe("recharge", () => {
     expect(await rows.first().innerText()).toContain("微信支付");
     await screenshot(page, "recharge-records");
   });
+
+  it("lists the last 7 days' consumption, one type with how it was billed, and each day's 合计", async () => {
+    const page = await newPage();
+    page.setDefaultTimeout(30_000);
+    await signInAsAdmin(page);
+    await page.goto("/costrecord");
+    const rows = page.locator(".ant-table-tbody tr.ant-table-row");
+    await rows.first().waitFor();
+    // Unpicked, the range is the last 7 days.
+    expect(await page.locator(".ant-picker-range input").first().inputValue()).toMatch(/ 00:00:00$/);
+
+    await page.getByRole("combobox", { name: "类型" }).click();
+    await page.locator(".ant-select-dropdown:visible").getByTitle("直播", { exact: true }).click();
+    await page.getByRole("button", { name: /查\s*询/ }).click();
+    await expect.poll(() => page.url()).toContain("type=live");
+    await expect.poll(async () => (await rows.allInnerTexts()).filter((row) => !(row.includes("直播") && /\d+人/.test(row) && row.includes("峰值并发·按日计费")))).toEqual([]);
+    await screenshot(page, "cost-records-live");
+
+    await page.goto("/costrecordv2?type=total");
+    await expect.poll(() => rows.first().innerText()).toContain("合计");
+    expect(await rows.count()).toBeGreaterThanOrEqual(7);
+    await screenshot(page, "cost-records-total");
+  });
 });

@@ -267,7 +267,8 @@ describe("consumption", () => {
     await s.db.kysely.insertInto("daily_consumption").values({ org_id: org.second, day: "2025-02-02", type: "live", value: 1, cost_milli: 300 }).execute();
 
     const q = { ...range(at(2025, 2, 1), at(2025, 2, 3, 23, 59, 59)), type: "all", page: 1, count: 1000 };
-    const wire = (r: (typeof rows)[number]): ConsumeRecord => ({ recorddate: r.day, consumetype: r.type as ConsumeRecord["consumetype"], consumevalue: r.value, consumecost: r.cost_milli / 1000 });
+    // Rows priced before consume_detail was kept say nothing of how they were billed.
+    const wire = (r: (typeof rows)[number]): ConsumeRecord => ({ recorddate: r.day, consumetype: r.type as ConsumeRecord["consumetype"], consumevalue: r.value, consumecost: r.cost_milli / 1000, billing: "", Id: `${r.day}:${r.type}` });
     const all = await get<ConsumeRecord[]>(admin, statsApi.consume, q);
     expect(all.count).toBe(5);
     expect(all.data).toEqual([rows[4], rows[2], rows[3], rows[0], rows[1]].map(wire));
@@ -276,7 +277,34 @@ describe("consumption", () => {
     const page2 = await get<ConsumeRecord[]>(admin, statsApi.consume, { ...q, count: 2, page: 2 });
     expect([page2.count, page2.data]).toEqual([5, [rows[3], rows[0]].map(wire)]);
     const theirs = await get<ConsumeRecord[]>(second, statsApi.consume, q);
-    expect([theirs.count, theirs.data]).toEqual([1, [{ recorddate: "2025-02-02", consumetype: "live", consumevalue: 1, consumecost: 0.3 }]]);
+    expect([theirs.count, theirs.data]).toEqual([1, [{ recorddate: "2025-02-02", consumetype: "live", consumevalue: 1, consumecost: 0.3, billing: "", Id: "2025-02-02:live" }]]);
+
+    // 合计: a row a day, its types' costs summed in thousandths (36.000 + 2.050), no usage.
+    const total = await get<unknown[]>(admin, statsApi.consume, { ...q, type: "total" });
+    expect([total.count, total.data]).toEqual([
+      3,
+      [
+        { recorddate: "2025-02-03", consumetype: "total", consumevalue: null, consumecost: 6.001, Id: "2025-02-03:total" },
+        { recorddate: "2025-02-02", consumetype: "total", consumevalue: null, consumecost: 79.125, Id: "2025-02-02:total" },
+        { recorddate: "2025-02-01", consumetype: "total", consumevalue: null, consumecost: 38.05, Id: "2025-02-01:total" },
+      ],
+    ]);
+  });
+
+  it("says how each rated day was billed, from its consume_detail", async () => {
+    const detail = (d: object) => JSON.stringify({ rate_period: "daily", excess_period: "daily", daily_consume: 1, daily_discount: 0, monthly_consume: 1, monthly_discount: 0, discount_value: 0, base: 0, base_cost: 0, ...d });
+    const rated = [
+      { day: "2025-03-01", type: "live", value: 20, cost_milli: 6000, detail: detail({ rate_type: "concurrency" }) },
+      { day: "2025-03-01", type: "oss", value: 12, cost_milli: 8, detail: detail({ base: 10 }) },
+      { day: "2025-03-01", type: "replay", value: 3, cost_milli: 300, detail: detail({ rate_type: "concurrency", rate_period: "monthly", excess_period: "hourly", base_cost: 99 }) },
+    ];
+    for (const r of rated) await s.db.kysely.insertInto("daily_consumption").values({ org_id: org.first, ...r }).execute();
+    const answer = await get<ConsumeRecord[]>(admin, statsApi.consume, { ...range(at(2025, 3, 1), at(2025, 3, 1, 23, 59, 59)), type: "all", page: 1, count: 10 });
+    expect(Object.fromEntries(answer.data.map((r) => [r.consumetype, r.billing]))).toEqual({
+      live: "峰值并发·按日计费",
+      oss: "按日计费，免费10GB",
+      replay: "峰值并发·按月计费，超出部分按小时计费，最低消费¥99.00",
+    });
   });
 
   it("sums today's cost per item in yuan", async () => {
