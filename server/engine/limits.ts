@@ -12,11 +12,18 @@ const TOO_MANY = "请求过于频繁，请稍后再试";
 /** The client's address as the limits count it: an IPv6 client by its /64, which one subscriber usually holds whole. */
 export const clientAddress = (request: FastifyRequest) => normalizeIP(request.ip);
 
-/** A value the call names, read before validation, so anything may be there: bounded text or nothing. */
+const hashOf = (text: string) => crypto.createHash("sha256").update(text).digest("base64url");
+
+/**
+ * A value the call names, read before validation, so anything may be there: bounded text or
+ * nothing. Text with control characters is counted by its hash: PostgreSQL stores no NUL.
+ */
 function named(request: FastifyRequest, name: string): string {
   for (const from of [request.params, request.query, request.body] as (Record<string, unknown> | undefined)[]) {
     const value = from?.[name];
-    if (typeof value === "string" || typeof value === "number") return String(value).slice(0, 200);
+    if (typeof value !== "string" && typeof value !== "number") continue;
+    const text = String(value).slice(0, 200);
+    return /\p{Cc}/u.test(text) ? `#${hashOf(text)}` : text;
   }
   return "";
 }
@@ -30,7 +37,7 @@ function subjectOf(per: LimitSubject, request: FastifyRequest): string {
     return auth?.identity ? `i${auth.identity.id}` : auth ? `p${auth.person.id}` : clientAddress(request);
   }
   const value = named(request, per.param);
-  return value && per.hashed ? crypto.createHash("sha256").update(value).digest("base64url") : value;
+  return value && per.hashed ? hashOf(value) : value;
 }
 
 /**
