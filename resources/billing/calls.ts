@@ -20,14 +20,14 @@ export const billingCalls = defineCalls("billing", {
   },
   alipay: {
     endpoint: rechargeApi.alipay,
-    body: "recharge.create",
+    body: "recharge.order",
     access: access.menu([rechargeMenuKey]),
     limits: ["ordersPerPerson"],
     summary: "A pending alipay recharge of fee yuan: url (the payment page) and redirect",
   },
   wechatpay: {
     endpoint: rechargeApi.wechatpay,
-    body: "recharge.create",
+    body: "recharge.order",
     access: access.menu([rechargeMenuKey]),
     limits: ["ordersPerPerson"],
     summary: "A pending wechatpay recharge of fee yuan: wechatpay_url (for the QR), ordreno, fee",

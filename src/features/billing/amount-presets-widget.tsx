@@ -8,7 +8,7 @@ const other = "other";
 /**
  * `"ui:widget": "amountPresets"` of the recharge form (schemas/billing/recharge.pay.create.ui.json): the
  * preset amounts as buttons, and 其他金额 opening a number box for any amount to the fen. The
- * amount's rules are the schema's (recharge.create's fee), checked as the form's are.
+ * amount's rules are the schema's (recharge.order's fee), checked as the form's are.
  */
 export function AmountPresetsWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
   const preset = (rechargePresets as readonly number[]).includes(value as number);

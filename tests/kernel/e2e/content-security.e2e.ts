@@ -166,6 +166,9 @@ const openers: Record<string, (page: Page) => Promise<void>> = {
   "chgpasswd.edit": async (page) => {
     await visit(page, "/changepwd");
   },
+  "recharge.pay.create": async (page) => {
+    await visit(page, "/recharge");
+  },
   "live-audience.edit": async (page) => {
     await moreMenu(page, await masterLiveRow(page), "人数基数");
   },
