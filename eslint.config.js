@@ -114,6 +114,6 @@ export default tseslint.config(
     },
   },
   { files: ["scripts/**/*.mjs", "tests/*/e2e/**/*.mjs"], languageOptions: { globals: globals.node } },
-  // The sandbox open-platform page's script runs in the browser, served as a file by the server.
-  { files: ["server/open-platform/**/*.js"], languageOptions: { globals: globals.browser } },
+  // The sandbox pages' scripts (the open platform's, the payment provider's) run in the browser, served as files by the server.
+  { files: ["server/open-platform/**/*.js", "server/pay-sandbox/**/*.js"], languageOptions: { globals: globals.browser } },
 );
