@@ -44,3 +44,33 @@ export async function runOnce(db: Db, name: string, holder: string, periodMs: nu
   await work();
   return true;
 }
+
+/** What a periodic job needs of the app: its start and close, and its log. */
+export interface PeriodicHost {
+  addHook: (name: "onReady" | "onClose", fn: () => Promise<void>) => unknown;
+  log: { warn: (obj: object, msg: string) => void };
+}
+
+/**
+ * Runs `work` every `everyMs` while the app is up, once across the processes on the database (the
+ * job `name`'s lease), the first run one period after the start. A run never overlaps this
+ * process's previous one; a failure is logged and the next period tries again; closing waits for a run.
+ */
+export function startPeriodic(app: PeriodicHost, db: Db, name: string, everyMs: number, work: (now: number) => Promise<unknown>): void {
+  const holder = jobHolder();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    const now = Date.now();
+    running ??= runOnce(db, name, holder, everyMs, () => work(now), now)
+      .catch((err) => app.log.warn({ err }, `${name} failed; the next run tries again`))
+      .finally(() => (running = null));
+  };
+  app.addHook("onReady", async () => {
+    timer = setInterval(tick, everyMs).unref();
+  });
+  app.addHook("onClose", async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { DeleteResult } from "kysely";
 import type { Db } from "../db/database";
-import { jobHolder, runOnce } from "../engine/job-lease";
+import { startPeriodic } from "../engine/job-lease";
 import { sweepJobs } from "../engine/jobs";
 import { sweepCounters } from "../engine/rate-counter";
 import { CAPTCHA_LIFE_MS, SMS_LIFE_MS } from "./codes";
@@ -83,20 +83,5 @@ export async function runCleanup(db: Db, now = Date.now(), limits: CleanupLimits
  * overlaps this process's previous one.
  */
 export function startCleanup(app: FastifyInstance, db: Db, everyMs = EVERY_MS): void {
-  const holder = jobHolder();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    const now = Date.now();
-    running ??= runOnce(db, "cleanup", holder, everyMs, () => runCleanup(db, now), now)
-      .catch((err) => app.log.warn({ err }, "cleanup failed; the next run tries again"))
-      .finally(() => (running = null));
-  };
-  app.addHook("onReady", async () => {
-    timer = setInterval(tick, everyMs).unref();
-  });
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await running;
-  });
+  startPeriodic(app, db, "cleanup", everyMs, (now) => runCleanup(db, now));
 }

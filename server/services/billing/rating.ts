@@ -1,9 +1,8 @@
-import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
 import { consumeDetail, costOf, defaultPriceList, priceLists, round2 } from "../../../resources/billing/prices";
 import { BYTES_PER_GB, type ConsumeType } from "../../../resources/stats/stats";
 import type { Db } from "../../db/database";
-import { jobHolder, runOnce } from "../../engine/job-lease";
+import { startPeriodic, type PeriodicHost } from "../../engine/job-lease";
 import { nextTurn } from "../yielding";
 import { addDays, localDay, startOfDay } from "../stat-range";
 import { moveBalance } from "../../engine/ledger";
@@ -153,21 +152,6 @@ const HOUR = 3600_000;
  * day rated costs one query an organisation. The first run is an hour after the start, so a server
  * restarted for a test or a deploy bills nothing it would not have billed anyway.
  */
-export function startRating(app: { addHook: (name: "onReady" | "onClose", fn: () => Promise<void>) => unknown; log: FastifyBaseLogger }, db: Db, everyMs = HOUR) {
-  const holder = jobHolder();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    const now = Date.now();
-    running ??= runOnce(db, "billing-rating", holder, everyMs, () => rateAll(db, yesterday(now), now), now)
-      .catch((err) => app.log.warn({ err }, "rating failed; the next run tries again"))
-      .finally(() => (running = null));
-  };
-  app.addHook("onReady", async () => {
-    timer = setInterval(tick, everyMs).unref();
-  });
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await running;
-  });
+export function startRating(app: PeriodicHost, db: Db, everyMs = HOUR) {
+  startPeriodic(app, db, "billing-rating", everyMs, (now) => rateAll(db, yesterday(now), now));
 }
