@@ -25,6 +25,7 @@ import vodCourse from "./vod/vod-course";
 import vodSession from "./vod/vod-session";
 import rechargeRecord from "./billing/recharge-record";
 import { costRecord, costRecordV2, costRecordV3 } from "./billing/cost-record";
+import { balanceAlert, notifyPerson } from "./billing/alerts";
 import { vodFormPages } from "./vod/forms";
 import { billingFormPages } from "./billing/forms";
 import { vodScreens } from "./vod/screens";
@@ -34,7 +35,7 @@ export { course, live, vodCourse, vodSession, message, productTemplate, adTempla
 
 /** Every declared entity, in menu order: the engine, the server, Storybook and tests read this list. */
 export const resources: readonly ResourceDecl[] = [
-  rechargeRecord, costRecord, costRecordV2, costRecordV3,
+  rechargeRecord, costRecord, costRecordV2, costRecordV3, notifyPerson,
   subadmin, teacher, assistant, student,
   course, live,
   vodCourse, vodSession,
@@ -45,7 +46,7 @@ export const resources: readonly ResourceDecl[] = [
 ];
 
 /** Every organisation's settings record (resources/kernel/single.ts): the server engine serves each from its table. */
-export const singles: readonly SingleDecl[] = [liveSetting];
+export const singles: readonly SingleDecl[] = [liveSetting, balanceAlert];
 
 /** Every declared full-page form outside a resource (resources/kernel/form-page.ts): the engine draws each at its route. */
 export const formPages: readonly FormPageDecl[] = [...liveFormPages, ...vodFormPages, ...billingFormPages, changePasswordForm];

@@ -20,7 +20,7 @@ function resourceRoutes(decl: ResourceDecl): RouteDecl[] {
     { address: decl.editRoute, title: decl.pageTitles?.edit },
   ];
   return [
-    { route: decl.route, title: decl.title, shell: "admin", ...(decl.pageSizes ? { pageSizes: decl.pageSizes } : {}) },
+    ...(decl.inPage ? [] : [{ route: decl.route, title: decl.title, shell: "admin" as const, ...(decl.pageSizes ? { pageSizes: decl.pageSizes } : {}) }]),
     ...pages.flatMap(({ address, title }) => {
       if (!address) return [];
       if (!title) throw new Error(`${decl.name}: ${pathOf(address)} 没有标题（pageTitles）`);

@@ -1,6 +1,7 @@
 import { access, defineCalls } from "../kernel/call";
 import { paySandboxApi, rechargeApi, rechargeMenuKey } from "./recharge";
 import rechargeRecord from "./recharge-record";
+import { alertApi, overviewMenuKey } from "./alerts";
 
 const signed = "the payment provider's notify carries no session: its HMAC signature with the provider's key is what it is checked by, and it only moves an existing order's own amount, once";
 const sandbox = "the payment sandbox's order page is opened by the payer's browser or a phone scanning the QR, with no session: the address's HMAC signature of the order is what admits it";
@@ -65,6 +66,13 @@ export const billingCalls = defineCalls("billing", {
     access: access.public(sandbox),
     limits: ["paymentsPerIp"],
     summary: "The payment sandbox pays or cancels the order, and notifies Lectern as a provider does",
+  },
+  recipientCode: {
+    endpoint: alertApi.recipientCode,
+    body: "notify-person.code",
+    access: access.menu([overviewMenuKey]),
+    limits: ["codesPerPerson", "codesPerIp"],
+    summary: "An SMS code to a would-be low-balance recipient's mobile, behind its graphic captcha",
   },
   sandboxScript: {
     endpoint: paySandboxApi.script,

@@ -1,6 +1,7 @@
 import { defineFormPage } from "../kernel/form-page";
 import { payWayLabels, rechargeApi, rechargeMenuKey } from "./recharge";
 import { rechargePage } from "./routes";
+import { balanceAlert, overviewMenuKey } from "./alerts";
 
 /**
  * /recharge (3 §7.3): an amount (the presets 1000, 3000, 5000, 10000 or another) and the way to pay,
@@ -24,6 +25,23 @@ export const rechargeForm = defineFormPage({
     success: "订单已创建，请完成支付",
     after: { part: "rechargePay" },
   },
+});
+
+/**
+ * The overview's warning threshold with its set button (3 §2.3, §5): the organisation's one
+ * record, drawn inside /accountOverview rather than at a route of its own. Sent as typed; the
+ * server's bound answers a refusal, shown under the field.
+ */
+export const thresholdForm = defineFormPage({
+  route: "/accountOverview",
+  title: balanceAlert.title,
+  kind: "single",
+  access: overviewMenuKey,
+  form: balanceAlert.form,
+  name: "balanceAlert",
+  read: { call: balanceAlert.api.get, failed: "预警金额加载失败" },
+  submit: "设置",
+  save: { call: balanceAlert.api.update, success: balanceAlert.saved, after: "stay" },
 });
 
 export const billingFormPages = [rechargeForm];

@@ -181,6 +181,11 @@ export interface ResourceDecl {
   toolbar?: string[];
   /** Detail route with `{Field}` placeholders. */
   show?: string;
+  /**
+   * Its list is part of the page at `route` (a dialog of the account overview's), not a page of its
+   * own: no route is declared for it and the engine draws no list there.
+   */
+  inPage?: boolean;
   /** Only the main admin may use it, whatever a sub-admin was granted. */
   mainAdminOnly?: boolean;
   /**

@@ -55,6 +55,8 @@ export const declaredLimits = {
   ordersPerPerson: { per: "person", max: 30, windowMs: minute },
   /** Payment notifies and sandbox payments from one address (a provider's servers notify from a few). */
   paymentsPerIp: { per: "address", max: 600, windowMs: minute },
+  /** SMS codes a signed-in admin asks for to others' phones (a low-balance recipient's): each is a text someone pays for. */
+  codesPerPerson: { per: "person", max: 20, windowMs: 10 * minute },
 } as const satisfies Record<string, LimitDecl>;
 
 export type LimitName = keyof typeof declaredLimits;

@@ -1,6 +1,7 @@
 import { access, defineCalls, type Access } from "../kernel/call";
 import { costRecord, costRecordV2 } from "../billing/cost-record";
 import { statCallKeys, statsApi } from "./stats";
+import { overviewMenuKey } from "../billing/alerts";
 
 /**
  * Statistics are the organisation's, so any admin identity (the main admin or a sub-admin) reads
@@ -62,8 +63,8 @@ export const statsCalls = defineCalls("stats", {
   consume: {
     endpoint: statsApi.consume,
     query: "consume.query",
-    // The cost records' two menu items (/costrecord, /costrecordv2 and its v3) list them too.
-    access: access.menu([...new Set([statCallKeys.consume!, costRecord.menu.key, costRecordV2.menu.key])]),
+    // The cost records' two menu items (/costrecord, /costrecordv2 and its v3) list them too, and the account overview's panels sum them.
+    access: access.menu([...new Set([statCallKeys.consume!, costRecord.menu.key, costRecordV2.menu.key, overviewMenuKey])]),
     summary: "Consumption records {data: [{recorddate, consumetype, consumevalue, consumecost (yuan), billing}], count}; type total: a row a day, every type's cost summed. At most 93 days, count ≤ 1000",
   },
 });

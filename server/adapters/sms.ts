@@ -1,11 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 
+/** What a code-less SMS is about: its `purpose` in the outbox. */
+export type NoticeTopic = "lowBalance";
+
 export type SmsPurpose = "login" | "register" | "retrieve" | "chgpasswd" | "chgmobile" | "notify" | "appid";
 
 /** Where SMS texts and captcha answers go. A real provider replaces the outbox. */
 export interface MessageAdapter {
   sendSms(mobile: string, purpose: SmsPurpose, code: string, text: string): Promise<void>;
+  /** An SMS that carries no code (a low-balance warning), by what it is about. */
+  sendNotice(mobile: string, topic: NoticeTopic, text: string): Promise<void>;
   recordCaptcha(mobile: string, answer: string): Promise<void>;
 }
 
@@ -18,6 +23,8 @@ export function outboxAdapter(dataDir: string): MessageAdapter {
   };
   return {
     sendSms: (mobile, purpose, code, text) => append({ kind: "sms", mobile, purpose, code, text }),
+    // An SMS like the others (the spec's conventions), its purpose naming what it is about, with no code.
+    sendNotice: (mobile, topic, text) => append({ kind: "sms", mobile, purpose: topic, text }),
     recordCaptcha: (mobile, answer) => append({ kind: "captcha", mobile, answer }),
   };
 }

@@ -45,6 +45,20 @@ export interface AuditLogTable {
   created_at: number;
 }
 
+export interface BalanceAlertSendsTable {
+  id: Generated<number>;
+  org_id: number;
+  ledger_id: number;
+  mobile: string;
+  created_at: number;
+}
+
+export interface BalanceAlertsTable {
+  org_id: number;
+  config: string;
+  updated_at: number;
+}
+
 export interface BoardConfigTable {
   org_id: number;
   modules: string;
@@ -380,6 +394,15 @@ export interface MediaVersionsTable {
   version: Generated<number>;
 }
 
+export interface NotifyPersonsTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  mobile: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface OrganisationsTable {
   id: Generated<number>;
   name: string;
@@ -559,6 +582,8 @@ export interface Database {
   admin_messages: AdminMessagesTable;
   attendance: AttendanceTable;
   audit_log: AuditLogTable;
+  balance_alert_sends: BalanceAlertSendsTable;
+  balance_alerts: BalanceAlertsTable;
   board_config: BoardConfigTable;
   calendar_feeds: CalendarFeedsTable;
   captchas: CaptchasTable;
@@ -593,6 +618,7 @@ export interface Database {
   login_ip_failures: LoginIpFailuresTable;
   media_files: MediaFilesTable;
   media_versions: MediaVersionsTable;
+  notify_persons: NotifyPersonsTable;
   organisations: OrganisationsTable;
   page_views: PageViewsTable;
   persons: PersonsTable;

@@ -1,6 +1,8 @@
 import { PostgresAdapter, type Kysely } from "kysely";
+import { thresholdMilli } from "../../resources/billing/alerts";
 import type { LedgerKind } from "../../resources/billing/prices";
 import type { Database } from "../db/schema";
+import { enqueue } from "./jobs";
 
 /*
  * Money (DESIGN.md: counters, money and one-time codes updated atomically): the one way any feature
@@ -16,6 +18,29 @@ export interface Movement {
   /** Unique within the organisation (`recharge:<trade_no>`, `consume:<day>`): the same movement twice moves money once. */
   ref: string;
   note?: string;
+}
+
+/** The job a fall to the warning threshold queues: it texts the organisation's recipients (server/services/billing/alerts.ts). */
+export const lowBalanceJob = "low-balance";
+
+/** What a low-balance job is handed: the crossing's ledger row and where the balance stood. */
+export interface LowBalancePayload {
+  ledgerId: number;
+  balanceMilli: number;
+  thresholdMilli: number;
+}
+
+/**
+ * A movement that takes the balance from above the organisation's warning threshold to it or below
+ * (3 §2.3) queues the recipients' SMS in its own transaction: the crossing is this ledger row, so
+ * it is texted once however the job is retried, and a balance that stays low crosses nothing again.
+ */
+async function queueLowBalance(k: Kysely<Database>, orgId: number, ledgerId: number, beforeMilli: number, afterMilli: number, now: number) {
+  const alert = await k.selectFrom("balance_alerts").select("config").where("org_id", "=", orgId).executeTakeFirst();
+  const threshold = thresholdMilli(alert?.config);
+  if (!(beforeMilli > threshold && afterMilli <= threshold)) return;
+  const payload: LowBalancePayload = { ledgerId, balanceMilli: afterMilli, thresholdMilli: threshold };
+  await enqueue(k, { kind: lowBalanceJob, orgId, subject: `ledger:${ledgerId}`, payload }, now);
 }
 
 /** An organisation's balance when it starts, as the first row of its ledger. */
@@ -55,6 +80,7 @@ export async function moveBalance(k: Kysely<Database>, orgId: number, m: Movemen
     .executeTakeFirstOrThrow();
   const balanceMilli = Number(org.balance_milli);
   await k.updateTable("ledger").set({ balance_milli: balanceMilli }).where("id", "=", row.id).execute();
+  if (m.amountMilli < 0) await queueLowBalance(k, orgId, row.id, balanceMilli - m.amountMilli, balanceMilli, now);
   return { applied: true, balanceMilli };
 }
 

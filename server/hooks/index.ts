@@ -1,6 +1,7 @@
 import type { ResourceHooks } from "../engine/hooks";
 import { adTemplateHooks } from "./ad-template";
 import { emulateTemplateHooks } from "./emulate-template";
+import { notifyPersonHooks } from "./notify-person";
 import { productTemplateHooks } from "./product-template";
 
 /** Hooks by the name a table declaration gives them (`table.hooks`); see server/engine/hooks.ts. */
@@ -8,6 +9,7 @@ const registry: Record<string, ResourceHooks> = {
   "product-template": productTemplateHooks,
   "ad-template": adTemplateHooks,
   "emulate-template": emulateTemplateHooks,
+  "notify-person": notifyPersonHooks,
 };
 
 /** A declaration naming a hook nobody wrote is a mistake found at start-up, not at the first call. */

@@ -54,6 +54,8 @@ export async function seedDemo(db: Db, opts: { passwordMemoryKiB: number; studen
     for (const [name, balance] of [["示例学校", 12_345_678], ["第二学校", 2_000_000]] as const) {
       const { id } = await tx.insertInto("organisations").values({ name, balance_milli: 0, created_at: now }).returning("id").executeTakeFirstOrThrow();
       await moveBalance(tx, id, openingBalance(balance), now);
+      // The overview's low-balance warning at 1000 yuan, told to the school's main admin.
+      await tx.insertInto("balance_alerts").values({ org_id: id, config: "1000", updated_at: now }).execute();
       orgIds.set(name, id);
     }
     // The demo accounts registered themselves; the bulk people were added by their school and

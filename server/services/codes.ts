@@ -1,10 +1,13 @@
+import type { Kysely } from "kysely";
 import type { Db } from "../db/database";
+import type { Database } from "../db/schema";
+import type { OrgScope, SharedTable } from "../engine/org-scope";
 import type { MessageAdapter, SmsPurpose } from "../adapters/sms";
 import { smsText } from "../adapters/sms";
 import { captchaAnswer } from "../adapters/captcha-image";
 import { ApiError, fail } from "../plugins/envelope";
 import { randomDigits, sha256 } from "./passwords";
-import { smsResendSeconds } from "../../resources/auth/auth";
+import { loginCodes, smsResendSeconds } from "../../resources/auth/auth";
 
 export const SMS_LIFE_MS = 10 * 60_000;
 export const SMS_MAX_TRIES = 5;
@@ -68,9 +71,11 @@ export async function issueSmsCode(db: Db, messages: MessageAdapter, mobile: str
  * tries in a single conditional update (`attempts < 5 … returning`), so however many
  * checks arrive at once, at most five are judged and a right code after them is refused.
  */
-export async function consumeSmsCode(db: Db, mobile: string, purpose: SmsPurpose, code: string): Promise<void> {
+export async function consumeSmsCode(db: Db | OrgScope, mobile: string, purpose: SmsPurpose, code: string): Promise<void> {
   const now = Date.now();
-  const live = await db.kysely
+  // A declaration's hook holds only the organisation's accessor; sms_codes is one of its shared tables.
+  const k = "shared" in db ? db.shared : (db.kysely as unknown as Kysely<Pick<Database, SharedTable>>);
+  const live = await k
     .selectFrom("sms_codes")
     .select("id")
     .where("mobile", "=", mobile)
@@ -81,7 +86,7 @@ export async function consumeSmsCode(db: Db, mobile: string, purpose: SmsPurpose
     .limit(1)
     .executeTakeFirst();
   if (!live) throw new ApiError(1, smsMessages.expired);
-  const judged = await db.kysely
+  const judged = await k
     .updateTable("sms_codes")
     .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
     .where("id", "=", live.id)
@@ -90,12 +95,12 @@ export async function consumeSmsCode(db: Db, mobile: string, purpose: SmsPurpose
     .returning("code_hash")
     .executeTakeFirst();
   if (!judged) {
-    const row = await db.kysely.selectFrom("sms_codes").select(["attempts", "used_at"]).where("id", "=", live.id).executeTakeFirstOrThrow();
+    const row = await k.selectFrom("sms_codes").select(["attempts", "used_at"]).where("id", "=", live.id).executeTakeFirstOrThrow();
     throw new ApiError(1, row.used_at === null && row.attempts >= SMS_MAX_TRIES ? smsMessages.tooManyTries : smsMessages.expired);
   }
   if (judged.code_hash !== codeHash(mobile, purpose, code)) throw new ApiError(1, smsMessages.wrong);
   // Single use even when two right checks arrive together.
-  const spent = await db.kysely
+  const spent = await k
     .updateTable("sms_codes")
     .set({ used_at: now })
     .where("id", "=", live.id)
@@ -139,4 +144,9 @@ export async function consumeCaptcha(db: Db, mobile: string, answer: string | un
     .execute();
   const newest = spent.sort((a, b) => b.created_at - a.created_at || b.id - a.id)[0];
   return !!newest && newest.expires_at >= now && newest.answer_hash === sha256(`${mobile}:${answer.trim().toUpperCase()}`);
+}
+
+/** Spends the mobile's captcha with `answer`, refusing a wrong one as every code request does (904, data.needCaptcha). */
+export async function needCaptcha(db: Db, mobile: string, answer: string | undefined): Promise<void> {
+  if (!(await consumeCaptcha(db, mobile, answer))) throw new ApiError(loginCodes.wrongCaptcha, "图形验证码错误", 200, { needCaptcha: true });
 }

@@ -89,7 +89,9 @@ export function FormPageBody({ decl, params }: { decl: FormPageDecl; params: Rec
   };
   if (state.status === "failed") return <Result status="error" title={state.title} subTitle={state.message} extra={<Button onClick={retry}>重试</Button>} />;
   if (state.status === "loading") return <Loading />;
-  return <ReadyForm key={round} onReset={() => setRound((n) => n + 1)} decl={decl} params={params} record={record} definition={state.definition} initialData={state.initialData} widgets={widgets} panels={panels} />;
+  // A settings record saved is read again: every part of the app showing it (the overview's low-balance style) shows what was saved.
+  const onSaved = decl.kind === "single" && decl.read ? read.retry : undefined;
+  return <ReadyForm key={round} onReset={() => setRound((n) => n + 1)} onSaved={onSaved} decl={decl} params={params} record={record} definition={state.definition} initialData={state.initialData} widgets={widgets} panels={panels} />;
 }
 
 type ReadyProps = Pick<FormSetupState & { status: "ready" }, "definition" | "initialData"> & {
@@ -99,9 +101,10 @@ type ReadyProps = Pick<FormSetupState & { status: "ready" }, "definition" | "ini
   widgets: ReturnType<typeof useEngineRegistry>["widgets"];
   panels: ReturnType<typeof useEngineRegistry>["panels"];
   onReset: () => void;
+  onSaved?: () => void;
 };
 
-function ReadyForm({ decl, params, record, definition, initialData, widgets, panels, onReset }: ReadyProps) {
+function ReadyForm({ decl, params, record, definition, initialData, widgets, panels, onReset, onSaved }: ReadyProps) {
   const formRef = useRef<FormHandle>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const [modal, modalHolder] = Modal.useModal();
@@ -142,6 +145,7 @@ function ReadyForm({ decl, params, record, definition, initialData, widgets, pan
           saved.current = stableText(sent);
           setCurrent(saved.current);
           if (SavedPart) setShownAfter({ answer: answer?.(), values: sent });
+          onSaved?.();
           after();
         }}
       />

@@ -71,7 +71,7 @@ const callScreenPage = (decl: CallScreenDecl) =>
  */
 export const enginePages: PageMap = Object.fromEntries([
   ...resources.flatMap((decl) => [
-    ...(decl.api.list ? [[decl.route, listPage(decl)] as const] : []),
+    ...(decl.api.list && !decl.inPage ? [[decl.route, listPage(decl)] as const] : []),
     ...(decl.listPages ?? []).map((page) => [page.route, declaredListPage(decl, page)] as const),
     ...(decl.createRoute && decl.forms.create ? [[decl.createRoute, resourceFormPage(decl, "create")] as const] : []),
     ...(decl.editRoute && decl.forms.edit && decl.api.get ? [[decl.editRoute.split("?")[0], resourceFormPage(decl, "edit")] as const] : []),

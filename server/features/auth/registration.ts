@@ -1,8 +1,7 @@
-import { loginCodes } from "../../../resources/auth/auth";
 import type { FeatureCtx } from "../../engine/calls";
 import { ApiError, ok } from "../../plugins/envelope";
 import { endAllSessions, endSession, needIdentity } from "../../plugins/session";
-import { consumeCaptcha, consumeSmsCode, issueSmsCode, smsMessages } from "../../services/codes";
+import { consumeSmsCode, issueSmsCode, needCaptcha as needCaptchaOf, smsMessages } from "../../services/codes";
 import { recordSuccess } from "../../services/login-guards";
 import { hashPassword } from "../../services/passwords";
 import type { AuthPart } from "./auth";
@@ -16,9 +15,7 @@ const registrationHandlers = ({ db, messages, config }: FeatureCtx) => {
   const personByMobile = (mobile: string) => db.kysely.selectFrom("persons").select("id").where("mobile", "=", mobile).executeTakeFirst();
 
   /** The graphic captcha of the mobile first: no SMS, and no answer about the mobile, without it. */
-  const needCaptcha = async (mobile: string, authcode: string) => {
-    if (!(await consumeCaptcha(db, mobile, authcode))) throw new ApiError(loginCodes.wrongCaptcha, "图形验证码错误", 200, { needCaptcha: true });
-  };
+  const needCaptcha = (mobile: string, authcode: string) => needCaptchaOf(db, mobile, authcode);
 
   return {
     registerCode: async (request) => {

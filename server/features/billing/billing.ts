@@ -7,9 +7,12 @@ import { signatureHeader, sandboxPayments, type PayClaim } from "../../adapters/
 import { defineFeature } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";
 import { ApiError, fail, ok } from "../../plugins/envelope";
+import { registerLowBalanceJob } from "../../services/billing/alerts";
 import { acceptNotify, createOrder, orderByNumber, rechargeRecords } from "../../services/billing/recharge";
 import { formatDateTime } from "../../services/datetime";
 import { tokenSecret } from "../../services/tool-tokens";
+import { issueSmsCode, needCaptcha } from "../../services/codes";
+import { alertMessages } from "../../../resources/billing/alerts";
 
 const file = (name: string) => fs.readFileSync(new URL(`../../pay-sandbox/${name}`, import.meta.url), "utf8");
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -23,7 +26,8 @@ const missingOrder = "<!doctype html><meta charset=utf-8><title>订单不存在<
  */
 export default defineFeature({
   group: billingCalls,
-  handlers: ({ db, config, app }) => {
+  handlers: ({ db, config, app, messages }) => {
+    registerLowBalanceJob(app.jobs, db, messages);
     const payments = sandboxPayments(tokenSecret(config), paySandboxApi.page.path);
     const template = file("order.html");
     const script = file("pay.js");
@@ -74,6 +78,15 @@ export default defineFeature({
         if (!payments.verifyNotify(claim, typeof signature === "string" ? signature : undefined)) throw new ApiError(403, "签名不正确", 403);
         const outcome = await acceptNotify(db, claim, request.log);
         return ok({ outcome }, { msg: "success" });
+      },
+
+      recipientCode: async (request) => {
+        const { mobile, authcode } = request.body as { mobile: string; authcode: string };
+        await needCaptcha(db, mobile, authcode);
+        const taken = await orgScope(request, db).selectFrom("notify_persons").select("id").where("mobile", "=", mobile).executeTakeFirst();
+        if (taken) throw fail.bad(alertMessages.mobileTaken, "mobile");
+        await issueSmsCode(db, messages, mobile, "notify");
+        return ok(null, { msg: alertMessages.codeSent });
       },
 
       sandboxPage: async (request, reply) => {

@@ -19,6 +19,8 @@ export function smsCodeRequester(
   captcha: Captcha,
   codeField = "auth_code",
   ask: (endpoint: Endpoint, body: Record<string, unknown>) => Promise<boolean> = askForSmsCode,
+  /** The captcha's message by the request's own schema, where it words it otherwise (请输入图形验证码, 3 §5). */
+  captchaCheck: (authcode: string | undefined) => Promise<string | null> = captchaProblem,
 ): () => Promise<boolean> {
   const mark = (problem: string | null) => form.setFields([{ name: "authcode", errors: problem ? [problem] : [] }]);
   return async () => {
@@ -33,7 +35,7 @@ export function smsCodeRequester(
     const current = captcha.shown && captcha.mobile === mobile;
     if (!current) captcha.refresh();
     const authcode = current ? (form.getFieldValue("authcode") as string | undefined) : "";
-    const problem = await captchaProblem(authcode);
+    const problem = await captchaCheck(authcode);
     mark(problem);
     if (problem) return false;
     const sent = await ask(endpoint, { area_code: defaultAreaCode, mobile, authcode });

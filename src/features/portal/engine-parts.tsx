@@ -1,8 +1,8 @@
 import { Typography } from "antd";
-import type { PortalClass, PortalRoom } from "../../../resources/portal/portal";
+import { portalApi, portalMessages, type PortalClass, type PortalRoom } from "../../../resources/portal/portal";
 import type { EngineRegistry, CallRowPartProps } from "../../engine/registry";
+import { smsCodeWidget } from "../auth";
 import { IdentityPanel } from "./account/identity-panel";
-import { PortalSmsCodeWidget } from "./account/sms-code-widget";
 import { MessageGroup } from "./messages/message-group";
 import { portalRoleOf } from "./portal-page";
 import { RoomAction } from "./rooms/room-action";
@@ -25,5 +25,5 @@ function CourseProgress({ row }: CallRowPartProps) {
 export const portalEngineParts: Partial<EngineRegistry> = {
   callCells: { roomEntry: RoomEntry, courseProgress: CourseProgress, messageGroup: MessageGroup },
   panels: { portalIdentity: IdentityPanel },
-  widgets: { portalSmsCode: PortalSmsCodeWidget },
+  widgets: { portalSmsCode: smsCodeWidget({ call: portalApi.mobileCode, request: "portal.mobile-code", failed: portalMessages.codeFailed }) },
 };

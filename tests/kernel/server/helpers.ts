@@ -35,7 +35,7 @@ export interface TestServer {
   dataDir: string;
   /** A second app on the same database: what a second server process would be. */
   twin: () => Promise<FastifyInstance>;
-  outbox: () => { kind: string; mobile: string; purpose?: string; code?: string; answer?: string }[];
+  outbox: () => { kind: string; mobile: string; purpose?: string; code?: string; answer?: string; text?: string }[];
   close: () => Promise<void>;
 }
 

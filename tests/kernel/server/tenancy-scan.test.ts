@@ -45,6 +45,7 @@ const unscopedFiles: Record<string, string> = {
   "server/services/billing/recharge.ts":
     "a payment provider's notify and the sandbox's order page carry no session: the order is found by its trade number, after the notify's signature or the page address's was verified",
   "server/services/billing/rating.ts": "the rating job spans every organisation and is no request handler: each query names the organisation it rates",
+  "server/services/billing/alerts.ts": "the low-balance job runs with no request: each query names the job's own organisation",
   "server/services/organisations.ts": "making a new organisation (npm run create-organisation) happens before there is any organisation to be scoped to",
   "server/services/rooms/share-access.ts": "a share-link viewer has no session: the live is named by its unguessable guid, and every further query reads that one live's rows by its id",
   "server/features/portal/feed-credential.ts":
@@ -79,6 +80,10 @@ const unscopedQueries: Record<string, Record<string, string>> = {
     live_recordings: "the organisation's stored recordings",
     cloud_objects: "the organisation's stored cloud-disk files",
     daily_consumption: "the organisation's use earlier in the day's month, for consume_detail",
+  },
+  "server/services/billing/alerts.ts": {
+    notify_persons: "the recipients of the organisation the low-balance job names",
+    balance_alert_sends: "who of them was texted for this crossing, in that organisation",
   },
   "server/services/rooms/concurrency.ts": {
     room_visits: "the visits of the last minutes, for each organisation's peak of people present",
