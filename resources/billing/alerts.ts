@@ -2,6 +2,7 @@ import { access } from "../kernel/call";
 import { defineResource } from "../kernel/define";
 import { ep } from "../kernel/endpoint";
 import { defineSingle } from "../kernel/single";
+import { billingPages } from "./routes";
 
 /** The account overview's menu key (3 §2.3): its balance, threshold, recipients and panels. */
 export const overviewMenuKey = "accountOverview";
@@ -63,7 +64,7 @@ export const notifyPerson = defineResource({
   name: "notifyPerson",
   noun: "通知人",
   title: "短信通知人",
-  route: "/accountOverview",
+  route: billingPages.accountOverview.route,
   inPage: true,
   menu: { group: "account", key: overviewMenuKey },
   api: { list: alertApi.recipients, create: alertApi.addRecipient, remove: alertApi.removeRecipient },

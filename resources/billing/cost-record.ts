@@ -1,5 +1,6 @@
 import { defineResource, type ResourceDecl } from "../kernel/define";
 import { consumeTypeLabels, consumeUnits, statsApi } from "../stats/stats";
+import { overviewMenuKey } from "./alerts";
 
 /** The type filter's choices: every type, each type, and 合计 (one row a day, every type's cost summed). */
 const typeChoices = { ...consumeTypeLabels, total: "合计" };
@@ -32,10 +33,10 @@ const costRecordList = {
 } satisfies Omit<ResourceDecl, "name" | "title" | "route" | "menu">;
 
 /** /costrecord: 消费记录. */
-export const costRecord = defineResource({ ...costRecordList, name: "costRecord", title: "消费记录", route: "/costrecord", menu: { group: "account", key: "costrecord" } });
+export const costRecord = defineResource({ ...costRecordList, name: "costRecord", title: "消费记录", route: "/costrecord", menu: { group: "account", key: "costrecord", alsoFor: [overviewMenuKey] } });
 
-/** /costrecordv2?type: 消费明细, opened from the account overview's panels with their type. */
-export const costRecordV2 = defineResource({ ...costRecordList, name: "costRecordV2", title: "消费明细", route: "/costrecordv2", menu: { group: "account", key: "costrecordv2" } });
+/** /costrecordv2?type: 消费明细, opened from the account overview's panels with their type (whose panels read the same call). */
+export const costRecordV2 = defineResource({ ...costRecordList, name: "costRecordV2", title: "消费明细", route: "/costrecordv2", menu: { group: "account", key: "costrecordv2", alsoFor: [overviewMenuKey] } });
 
 /** /costrecordv3: the same records, reached from /costrecordv2 (its menu key). */
 export const costRecordV3 = defineResource({ ...costRecordList, name: "costRecordV3", title: "消费明细", route: "/costrecordv3", menu: costRecordV2.menu });

@@ -1,6 +1,6 @@
 import { defineFormPage } from "../kernel/form-page";
 import { payWayLabels, rechargeApi, rechargeMenuKey } from "./recharge";
-import { rechargePage } from "./routes";
+import { billingPages, rechargePage } from "./routes";
 import { balanceAlert, overviewMenuKey } from "./alerts";
 
 /**
@@ -33,7 +33,7 @@ export const rechargeForm = defineFormPage({
  * server's bound answers a refusal, shown under the field.
  */
 export const thresholdForm = defineFormPage({
-  route: "/accountOverview",
+  route: billingPages.accountOverview.route,
   title: balanceAlert.title,
   kind: "single",
   access: overviewMenuKey,

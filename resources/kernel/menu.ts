@@ -5,6 +5,7 @@
  * the client builds the sidebar and the permission picker from it.
  */
 
+import { overviewMenuKey } from "../billing/alerts";
 import { cloudDiskKeys } from "../cloud-disk/screens";
 import { courseTypes } from "../courses/course";
 import { chatMonitorKey, liveSettingKey } from "../lives/live-api";
@@ -66,7 +67,7 @@ export const permissionGroups: PermissionGroup[] = [
   {
     label: "我的账户",
     items: [
-      item("accountOverview", "account"),
+      item(overviewMenuKey, "account"),
       item("recharge", "account"),
       entry(rechargeRecord),
       entry(costRecord),

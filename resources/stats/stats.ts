@@ -1,5 +1,6 @@
 import { statPages } from "./routes";
 import { ep } from "../kernel/endpoint";
+import { overviewMenuKey } from "../billing/alerts";
 
 /**
  * The admin home dashboard and the statistics pages (1 §2.3, §7; 3 §2.2, §5, §7.2, §7.4b, §9),
@@ -110,10 +111,10 @@ type StatCall = DashboardModule["calls"][number];
  * is the shell's (its top bar shows it to every admin, 1 §2.2); here it decides 账户概况 only.
  */
 export const statCallKeys: Partial<Record<StatCall, string>> = {
-  balance: "accountOverview",
-  storage: "accountOverview",
-  storageV2: "accountOverview",
-  vodFlow: "accountOverview",
+  balance: overviewMenuKey,
+  storage: overviewMenuKey,
+  storageV2: overviewMenuKey,
+  vodFlow: overviewMenuKey,
   todayConsume: "costrecord",
   consume: "costrecord",
 };

@@ -27,7 +27,6 @@ export const pathCopies: Record<string, readonly string[]> = {
 };
 
 export const keyCopies: Record<string, readonly string[]> = {
-  "accountOverview": ["resources/kernel/menu.ts", "resources/stats/stats.ts"],
   "recharge": ["resources/billing/recharge.ts", "resources/kernel/menu.ts"],
   "costrecord": ["resources/billing/cost-record.ts", "resources/stats/stats.ts"],
   "groupCertification": ["resources/kernel/endpoint.ts", "resources/kernel/menu.ts"],
