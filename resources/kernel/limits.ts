@@ -55,6 +55,8 @@ export const declaredLimits = {
   ordersPerPerson: { per: "person", max: 30, windowMs: minute },
   /** Payment notifies and sandbox payments from one address (a provider's servers notify from a few). */
   paymentsPerIp: { per: "address", max: 600, windowMs: minute },
+  /** Certification submissions and changes by one person: a person fixing a refused field stays far below it. */
+  certificationPerPerson: { per: "person", max: 20, windowMs: minute },
 } as const satisfies Record<string, LimitDecl>;
 
 export type LimitName = keyof typeof declaredLimits;
