@@ -136,9 +136,9 @@ export async function saveCertification(db: Db, scope: OrgScope, body: Certifica
     } else {
       await tx.updateTable("certifications", row).execute();
     }
-    const { updated_at: _u, certified_at: _c, ...after } = row;
-    const was = before ? (({ updated_at: _bu, ...rest }) => rest)(before) : undefined;
-    await recordAudit(tx, { resource: "certification", recordId: 0, action: mode === "submit" ? "create" : "update", before: was, after });
+    // The log keeps what was submitted; the times are the log's own.
+    const logged = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).filter(([field]) => !["updated_at", "certified_at"].includes(field)));
+    await recordAudit(tx, { resource: "certification", recordId: 0, action: mode === "submit" ? "create" : "update", before: before && logged(before), after: logged(row) });
   });
   return readCertification(scope);
 }
