@@ -7,6 +7,7 @@ import { FormPage } from "../../../src/engine/form-page";
 import { loadRegions } from "../../../src/features/certification/regions";
 import { fail, fakeServer, ok, type SeenRequest } from "../../kernel/client/support/fake-server";
 import { button, renderPage } from "../../kernel/client/engine/support";
+import { freezeClock } from "../../kernel/support/clock";
 
 /**
  * /groupCertification (3 §5): the items in the spec's order, each missing one with its own
@@ -14,6 +15,8 @@ import { button, renderPage } from "../../kernel/client/engine/support";
  * (POST, 提交成功), with one it modifies (PATCH, 修改成功 / 修改失败).
  */
 afterEach(() => setHttpAdapter());
+// The record's last change is a date shown above the form.
+freezeClock("2026-11-28T12:00:00+08:00");
 
 const emptyRecord = {
   certificate_name: "",

@@ -30,7 +30,7 @@ export const keyCopies: Record<string, readonly string[]> = {
   "accountOverview": ["resources/kernel/menu.ts", "resources/stats/stats.ts"],
   "recharge": ["resources/billing/recharge.ts", "resources/kernel/menu.ts"],
   "costrecord": ["resources/billing/cost-record.ts", "resources/stats/stats.ts"],
-  "groupCertification": ["resources/kernel/endpoint.ts", "resources/kernel/menu.ts"],
+  "groupCertification": ["resources/certification/certification.ts", "resources/kernel/endpoint.ts", "resources/kernel/menu.ts", "resources/kernel/upload.ts"],
   "courseop": ["resources/courses/course.ts", "resources/kernel/upload.ts", "resources/lives/live-api.ts"],
   "liveop": ["resources/kernel/upload.ts", "resources/lives/live-api.ts", "resources/tools/tools.ts"],
 };
