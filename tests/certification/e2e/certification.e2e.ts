@@ -34,7 +34,7 @@ describe("/groupCertification", () => {
     await page.getByPlaceholder("请输入详细地址").fill("文三路100号");
     await page.getByPlaceholder("统一社会信用代码或组织机构代码").fill("91330106MA2XXXXX0X");
     await page.locator("#root_certificate_picture").setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: gradientPng(40, 30) });
-    await page.getByRole("img", { name: "封面预览" }).waitFor();
+    await page.getByRole("img", { name: "营业执照预览" }).waitFor();
     await page.getByPlaceholder("请输入联系人姓名").fill("张三");
     await page.getByPlaceholder("请输入联系人身份证号").fill("33010619900101123X");
     const mobile = "13700000001";
