@@ -28,6 +28,7 @@ import { costRecord, costRecordV2, costRecordV3 } from "./billing/cost-record";
 import { balanceAlert, notifyPerson } from "./billing/alerts";
 import { vodFormPages } from "./vod/forms";
 import { billingFormPages } from "./billing/forms";
+import { certificationFormPages } from "./certification/forms";
 import { vodScreens } from "./vod/screens";
 
 export { subadmin, teacher, assistant, student };
@@ -49,7 +50,7 @@ export const resources: readonly ResourceDecl[] = [
 export const singles: readonly SingleDecl[] = [liveSetting, balanceAlert];
 
 /** Every declared full-page form outside a resource (resources/kernel/form-page.ts): the engine draws each at its route. */
-export const formPages: readonly FormPageDecl[] = [...liveFormPages, ...vodFormPages, ...billingFormPages, changePasswordForm];
+export const formPages: readonly FormPageDecl[] = [...liveFormPages, ...vodFormPages, ...billingFormPages, ...certificationFormPages, changePasswordForm];
 
 /** Every declared detail page (a record's header of numbers over a report of its rows). */
 export const details: readonly DetailDecl[] = [...userDetails];

@@ -57,7 +57,7 @@ export const uploadCalls = defineCalls("courses", {
     endpoint: uploadApi.upload,
     query: "upload.query",
     access: access.credential("upload.rule", "an admin holding a menu key of the form the query's image rule serves (imageRules[rule].menuKeys)"),
-    summary: "Uploads one image by the rule of ?rule= (cover: jpeg/png ≤ 3 MB; verification: jpeg/png/bmp ≤ 5 MB) within the organisation's quota and rate; answers {url}",
+    summary: "Uploads one image by the rule of ?rule= (cover: jpeg/png ≤ 3 MB; verification: jpeg/png/bmp ≤ 5 MB; company: jpeg/png ≤ 2 MB) within the organisation's quota and rate; answers {url}",
     blankIsAbsent: true,
   },
   file: {

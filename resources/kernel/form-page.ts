@@ -66,8 +66,16 @@ export interface FormSection {
 
 export interface FormSave {
   call: Endpoint;
-  /** The call chosen by a field's value instead, where it names one (the recharge's way to pay, 3 §7.3). */
-  callBy?: { field: string; calls: Readonly<Record<string, Endpoint>> };
+  /**
+   * The call chosen by a field's value instead, where it names one (the recharge's way to pay, 3
+   * §7.3; a record's state, submitted with one call and modified with another, 3 §4), and the words
+   * of that value's save where they differ from `success` and `failure` (提交成功 beside 修改成功).
+   */
+  callBy?: {
+    field: string;
+    calls: Readonly<Record<string, Endpoint>>;
+    words?: Readonly<Record<string, { success: string; failure?: FormSave["failure"] }>>;
+  };
   /** The fields sent; all the form's values when absent (a confirmation field stays behind). */
   send?: readonly string[];
   /** Asked first when `field` holds a positive number (a simulated live's template): 确定 goes on, 取消 stays. */
@@ -91,11 +99,13 @@ export interface FormSave {
   /** 确定 waits for a change (3 §2.7). */
   changedOnly?: boolean;
   /**
-   * After saving: back (see `back`), stay (what was saved is the new start), reset (a fresh, empty
-   * form: a password typed is not left on screen), sign out (a new password), or a bespoke part
-   * registered by name (src/engine/registry.tsx `savedParts`) handed the answer (a payment to make).
+   * After saving: back (see `back`), stay (what was saved is the new start), reread (the record
+   * read again is the new start: what the server made of the save, such as a state that now
+   * chooses another call), reset (a fresh, empty form: a password typed is not left on screen),
+   * sign out (a new password), or a bespoke part registered by name (src/engine/registry.tsx
+   * `savedParts`) handed the answer (a payment to make).
    */
-  after: "back" | "stay" | "reset" | "signOut" | { part: string };
+  after: "back" | "stay" | "reread" | "reset" | "signOut" | { part: string };
   /** The signed-in person's details changed (their name, their phone): the top bar asks for them again. */
   refreshIdentity?: boolean;
 }

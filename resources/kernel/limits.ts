@@ -57,6 +57,8 @@ export const declaredLimits = {
   paymentsPerIp: { per: "address", max: 600, windowMs: minute },
   /** SMS codes a signed-in admin asks for to others' phones (a low-balance recipient's): each is a text someone pays for. */
   codesPerPerson: { per: "person", max: 20, windowMs: 10 * minute },
+  /** Certification submissions and changes by one person: a person fixing a refused field stays far below it. */
+  certificationPerPerson: { per: "person", max: 20, windowMs: minute },
 } as const satisfies Record<string, LimitDecl>;
 
 export type LimitName = keyof typeof declaredLimits;

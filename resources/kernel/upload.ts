@@ -58,8 +58,19 @@ export const verificationImageUpload: ImageRule = {
   messages: { type: "只能上传图片格式", size: "上传图片大小不能超过5M" },
 };
 
+/**
+ * The certification's licence photo (3 §5, §7.6 "category company", §9): jpeg or png, at most 2 MB
+ * (2097152 bytes), uploaded by those who hold the certification page.
+ */
+export const companyImageUpload: ImageRule = {
+  maxBytes: 2 * 1024 * 1024,
+  types: { "image/jpeg": "jpg", "image/png": "png" },
+  menuKeys: ["groupCertification"],
+  messages: { type: "请上传jpeg、png格式图片", size: "上传图片不能大于2M" },
+};
+
 /** Every rule a caller may name in the upload's `rule` query; `cover` is the default. */
-export const imageRules = { cover: imageUpload as ImageRule, verification: verificationImageUpload } as const;
+export const imageRules = { cover: imageUpload as ImageRule, verification: verificationImageUpload, company: companyImageUpload } as const;
 export type ImageRuleName = keyof typeof imageRules;
 
 /** The largest file any rule takes: the bound the upload's parser is set up with. */

@@ -1,4 +1,5 @@
 import type { CheckState } from "../../resources/users/user-stats";
+import type { CertificationState } from "../../resources/certification/certification";
 
 /**
  * Text columns that hold one of a closed set of values. The frozen migrations declare no CHECK
@@ -15,7 +16,7 @@ export type OrderStatus = "pending" | "paid" | "failed";
 export type AuditAction = "create" | "update" | "remove";
 /** Where a durable job is (server/engine/jobs.ts). */
 export type JobState = "queued" | "running" | "done" | "failed" | "cancelled";
-export type { CheckState };
+export type { CheckState, CertificationState };
 
 /** `table.column` → the name of a type exported above. */
 export const columnTypes: Readonly<Record<string, string>> = {
@@ -26,4 +27,5 @@ export const columnTypes: Readonly<Record<string, string>> = {
   "audit_log.action": "AuditAction",
   "recharge_orders.status": "OrderStatus",
   "jobs.state": "JobState",
+  "certifications.state": "CertificationState",
 };

@@ -2,7 +2,7 @@
 // A new column is a migration, then this command. Times are epoch milliseconds; money is in thousandths
 // of a yuan; flags are 0/1; closed sets of text values come from server/db/column-types.ts.
 import type { Generated } from "kysely";
-import type { AuditAction, CheckState, JobState, OrderStatus, Role, StaffRole } from "./column-types";
+import type { AuditAction, CertificationState, CheckState, JobState, OrderStatus, Role, StaffRole } from "./column-types";
 
 export interface AdTemplatesTable {
   id: Generated<number>;
@@ -79,6 +79,25 @@ export interface CaptchasTable {
   expires_at: number;
   used_at: number | null;
   created_at: number;
+}
+
+export interface CertificationsTable {
+  org_id: number;
+  certificate_name: string;
+  province: string;
+  city: string;
+  region: string;
+  address: string;
+  certificate_no: string;
+  certificate_picture: string;
+  contact_name: string;
+  contact_id_card: string;
+  contact_mobile: string;
+  verified_mobile: string;
+  state: CertificationState;
+  certified_at: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface CloudFilesTable {
@@ -587,6 +606,7 @@ export interface Database {
   board_config: BoardConfigTable;
   calendar_feeds: CalendarFeedsTable;
   captchas: CaptchasTable;
+  certifications: CertificationsTable;
   cloud_files: CloudFilesTable;
   cloud_folder_counts: CloudFolderCountsTable;
   cloud_objects: CloudObjectsTable;

@@ -10,9 +10,9 @@ export function backAddress(back: readonly string[], params: Record<string, numb
 /**
  * Where 取消 goes, and what follows a save (the declaration's `after`): to `leaveTo`, or back where
  * the page was opened from (or, opened by its address, the declared `back`), nowhere, a fresh form (`reset`,
- * which the page does), or signed out; and the person's details asked again when the save changed them.
+ * which the page does), the form started again from the record read anew (`reread`), or signed out; and the person's details asked again when the save changed them.
  */
-export function useFormPageAfter(decl: FormPageDecl, params: Record<string, number>, reset: () => void) {
+export function useFormPageAfter(decl: FormPageDecl, params: Record<string, number>, reset: () => void, reread: () => void = reset) {
   const navigate = useNavigate();
   const location = useLocation();
   const { mutate: logout } = useLogout();
@@ -27,6 +27,7 @@ export function useFormPageAfter(decl: FormPageDecl, params: Record<string, numb
     if (decl.save.refreshIdentity) void refreshIdentity();
     if (decl.save.after === "back") back();
     else if (decl.save.after === "reset") reset();
+    else if (decl.save.after === "reread") reread();
     else if (decl.save.after === "signOut") logout();
   };
   return { back, after };

@@ -34,11 +34,13 @@ export function useFormPageSave(save: FormSave, modal: ModalApi) {
     try {
       if (save.confirm && Number(values[save.confirm.field] ?? 0) > 0 && !(await confirmed(modal, save.confirm.text))) return false;
       setServerErrors(undefined);
-      const call = (save.callBy && save.callBy.calls[String(values[save.callBy.field])]) || save.call;
+      const chosen = save.callBy ? String(values[save.callBy.field] ?? "") : "";
+      const call = (save.callBy && Object.hasOwn(save.callBy.calls, chosen) && save.callBy.calls[chosen]) || save.call;
+      const words = (save.callBy?.words && Object.hasOwn(save.callBy.words, chosen) && save.callBy.words[chosen]) || save;
       answered.current = await send(call, picked(values, save.send), {
-        successNotification: () => ({ type: "success", message: save.success }),
+        successNotification: () => ({ type: "success", message: words.success }),
         errorNotification: (error) => {
-          const text = formSaveFailureText(save.failure, error);
+          const text = formSaveFailureText(words.failure, error);
           return text === null ? false : { type: "error", message: text };
         },
       });

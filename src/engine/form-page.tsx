@@ -1,6 +1,6 @@
 import type { BaseRecord } from "@refinedev/core";
 import { Button, Card, Modal, Result, Space, Spin, Typography } from "antd";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { FormPageDecl } from "../../resources/kernel/form-page";
 import { errorText } from "../../providers/http";
@@ -66,6 +66,8 @@ export function FormPageBody({ decl, params }: { decl: FormPageDecl; params: Rec
   const { widgets, panels, formSetups } = useEngineRegistry();
   // A form reset after saving is a new one: its fields, and its widgets' own state (a code's wait), start over.
   const [round, setRound] = useState(0);
+  // `after: "reread"`: the form starts again once the record read anew has arrived.
+  const [rereading, setRereading] = useState<number | null>(null);
   const useSetup = decl.setup ? formSetups[decl.setup] : usePlainSetup;
   if (!useSetup) throw new Error(`form page: setup "${decl.setup}" is not registered`);
   const resource = savesThroughResource(decl.save) ? decl.save.resource : undefined;
@@ -73,6 +75,11 @@ export function FormPageBody({ decl, params }: { decl: FormPageDecl; params: Rec
   const readQuery = useMemo(() => Object.fromEntries(Object.entries(decl.read?.query ?? {}).map(([key, param]) => [key, params[param]])), [decl.read, params]);
   const read = useCall<BaseRecord>(decl.read?.call, readQuery);
   const record = read.answer?.data;
+  useEffect(() => {
+    if (rereading === null || read.updatedAt === rereading || read.loading) return;
+    setRereading(null);
+    setRound((n) => n + 1);
+  }, [rereading, read.updatedAt, read.loading]);
   const setup: FormSetupState = useSetup({ kind: decl.kind, params, record, resource, definition: definition.loaded ?? noDefinition });
   const state: FormSetupState = definition.failure
     ? { status: "failed", title: decl.read?.failed ?? "表单加载失败", message: definition.failure, retry: definition.retry }
@@ -89,9 +96,13 @@ export function FormPageBody({ decl, params }: { decl: FormPageDecl; params: Rec
   };
   if (state.status === "failed") return <Result status="error" title={state.title} subTitle={state.message} extra={<Button onClick={retry}>重试</Button>} />;
   if (state.status === "loading") return <Loading />;
+  const reread = () => {
+    setRereading(read.updatedAt);
+    read.retry();
+  };
   // A settings record saved is read again: every part of the app showing it (the overview's low-balance style) shows what was saved.
-  const onSaved = decl.kind === "single" && decl.read ? read.retry : undefined;
-  return <ReadyForm key={round} onReset={() => setRound((n) => n + 1)} onSaved={onSaved} decl={decl} params={params} record={record} definition={state.definition} initialData={state.initialData} widgets={widgets} panels={panels} />;
+  const onSaved = decl.kind === "single" && decl.read && decl.save.after !== "reread" ? read.retry : undefined;
+  return <ReadyForm key={round} onReset={() => setRound((n) => n + 1)} onSaved={onSaved} onReread={reread} decl={decl} params={params} record={record} definition={state.definition} initialData={state.initialData} widgets={widgets} panels={panels} />;
 }
 
 type ReadyProps = Pick<FormSetupState & { status: "ready" }, "definition" | "initialData"> & {
@@ -102,14 +113,15 @@ type ReadyProps = Pick<FormSetupState & { status: "ready" }, "definition" | "ini
   panels: ReturnType<typeof useEngineRegistry>["panels"];
   onReset: () => void;
   onSaved?: () => void;
+  onReread: () => void;
 };
 
-function ReadyForm({ decl, params, record, definition, initialData, widgets, panels, onReset, onSaved }: ReadyProps) {
+function ReadyForm({ decl, params, record, definition, initialData, widgets, panels, onReset, onSaved, onReread }: ReadyProps) {
   const formRef = useRef<FormHandle>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const [modal, modalHolder] = Modal.useModal();
   const { save, saving, serverErrors, clearServerErrors, tidy, answer } = useFormSave({ decl, record, modal });
-  const { back, after } = useFormPageAfter(decl, params, onReset);
+  const { back, after } = useFormPageAfter(decl, params, onReset, onReread);
   const { savedParts } = useEngineRegistry();
   const partName = typeof decl.save.after === "object" ? decl.save.after.part : undefined;
   const SavedPart = partName ? savedParts[partName] : undefined;

@@ -42,6 +42,8 @@ export function ImageUploadWidget({ id, value, onChange, disabled, readonly, reg
       crop={cropSize(options)}
       rule={ruleName(options)}
       onBusy={onBusy}
+      // `"ui:options": { "alt": "营业执照预览" }`: what the preview is, where it is not a cover.
+      alt={typeof options.alt === "string" ? options.alt : undefined}
     />
   );
 }

@@ -12,7 +12,9 @@ export function OrgTitle() {
   const name = useSession((state) => state.curGroupName);
 
   // Without the name the wordmark stands in; a failure shows nothing else.
-  const { answer } = useCall<string | { name?: string } | null>(authApi.enterpriseName);
+  const { answer } = useCall<string | { name?: string; certified?: boolean } | null>(authApi.enterpriseName);
+  // A certified organisation (3 §4 'validate-complete') is marked beside its name.
+  const certified = !!answer && typeof answer.data === "object" && !!answer.data?.certified;
   const fetched = answer && ((typeof answer.data === "string" ? answer.data : answer.data?.name) ?? "");
   // The name is session state (1 §3 curGroupName): the home page greets with it too.
   useEffect(() => {
@@ -41,6 +43,11 @@ export function OrgTitle() {
       }}
     >
       {name || <Wordmark size={22} inverse />}
+      {name && certified && (
+        <span title="本机构已通过认证" style={{ marginLeft: 6, padding: "0 4px", borderRadius: 4, border: "1px solid #95de64", color: "#b7eb8f", fontSize: 12, fontWeight: 400, lineHeight: "18px", whiteSpace: "nowrap" }}>
+          已认证
+        </span>
+      )}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { orgScope, type OrgScope } from "../../engine/org-scope";
 import { ApiError, ok } from "../../plugins/envelope";
 import { needIdentity, needPerson, typeOfRole } from "../../plugins/session";
 import { extendedTreeOf, menuOf, permissionTreeOf } from "../../services/menu";
+import { isCertified } from "../../services/certification/certification";
 import type { AuthPart } from "./auth";
 
 /** The organisation's own row: `organisations` carries no org_id, its id is the organisation. */
@@ -46,8 +47,10 @@ const identityHandlers = ({ db }: FeatureCtx) =>
     },
     menu: async (request) => ok(menuOf(needIdentity(request).identity)),
     enterpriseName: async (request) => {
-      const org = await ownOrganisation(orgScope(request, db)).select("name").executeTakeFirstOrThrow();
-      return ok({ name: org.name });
+      const scope = orgScope(request, db);
+      const org = await ownOrganisation(scope).select("name").executeTakeFirstOrThrow();
+      // The top bar marks a certified organisation (3 §4, issue 19 item 5).
+      return ok({ name: org.name, certified: await isCertified(scope) });
     },
     userPriv: async (request) => ok(permissionTreeOf(needIdentity(request, "admin").identity)),
     userPrivEx: async (request) => ok(extendedTreeOf(needIdentity(request, "admin").identity)),

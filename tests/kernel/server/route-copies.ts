@@ -29,7 +29,7 @@ export const pathCopies: Record<string, readonly string[]> = {
 export const keyCopies: Record<string, readonly string[]> = {
   "recharge": ["resources/billing/recharge.ts", "resources/kernel/menu.ts"],
   "costrecord": ["resources/billing/cost-record.ts", "resources/stats/stats.ts"],
-  "groupCertification": ["resources/kernel/endpoint.ts", "resources/kernel/menu.ts"],
+  "groupCertification": ["resources/certification/certification.ts", "resources/kernel/endpoint.ts", "resources/kernel/menu.ts", "resources/kernel/upload.ts"],
   "courseop": ["resources/courses/course.ts", "resources/kernel/upload.ts", "resources/lives/live-api.ts"],
   "liveop": ["resources/kernel/upload.ts", "resources/lives/live-api.ts", "resources/tools/tools.ts"],
 };

@@ -46,6 +46,7 @@ const unscopedFiles: Record<string, string> = {
     "a payment provider's notify and the sandbox's order page carry no session: the order is found by its trade number, after the notify's signature or the page address's was verified",
   "server/services/billing/rating.ts": "the rating job spans every organisation and is no request handler: each query names the organisation it rates",
   "server/services/billing/alerts.ts": "the low-balance job runs with no request: each query names the job's own organisation",
+  "server/services/certification/approve.ts": "a platform operator's approval (npm run certify) has no session: the operator names the organisation",
   "server/services/organisations.ts": "making a new organisation (npm run create-organisation) happens before there is any organisation to be scoped to",
   "server/services/rooms/share-access.ts": "a share-link viewer has no session: the live is named by its unguessable guid, and every further query reads that one live's rows by its id",
   "server/features/portal/feed-credential.ts":
@@ -69,6 +70,9 @@ const unscopedQueries: Record<string, Record<string, string>> = {
     live_recordings: "the recordings of the live an audio job names, in the job's organisation; recycled recordings past keeping, in every organisation",
     live_audio: "the audio status of the live an audio job names, in the job's organisation",
     jobs: "whether an upload left behind still has its transcode queued, in every organisation",
+  },
+  "server/services/certification/approve.ts": {
+    certifications: "the one record of the organisation the operator names, approved when it waits as validating",
   },
   "server/services/billing/recharge.ts": {
     recharge_orders: "the order a verified notify or a signed order page names, by its trade number, in whichever organisation it is",
