@@ -55,6 +55,10 @@ export const declaredLimits = {
   ordersPerPerson: { per: "person", max: 30, windowMs: minute },
   /** Payment notifies and sandbox payments from one address (a provider's servers notify from a few). */
   paymentsPerIp: { per: "address", max: 600, windowMs: minute },
+  /** Developer-credential codes a person asks for (each is an SMS, the reset's to the main admin's phone). */
+  developerCodesPerPerson: { per: "person", max: 10, windowMs: 60 * minute },
+  /** Key views and App Id resets a person tries, each spending a try of a code. */
+  developerChecksPerPerson: { per: "person", max: 30, windowMs: 60 * minute },
 } as const satisfies Record<string, LimitDecl>;
 
 export type LimitName = keyof typeof declaredLimits;
