@@ -28,6 +28,8 @@ import { costRecord, costRecordV2, costRecordV3 } from "./billing/cost-record";
 import { vodFormPages } from "./vod/forms";
 import { billingFormPages } from "./billing/forms";
 import { vodScreens } from "./vod/screens";
+import type { RecordPageDecl } from "./kernel/record-page";
+import { developerPage } from "./developer/page";
 
 export { subadmin, teacher, assistant, student };
 export { course, live, vodCourse, vodSession, message, productTemplate, adTemplate, auditLog, emulateTemplate, rechargeRecord, costRecord, costRecordV2 };
@@ -58,3 +60,5 @@ export const frames: readonly FrameDecl[] = tools;
 
 /** Every declared admin screen of a call's rows (/bindExamByLive): the engine draws each at its route. */
 export const callScreens: readonly CallScreenDecl[] = [boundPapers, ...vodScreens];
+/** Every declared page of one record with dialogs beside its fields (resources/kernel/record-page.ts): /appidop. */
+export const recordPages: readonly RecordPageDecl[] = [developerPage];

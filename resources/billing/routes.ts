@@ -10,7 +10,6 @@ export const billingPages = adminPages({
   groupCertification: "机构认证",
   smartTeaService: "智能提醒",
   pushDataOp: "数据推送",
-  appidop: "AppId管理",
 });
 
 export const billingRoutes = Object.values(billingPages);

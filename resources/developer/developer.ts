@@ -1,6 +1,6 @@
 import { ep } from "../kernel/endpoint";
 
-/** The menu key of /appidop (resources/kernel/menu.ts, PaaS接入): every call below needs it. */
+/** The menu key of /appidop, written here only (resources/kernel/menu.ts lists it under PaaS接入): every call below needs it. */
 export const developerMenuKey = "appidop";
 
 /**
