@@ -84,4 +84,26 @@ describe("/appidop", () => {
     expect(await screen.findByText("重置AppId失败！验证码错误")).toBeTruthy();
     expect(screen.getByText("a".repeat(32))).toBeTruthy();
   });
+
+  it("refuses a person without appidop before asking for anything", async () => {
+    const fake = server({ "GET /cms/loginrouter": ok(menuFor(["teacherop"])) });
+    renderConsole("/appidop");
+    expect(await screen.findByText("无权访问")).toBeTruthy();
+    expect(fake.calls(at(developerApi.appId))).toHaveLength(0);
+  });
+
+  it("titles a failed read and reads again on 重试", async () => {
+    let first = true;
+    server({
+      [at(developerApi.appId)]: () => {
+        if (!first) return ok({ guid: "c".repeat(32), key: maskedKey });
+        first = false;
+        return fail(500, "服务器内部错误");
+      },
+    });
+    renderConsole("/appidop");
+    expect(await screen.findByText("AppId加载失败")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: /重\s?试/ }));
+    expect(await screen.findByText("c".repeat(32))).toBeTruthy();
+  });
 });
