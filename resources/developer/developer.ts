@@ -33,7 +33,6 @@ export const developerApi = {
 /** The words of the screen and its calls (3 §5, §8). */
 export const developerMessages = {
   codeSent: "验证码已发送",
-  codeFailed: "发送验证码失败！请联系管理员",
   reset: "AppId重置成功",
   resetFailed: "重置AppId失败！",
   /** The key could not be read back: the server's secret changed since it was stored. */
