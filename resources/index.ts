@@ -30,6 +30,8 @@ import { vodFormPages } from "./vod/forms";
 import { billingFormPages } from "./billing/forms";
 import { certificationFormPages } from "./certification/forms";
 import { vodScreens } from "./vod/screens";
+import type { RecordPageDecl } from "./kernel/record-page";
+import { developerPage } from "./developer/page";
 
 export { subadmin, teacher, assistant, student };
 export { course, live, vodCourse, vodSession, message, productTemplate, adTemplate, auditLog, emulateTemplate, rechargeRecord, costRecord, costRecordV2 };
@@ -60,3 +62,5 @@ export const frames: readonly FrameDecl[] = tools;
 
 /** Every declared admin screen of a call's rows (/bindExamByLive): the engine draws each at its route. */
 export const callScreens: readonly CallScreenDecl[] = [boundPapers, ...vodScreens];
+/** Every declared page of one record with dialogs beside its fields (resources/kernel/record-page.ts): /appidop. */
+export const recordPages: readonly RecordPageDecl[] = [developerPage];

@@ -59,6 +59,10 @@ export const declaredLimits = {
   codesPerPerson: { per: "person", max: 20, windowMs: 10 * minute },
   /** Certification submissions and changes by one person: a person fixing a refused field stays far below it. */
   certificationPerPerson: { per: "person", max: 20, windowMs: minute },
+  /** Developer-credential codes a person asks for (each is an SMS, the reset's to the main admin's phone). */
+  developerCodesPerPerson: { per: "person", max: 10, windowMs: 60 * minute },
+  /** Key views and App Id resets a person tries, each spending a try of a code. */
+  developerChecksPerPerson: { per: "person", max: 30, windowMs: 60 * minute },
 } as const satisfies Record<string, LimitDecl>;
 
 export type LimitName = keyof typeof declaredLimits;

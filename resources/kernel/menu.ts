@@ -8,6 +8,7 @@
 import { overviewMenuKey } from "../billing/alerts";
 import { cloudDiskKeys } from "../cloud-disk/screens";
 import { courseTypes } from "../courses/course";
+import { developerMenuKey } from "../developer/developer";
 import { chatMonitorKey, liveSettingKey } from "../lives/live-api";
 import type { ResourceDecl } from "./define";
 import { adTemplate, assistant, auditLog, costRecord, costRecordV2, course, emulateTemplate, live, message, productTemplate, rechargeRecord, student, subadmin, teacher, vodCourse, vodSession } from "../index";
@@ -104,7 +105,7 @@ export const permissionGroups: PermissionGroup[] = [
   {
     label: "PaaS接入",
     items: [
-      item("appidop", "paas"),
+      item(developerMenuKey, "paas"),
       item("pushDataOp", "paas"),
     ],
   },

@@ -1,6 +1,7 @@
 import adTemplate from "../lives/ad-template";
 import assistant from "../users/assistant";
 import { cloudDiskAudit } from "../cloud-disk/cloud-disk";
+import { developerAudit } from "../developer/developer";
 import course from "../courses/course";
 import emulateTemplate from "../lives/emulate-template";
 import { defineResource } from "../kernel/define";
@@ -15,10 +16,14 @@ import teacher from "../users/teacher";
 
 /** The resources whose writes are logged, name → title: the log's 资源 column and filter. */
 const audited = [subadmin, teacher, assistant, student, course, live, message, productTemplate, adTemplate, emulateTemplate];
-/** Logged writes that are no list resource: the organisation's settings records (resources/kernel/single.ts) and cloud-disk files. */
-const auditedBespoke: Record<string, string> = { [liveSetting.name]: liveSetting.title, [cloudDiskAudit.resource]: cloudDiskAudit.title };
+/** Logged writes that are no list resource: the organisation's settings records (resources/kernel/single.ts), cloud-disk files, the developer key (seen or reset). */
+const auditedBespoke: Record<string, string> = {
+  [liveSetting.name]: liveSetting.title,
+  [cloudDiskAudit.resource]: cloudDiskAudit.title,
+  [developerAudit.resource]: developerAudit.title,
+};
 export const auditResourceLabels: Record<string, string> = { ...Object.fromEntries(audited.map((r) => [r.name, r.title])), ...auditedBespoke };
-export const auditActionLabels: Record<string, string> = { create: "新增", update: "修改", remove: "删除" };
+export const auditActionLabels: Record<string, string> = { create: "新增", update: "修改", remove: "删除", view: "查看" };
 
 /**
  * The history call of one record, for the 变更记录 drawer of every generated list:
@@ -30,7 +35,7 @@ export const auditApi = { history: ep("GET /cms/audithistory") };
 /**
  * One logged write on the wire, in the history call and in the organisation's log:
  * `{Id, CreateTime: 'YYYY-MM-DD HH:mm:ss', ActorId, ActorName, Resource (a resource name),
- * RecordId, Action: "create" | "update" | "remove", Diff}`, Diff being JSON text
+ * RecordId, Action: "create" | "update" | "remove" | "view", Diff}`, Diff being JSON text
  * `{"before": {...}, "after": {...}}` of the changed fields by wire name, JSON text columns opened
  * (`"Product.productname": "…"`); create has only `after`, remove only `before`.
  */
@@ -41,7 +46,7 @@ export interface AuditRow {
   ActorName: string;
   Resource: string;
   RecordId: number;
-  Action: "create" | "update" | "remove";
+  Action: "create" | "update" | "remove" | "view";
   Diff: string;
 }
 

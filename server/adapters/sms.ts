@@ -4,7 +4,12 @@ import path from "node:path";
 /** What a code-less SMS is about: its `purpose` in the outbox. */
 export type NoticeTopic = "lowBalance";
 
-export type SmsPurpose = "login" | "register" | "retrieve" | "chgpasswd" | "chgmobile" | "notify" | "appid" | "certification";
+/**
+ * What a code is for; a code proves only its own purpose. `appid` views the developer key (the
+ * person's own phone), `appidnew` resets the App Id (the main admin's phone): kept apart so a main
+ * admin's code for viewing cannot reset.
+ */
+export type SmsPurpose = "login" | "register" | "retrieve" | "chgpasswd" | "chgmobile" | "notify" | "appid" | "appidnew" | "certification";
 
 /** Where SMS texts and captcha answers go. A real provider replaces the outbox. */
 export interface MessageAdapter {
@@ -30,4 +35,4 @@ export function outboxAdapter(dataDir: string): MessageAdapter {
 }
 
 export const smsText = (purpose: SmsPurpose, code: string) =>
-  `【Lectern】您的${{ login: "登录", register: "注册", retrieve: "找回密码", chgpasswd: "修改密码", chgmobile: "修改手机号", notify: "通知", appid: "开发者", certification: "机构认证" }[purpose]}验证码为${code}，10分钟内有效，请勿泄露给他人。`;
+  `【Lectern】您的${{ login: "登录", register: "注册", retrieve: "找回密码", chgpasswd: "修改密码", chgmobile: "修改手机号", notify: "通知", appid: "查看开发者私钥", appidnew: "重置AppId", certification: "机构认证" }[purpose]}验证码为${code}，10分钟内有效，请勿泄露给他人。`;

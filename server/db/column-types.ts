@@ -12,8 +12,8 @@ export type Role = "admin" | "subadmin" | "teacher" | "assistant" | "student";
 /** The staff of a live: its teachers and assistants. */
 export type StaffRole = Extract<Role, "teacher" | "assistant">;
 export type OrderStatus = "pending" | "paid" | "failed";
-/** What a write did (server/engine/audit.ts). */
-export type AuditAction = "create" | "update" | "remove";
+/** What a write did (server/engine/audit.ts); `view` is a secret read, logged like a write (a developer key). */
+export type AuditAction = "create" | "update" | "remove" | "view";
 /** Where a durable job is (server/engine/jobs.ts). */
 export type JobState = "queued" | "running" | "done" | "failed" | "cancelled";
 export type { CheckState, CertificationState };

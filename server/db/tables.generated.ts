@@ -171,6 +171,15 @@ export interface DailyConsumptionTable {
   detail: Generated<string>;
 }
 
+export interface DeveloperCredentialsTable {
+  org_id: number;
+  app_id: string;
+  key_sealed: string;
+  generation: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface EmulateTemplatesTable {
   id: Generated<number>;
   org_id: number;
@@ -613,6 +622,7 @@ export interface Database {
   course_students: CourseStudentsTable;
   courses: CoursesTable;
   daily_consumption: DailyConsumptionTable;
+  developer_credentials: DeveloperCredentialsTable;
   emulate_templates: EmulateTemplatesTable;
   engine_counts: EngineCountsTable;
   exam_papers: ExamPapersTable;

@@ -3,6 +3,7 @@ import auth from "./auth/auth";
 import billing from "./billing/billing";
 import certification from "./certification/certification";
 import cloudDisk from "./cloud-disk/cloud-disk";
+import developer from "./developer/developer";
 import courses from "./courses/courses";
 import courseStudents from "./courses/students";
 import upload from "./courses/upload";
@@ -18,4 +19,4 @@ import vod from "./vod/vod";
 import vodSessions from "./vod/sessions";
 
 /** Every feature's declared calls with their handlers; server/app.ts hands them to the engine. */
-export const features: readonly Feature[] = [auth, billing, certification, cloudDisk, courses, courseStudents, upload, lives, platform, portal, rooms, stats, tools, ...userFeatures, userStats, vod, vodSessions];
+export const features: readonly Feature[] = [auth, billing, certification, cloudDisk, courses, developer, courseStudents, upload, lives, platform, portal, rooms, stats, tools, ...userFeatures, userStats, vod, vodSessions];

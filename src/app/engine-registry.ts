@@ -9,6 +9,7 @@ import { toolEngineParts } from "../features/tools/engine-parts";
 import { vodEngineParts } from "../features/vod/engine-parts";
 import { billingEngineParts } from "../features/billing/engine-parts";
 import { certificationEngineParts } from "../features/certification/engine-parts";
+import { developerEngineParts } from "../features/developer/engine-parts";
 
 /** The parts each area lends the engine, by name (toolbar parts, form widgets); one place to add an area. */
-export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts, courseEngineParts, adminEngineParts, liveEngineParts, portalEngineParts, toolEngineParts, vodEngineParts, billingEngineParts, certificationEngineParts);
+export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts, courseEngineParts, adminEngineParts, liveEngineParts, portalEngineParts, toolEngineParts, vodEngineParts, billingEngineParts, certificationEngineParts, developerEngineParts);

@@ -11,13 +11,15 @@ export function backAddress(back: readonly string[], params: Record<string, numb
  * Where 取消 goes, and what follows a save (the declaration's `after`): to `leaveTo`, or back where
  * the page was opened from (or, opened by its address, the declared `back`), nowhere, a fresh form (`reset`,
  * which the page does), the form started again from the record read anew (`reread`), or signed out; and the person's details asked again when the save changed them.
+ * A form in a dialog goes back by `leave` (closing it) instead.
  */
-export function useFormPageAfter(decl: FormPageDecl, params: Record<string, number>, reset: () => void, reread: () => void = reset) {
+export function useFormPageAfter(decl: FormPageDecl, params: Record<string, number>, reset: () => void, reread: () => void = reset, leave?: () => void) {
   const navigate = useNavigate();
   const location = useLocation();
   const { mutate: logout } = useLogout();
   const { refetch: refreshIdentity } = useGetIdentity();
   const back = () => {
+    if (leave) return leave();
     if (decl.leaveTo) return navigate(decl.leaveTo);
     if (location.key !== "default") return navigate(-1);
     const address = backAddress(decl.back ?? [], params);

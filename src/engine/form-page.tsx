@@ -61,8 +61,11 @@ const usePlainSetup: FormSetup = ({ definition, record, resource }) =>
     return { status: "ready", definition, initialData };
   }, [definition, record, resource]);
 
-/** The form of a declaration without its card: a page's, or a tab's (src/engine/tabbed-forms-page.tsx). */
-export function FormPageBody({ decl, params }: { decl: FormPageDecl; params: Record<string, number> }) {
+/**
+ * The form of a declaration without its card: a page's, a tab's (src/engine/tabbed-forms-page.tsx),
+ * or a dialog's (src/engine/record-page.tsx), whose `onBack` stands for going back: closing it.
+ */
+export function FormPageBody({ decl, params, onBack }: { decl: FormPageDecl; params: Record<string, number>; onBack?: () => void }) {
   const { widgets, panels, formSetups } = useEngineRegistry();
   // A form reset after saving is a new one: its fields, and its widgets' own state (a code's wait), start over.
   const [round, setRound] = useState(0);
@@ -102,7 +105,7 @@ export function FormPageBody({ decl, params }: { decl: FormPageDecl; params: Rec
   };
   // A settings record saved is read again: every part of the app showing it (the overview's low-balance style) shows what was saved.
   const onSaved = decl.kind === "single" && decl.read && decl.save.after !== "reread" ? read.retry : undefined;
-  return <ReadyForm key={round} onReset={() => setRound((n) => n + 1)} onSaved={onSaved} onReread={reread} decl={decl} params={params} record={record} definition={state.definition} initialData={state.initialData} widgets={widgets} panels={panels} />;
+  return <ReadyForm key={round} onReset={() => setRound((n) => n + 1)} onSaved={onSaved} onReread={reread} onBack={onBack} decl={decl} params={params} record={record} definition={state.definition} initialData={state.initialData} widgets={widgets} panels={panels} />;
 }
 
 type ReadyProps = Pick<FormSetupState & { status: "ready" }, "definition" | "initialData"> & {
@@ -114,14 +117,15 @@ type ReadyProps = Pick<FormSetupState & { status: "ready" }, "definition" | "ini
   onReset: () => void;
   onSaved?: () => void;
   onReread: () => void;
+  onBack?: () => void;
 };
 
-function ReadyForm({ decl, params, record, definition, initialData, widgets, panels, onReset, onSaved, onReread }: ReadyProps) {
+function ReadyForm({ decl, params, record, definition, initialData, widgets, panels, onReset, onSaved, onReread, onBack }: ReadyProps) {
   const formRef = useRef<FormHandle>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const [modal, modalHolder] = Modal.useModal();
   const { save, saving, serverErrors, clearServerErrors, tidy, answer } = useFormSave({ decl, record, modal });
-  const { back, after } = useFormPageAfter(decl, params, onReset, onReread);
+  const { back, after } = useFormPageAfter(decl, params, onReset, onReread, onBack);
   const { savedParts } = useEngineRegistry();
   const partName = typeof decl.save.after === "object" ? decl.save.after.part : undefined;
   const SavedPart = partName ? savedParts[partName] : undefined;

@@ -1,11 +1,12 @@
 import { createElement, lazy } from "react";
 import type { ResourceDecl } from "../../resources/kernel/define";
 import type { FormPageDecl } from "../../resources/kernel/form-page";
-import { callScreens, details, formPages, frames, resources } from "../../resources";
+import { callScreens, details, formPages, frames, recordPages, resources } from "../../resources";
 import type { CallScreenDecl } from "../../resources/kernel/call-list";
 import type { FrameDecl } from "../../resources/kernel/frame";
 import type { DetailDecl } from "../../resources/kernel/detail";
 import type { ListPageDecl } from "../../resources/kernel/list-pages";
+import type { RecordPageDecl } from "../../resources/kernel/record-page";
 import type { PageMap } from "./registry";
 
 // Each screen loads with its chunk (RJSF, ajv and the table stay out of /login and the shells).
@@ -55,6 +56,12 @@ const framePage = (decl: FrameDecl) =>
     return { default: () => createElement(FramePage, { tool: decl }) };
   });
 
+const recordPage = (decl: RecordPageDecl) =>
+  lazy(async () => {
+    const { RecordPage } = await import("./record-page");
+    return { default: () => createElement(RecordPage, { decl }) };
+  });
+
 const callScreenPage = (decl: CallScreenDecl) =>
   lazy(async () => {
     const { CallScreen } = await import("./call-screen");
@@ -66,7 +73,8 @@ const callScreenPage = (decl: CallScreenDecl) =>
  * with a list call and its other list screens (`listPages`), full-page create and edit forms where a declaration asks for them
  * (`createRoute`, `editRoute` with a `get` call to read the record by), the declared
  * full-page forms of their own (`formPages`: the live form, single-record settings), and the declared detail pages, and a frame page for every
- * declared frame (resources/kernel/frame.ts) and screen of a call's rows (resources/kernel/call-list.ts).
+ * declared frame (resources/kernel/frame.ts), screen of a call's rows (resources/kernel/call-list.ts) and page of
+ * one record with its dialogs (resources/kernel/record-page.ts).
  * A bespoke page registered for the same route by its own area takes precedence (src/app/admin-pages.ts).
  */
 export const enginePages: PageMap = Object.fromEntries([
@@ -80,4 +88,5 @@ export const enginePages: PageMap = Object.fromEntries([
   ...details.map((decl) => [decl.route, detailPage(decl)] as const),
   ...frames.map((decl) => [decl.route, framePage(decl)] as const),
   ...callScreens.map((decl) => [decl.route, callScreenPage(decl)] as const),
+  ...recordPages.map((decl) => [decl.route, recordPage(decl)] as const),
 ]);

@@ -4,4 +4,4 @@
 export { CaptchaField } from "./captcha-field";
 export { askForSmsCode, smsCodeRequester } from "./request-sms-code";
 export { useCaptcha, type Captcha } from "./use-captcha";
-export { smsCodeWidget, type SmsCodeRequest } from "./sms-code-widget";
+export { captchaCodeWidget, type SmsCodeRequest } from "./captcha-code-widget";

@@ -1,7 +1,7 @@
 import { Typography } from "antd";
 import { portalApi, portalMessages, type PortalClass, type PortalRoom } from "../../../resources/portal/portal";
 import type { EngineRegistry, CallRowPartProps } from "../../engine/registry";
-import { smsCodeWidget } from "../auth";
+import { captchaCodeWidget } from "../auth";
 import { IdentityPanel } from "./account/identity-panel";
 import { MessageGroup } from "./messages/message-group";
 import { portalRoleOf } from "./portal-page";
@@ -25,5 +25,5 @@ function CourseProgress({ row }: CallRowPartProps) {
 export const portalEngineParts: Partial<EngineRegistry> = {
   callCells: { roomEntry: RoomEntry, courseProgress: CourseProgress, messageGroup: MessageGroup },
   panels: { portalIdentity: IdentityPanel },
-  widgets: { portalSmsCode: smsCodeWidget({ call: portalApi.mobileCode, request: "portal.mobile-code", failed: portalMessages.codeFailed }) },
+  widgets: { portalSmsCode: captchaCodeWidget({ call: portalApi.mobileCode, request: "portal.mobile-code", failed: portalMessages.codeFailed }) },
 };

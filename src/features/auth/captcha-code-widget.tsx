@@ -87,7 +87,7 @@ function SmsCode({ value, onChange, placeholder, rawErrors, registry, codes }: W
 }
 
 /** The widget asking for `codes`, for an area's `widgets`. */
-export const smsCodeWidget = (codes: SmsCodeRequest) =>
+export const captchaCodeWidget = (codes: SmsCodeRequest) =>
   function SmsCodeWidget(props: WidgetProps) {
     return <SmsCode {...props} codes={codes} />;
   };
