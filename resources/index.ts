@@ -28,6 +28,9 @@ import { costRecord, costRecordV2, costRecordV3 } from "./billing/cost-record";
 import { vodFormPages } from "./vod/forms";
 import { billingFormPages } from "./billing/forms";
 import { vodScreens } from "./vod/screens";
+import type { TabbedFormsDecl } from "./kernel/tabbed-forms";
+import { filterWordSingles } from "./filter-words/filter-words";
+import { filterWordsPage } from "./filter-words/forms";
 
 export { subadmin, teacher, assistant, student };
 export { course, live, vodCourse, vodSession, message, productTemplate, adTemplate, auditLog, emulateTemplate, rechargeRecord, costRecord, costRecordV2 };
@@ -45,10 +48,13 @@ export const resources: readonly ResourceDecl[] = [
 ];
 
 /** Every organisation's settings record (resources/kernel/single.ts): the server engine serves each from its table. */
-export const singles: readonly SingleDecl[] = [liveSetting];
+export const singles: readonly SingleDecl[] = [liveSetting, ...filterWordSingles];
 
 /** Every declared full-page form outside a resource (resources/kernel/form-page.ts): the engine draws each at its route. */
 export const formPages: readonly FormPageDecl[] = [...liveFormPages, ...vodFormPages, ...billingFormPages, changePasswordForm];
+
+/** Every declared admin page of single-record forms in tabs (resources/kernel/tabbed-forms.ts): the engine draws each at its route. */
+export const tabbedPages: readonly (TabbedFormsDecl & { route: string })[] = [filterWordsPage];
 
 /** Every declared detail page (a record's header of numbers over a report of its rows). */
 export const details: readonly DetailDecl[] = [...userDetails];

@@ -1,7 +1,7 @@
 import { homeOf } from "./auth/auth";
 import { cloudDiskScreens } from "./cloud-disk/screens";
 import type { ResourceDecl } from "./kernel/define";
-import { formPages, resources } from "./index";
+import { formPages, resources, tabbedPages } from "./index";
 import { pathOf, type RouteDecl } from "./kernel/route";
 import { examBinding, tools } from "./tools/tools";
 import { adminOwnRoutes, signInRoutes } from "./auth/routes";
@@ -42,6 +42,7 @@ export const routeTable: readonly RouteDecl[] = [
   ...resources.flatMap(resourceRoutes),
   ...liveRoutes,
   ...formPages.map(({ route, title }) => ({ route, title, shell: "admin" as const })),
+  ...tabbedPages.map(({ route, title }) => ({ route, title, shell: "admin" as const })),
   ...vodRoutes,
   ...billingRoutes,
   ...statRoutes,
