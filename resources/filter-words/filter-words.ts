@@ -35,7 +35,7 @@ export const filterWordsMax = 1000;
 const listTable = (column: "black" | "white"): SingleTableDecl => ({
   name: "filter_words",
   updated: "updated_at",
-  single: { schema: "filter-words", defaults: { words: [] }, json: { column, wire: "config", invalid: filterWordsMessages.invalid } },
+  single: { schema: "filter-words.edit", defaults: { words: [] }, json: { column, wire: "config", invalid: filterWordsMessages.invalid } },
 });
 
 const byKey = access.menu([filterWordsKey]);
@@ -49,7 +49,7 @@ export const blackWords = defineSingle({
   title: "敏感词黑名单",
   api: { get: filterWordsApi.black, update: filterWordsApi.blackSet },
   access: { read: byKey, write: byKey },
-  form: "filter-words.edit",
+  form: "filter-words.save",
   saved: filterWordsMessages.saved,
   table: listTable("black"),
 });
@@ -63,7 +63,7 @@ export const whiteWords = defineSingle({
   title: "敏感词白名单",
   api: { get: filterWordsApi.white, update: filterWordsApi.whiteSet },
   access: { read: byKey, write: byKey },
-  form: "filter-words.edit",
+  form: "filter-words.save",
   saved: filterWordsMessages.saved,
   table: listTable("white"),
 });

@@ -12,7 +12,7 @@ const listForm = (single: SingleDecl, title: string, name: string, intro: string
     name,
     kind: "single",
     access: filterWordsKey,
-    form: "filter-words",
+    form: "filter-words.edit",
     json: single.table.single.json!.wire,
     intro,
     read: { call: single.api.get, failed: `${title}加载失败` },
