@@ -8,6 +8,7 @@
 import { cloudDiskKeys } from "../cloud-disk/screens";
 import { courseTypes } from "../courses/course";
 import { chatMonitorKey, liveSettingKey } from "../lives/live-api";
+import { filterWordsKey } from "../filter-words/filter-words";
 import type { ResourceDecl } from "./define";
 import { adTemplate, assistant, auditLog, costRecord, costRecordV2, course, emulateTemplate, live, message, productTemplate, rechargeRecord, student, subadmin, teacher, vodCourse, vodSession } from "../index";
 import { routeTitles } from "../routes";
@@ -134,7 +135,7 @@ export const permissionGroups: PermissionGroup[] = [
     items: [
       item("liveMonitor", "monitor"),
       item(chatMonitorKey, "monitor"),
-      item("filterWords", "monitor"),
+      item(filterWordsKey, "monitor"),
     ],
   },
   {
