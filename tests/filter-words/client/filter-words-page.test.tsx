@@ -4,7 +4,7 @@ import { filterWordsApi } from "../../../resources/filter-words/filter-words";
 import { filterWordsPage } from "../../../resources/filter-words/forms";
 import { addWords, splitWords } from "../../../resources/filter-words/word-tags";
 import { setHttpAdapter } from "../../../providers/http";
-import { TabbedFormsPage } from "../../../src/engine/tabbed-forms-page";
+import { conditionHolds, TabbedFormsPage } from "../../../src/engine/tabbed-forms-page";
 import { failEnvelope, mockAdapter, type MockCall, type MockRoutes } from "../../../stories/mock-api";
 import { filterWordsAnswers, type FilterWordsAnswerOptions } from "../../../stories/filter-words/filter-words-answers";
 import { renderPage } from "../../kernel/client/engine/support";
@@ -30,6 +30,17 @@ describe("the tag input's splitting (resources/filter-words/word-tags.ts)", () =
   it("splits on ; ； , ， and 、, trims, drops empties, and keeps each word once (Latin letters without case)", () => {
     expect(splitWords(" 甲;乙；丙 ,丁，戊、己 ;; ")).toEqual(["甲", "乙", "丙", "丁", "戊", "己"]);
     expect(addWords(["Spam", "甲"], "spam；乙、甲，乙,丙")).toEqual(["Spam", "甲", "乙", "丙"]);
+  });
+});
+
+describe("a tab's condition (src/engine/tabbed-forms-page.tsx)", () => {
+  const when = filterWordsPage.tabs[1].when!;
+  it("holds only for the JSON text's field at the value, never before an answer or for text that is not JSON", () => {
+    expect(conditionHolds(when, { config: JSON.stringify({ openFilterChat: "1" }) })).toBe(true);
+    expect(conditionHolds(when, { config: JSON.stringify({ openFilterChat: "0" }) })).toBe(false);
+    expect(conditionHolds(when, { config: "{" })).toBe(false);
+    expect(conditionHolds(when, undefined)).toBe(false);
+    expect(conditionHolds({ ...when, json: undefined }, { openFilterChat: "1" })).toBe(true);
   });
 });
 
