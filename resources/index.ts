@@ -32,6 +32,9 @@ import { certificationFormPages } from "./certification/forms";
 import { vodScreens } from "./vod/screens";
 import type { RecordPageDecl } from "./kernel/record-page";
 import { developerPage } from "./developer/page";
+import type { TabbedFormsDecl } from "./kernel/tabbed-forms";
+import { filterWordSingles } from "./filter-words/filter-words";
+import { filterWordsPage } from "./filter-words/forms";
 
 export { subadmin, teacher, assistant, student };
 export { course, live, vodCourse, vodSession, message, productTemplate, adTemplate, auditLog, emulateTemplate, rechargeRecord, costRecord, costRecordV2 };
@@ -49,10 +52,13 @@ export const resources: readonly ResourceDecl[] = [
 ];
 
 /** Every organisation's settings record (resources/kernel/single.ts): the server engine serves each from its table. */
-export const singles: readonly SingleDecl[] = [liveSetting, balanceAlert];
+export const singles: readonly SingleDecl[] = [liveSetting, balanceAlert, ...filterWordSingles];
 
 /** Every declared full-page form outside a resource (resources/kernel/form-page.ts): the engine draws each at its route. */
 export const formPages: readonly FormPageDecl[] = [...liveFormPages, ...vodFormPages, ...billingFormPages, ...certificationFormPages, changePasswordForm];
+
+/** Every declared admin page of single-record forms in tabs (resources/kernel/tabbed-forms.ts): the engine draws each at its route. */
+export const tabbedPages: readonly (TabbedFormsDecl & { route: string })[] = [filterWordsPage];
 
 /** Every declared detail page (a record's header of numbers over a report of its rows). */
 export const details: readonly DetailDecl[] = [...userDetails];

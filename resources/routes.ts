@@ -1,7 +1,7 @@
 import { homeOf } from "./auth/auth";
 import { cloudDiskScreens } from "./cloud-disk/screens";
 import type { ResourceDecl } from "./kernel/define";
-import { formPages, recordPages, resources } from "./index";
+import { formPages, recordPages, resources, tabbedPages } from "./index";
 import { pathOf, type RouteDecl } from "./kernel/route";
 import { examBinding, tools } from "./tools/tools";
 import { adminOwnRoutes, signInRoutes } from "./auth/routes";
@@ -43,6 +43,7 @@ export const routeTable: readonly RouteDecl[] = [
   ...liveRoutes,
   ...formPages.map(({ route, title }) => ({ route, title, shell: "admin" as const })),
   ...recordPages.map(({ route, title }) => ({ route, title, shell: "admin" as const })),
+  ...tabbedPages.map(({ route, title }) => ({ route, title, shell: "admin" as const })),
   ...vodRoutes,
   ...billingRoutes,
   ...statRoutes,

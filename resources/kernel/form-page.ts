@@ -33,6 +33,12 @@ export interface FormPageDecl {
   required?: { param: string; missing: string };
   /** Asks the interaction check before drawing (2 §7: before a create or modify page); its answer is unused. */
   interCheck?: boolean;
+  /**
+   * The record travels as JSON text in this one field, both ways (a single-record declaration kept
+   * as JSON, resources/kernel/table.ts `single.json`: the sensitive words' `config`): the form edits
+   * the object the text holds, with that object's own schema as `form`, and the save sends it as text.
+   */
+  json?: string;
   /** The record the form starts from: `query` names call parameter → address parameter; `failed` titles a failed read. */
   read?: { call: Endpoint; query?: Record<string, string>; failed: string };
   /**

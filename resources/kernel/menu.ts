@@ -10,6 +10,7 @@ import { cloudDiskKeys } from "../cloud-disk/screens";
 import { courseTypes } from "../courses/course";
 import { developerMenuKey } from "../developer/developer";
 import { chatMonitorKey, liveSettingKey } from "../lives/live-api";
+import { filterWordsKey } from "../filter-words/filter-words";
 import type { ResourceDecl } from "./define";
 import { adTemplate, assistant, auditLog, costRecord, costRecordV2, course, emulateTemplate, live, message, productTemplate, rechargeRecord, student, subadmin, teacher, vodCourse, vodSession } from "../index";
 import { routeTitles } from "../routes";
@@ -136,7 +137,7 @@ export const permissionGroups: PermissionGroup[] = [
     items: [
       item("liveMonitor", "monitor"),
       item(chatMonitorKey, "monitor"),
-      item("filterWords", "monitor"),
+      item(filterWordsKey, "monitor"),
     ],
   },
   {

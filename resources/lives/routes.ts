@@ -19,7 +19,6 @@ export const livePages = adminPages({
   chatManager: { title: "聊天管理", within: ["/chatMonitor"] },
   chatMonitor: "聊天监控",
   teaTimeMachine: { title: "老师时光机", within: ["/liveMonitor"] },
-  filterWords: "敏感词管理",
   aichat: "AI互动",
   streamRecBySelect: "直播流审核",
 });

@@ -30,6 +30,7 @@ import * as m0028 from "./migrations/0028-ledger";
 import * as m0029 from "./migrations/0029-balance-alerts";
 import * as m0030 from "./migrations/0030-certification";
 import * as m0031 from "./migrations/0031-developer";
+import * as m0032 from "./migrations/0032-filter-words";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "0029-balance-alerts": m0029,
   "0030-certification": m0030,
   "0031-developer": m0031,
+  "0032-filter-words": m0032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

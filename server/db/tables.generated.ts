@@ -209,6 +209,13 @@ export interface ExamPapersTable {
   last_modified: number;
 }
 
+export interface FilterWordsTable {
+  org_id: number;
+  black: Generated<string>;
+  white: Generated<string>;
+  updated_at: number;
+}
+
 export interface GroupConfigsTable {
   org_id: number;
   config: string;
@@ -626,6 +633,7 @@ export interface Database {
   emulate_templates: EmulateTemplatesTable;
   engine_counts: EngineCountsTable;
   exam_papers: ExamPapersTable;
+  filter_words: FilterWordsTable;
   group_configs: GroupConfigsTable;
   identities: IdentitiesTable;
   identity_counts: IdentityCountsTable;

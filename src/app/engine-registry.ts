@@ -10,6 +10,7 @@ import { vodEngineParts } from "../features/vod/engine-parts";
 import { billingEngineParts } from "../features/billing/engine-parts";
 import { certificationEngineParts } from "../features/certification/engine-parts";
 import { developerEngineParts } from "../features/developer/engine-parts";
+import { filterWordsEngineParts } from "../features/filter-words/engine-parts";
 
 /** The parts each area lends the engine, by name (toolbar parts, form widgets); one place to add an area. */
-export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts, courseEngineParts, adminEngineParts, liveEngineParts, portalEngineParts, toolEngineParts, vodEngineParts, billingEngineParts, certificationEngineParts, developerEngineParts);
+export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts, courseEngineParts, adminEngineParts, liveEngineParts, portalEngineParts, toolEngineParts, vodEngineParts, billingEngineParts, certificationEngineParts, developerEngineParts, filterWordsEngineParts);

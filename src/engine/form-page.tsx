@@ -49,6 +49,16 @@ export function FormPage({ decl }: { decl: FormPageDecl }) {
 
 const noDefinition: FormDefinition = { schema: {}, uiSchema: {} };
 
+/** The object a JSON text holds; an empty one for text that holds none (the form then starts empty). */
+function objectOfText(text: unknown): BaseRecord {
+  try {
+    const value = JSON.parse(String(text)) as unknown;
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as BaseRecord) : {};
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Without a named setup: the record's fields the form names (as the resource names them, for a
  * resource's page), or a new record's values (a permission tree's defaults).
@@ -77,7 +87,9 @@ export function FormPageBody({ decl, params, onBack }: { decl: FormPageDecl; par
   const definition = useFormDefinition(decl.form, !!decl.interCheck, resource?.formLabels ?? decl.formLabels);
   const readQuery = useMemo(() => Object.fromEntries(Object.entries(decl.read?.query ?? {}).map(([key, param]) => [key, params[param]])), [decl.read, params]);
   const read = useCall<BaseRecord>(decl.read?.call, readQuery);
-  const record = read.answer?.data;
+  const answered = read.answer?.data;
+  // A record carried as JSON text (`json`): the form starts from the object the text holds.
+  const record = useMemo(() => (decl.json && answered ? objectOfText(answered[decl.json]) : answered), [decl.json, answered]);
   useEffect(() => {
     if (rereading === null || read.updatedAt === rereading || read.loading) return;
     setRereading(null);

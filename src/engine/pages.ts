@@ -1,12 +1,13 @@
 import { createElement, lazy } from "react";
 import type { ResourceDecl } from "../../resources/kernel/define";
 import type { FormPageDecl } from "../../resources/kernel/form-page";
-import { callScreens, details, formPages, frames, recordPages, resources } from "../../resources";
+import { callScreens, details, formPages, frames, recordPages, resources, tabbedPages } from "../../resources";
 import type { CallScreenDecl } from "../../resources/kernel/call-list";
 import type { FrameDecl } from "../../resources/kernel/frame";
 import type { DetailDecl } from "../../resources/kernel/detail";
 import type { ListPageDecl } from "../../resources/kernel/list-pages";
 import type { RecordPageDecl } from "../../resources/kernel/record-page";
+import type { TabbedFormsDecl } from "../../resources/kernel/tabbed-forms";
 import type { PageMap } from "./registry";
 
 // Each screen loads with its chunk (RJSF, ajv and the table stay out of /login and the shells).
@@ -44,6 +45,12 @@ const formPage = (decl: FormPageDecl) =>
     return { default: () => createElement(FormPage, { decl }) };
   });
 
+const tabbedPage = (decl: TabbedFormsDecl) =>
+  lazy(async () => {
+    const { TabbedFormsPage } = await import("./tabbed-forms-page");
+    return { default: () => createElement(TabbedFormsPage, { decl }) };
+  });
+
 const detailPage = (decl: DetailDecl) =>
   lazy(async () => {
     const { DetailPage } = await import("./detail-page");
@@ -72,7 +79,7 @@ const callScreenPage = (decl: CallScreenDecl) =>
  * Screens generated from resources/ declarations, by route: a list for every declared resource
  * with a list call and its other list screens (`listPages`), full-page create and edit forms where a declaration asks for them
  * (`createRoute`, `editRoute` with a `get` call to read the record by), the declared
- * full-page forms of their own (`formPages`: the live form, single-record settings), and the declared detail pages, and a frame page for every
+ * full-page forms of their own (`formPages`: the live form, single-record settings) and their pages in tabs (`tabbedPages`: /filterWords), and the declared detail pages, and a frame page for every
  * declared frame (resources/kernel/frame.ts), screen of a call's rows (resources/kernel/call-list.ts) and page of
  * one record with its dialogs (resources/kernel/record-page.ts).
  * A bespoke page registered for the same route by its own area takes precedence (src/app/admin-pages.ts).
@@ -85,6 +92,7 @@ export const enginePages: PageMap = Object.fromEntries([
     ...(decl.editRoute && decl.forms.edit && decl.api.get ? [[decl.editRoute.split("?")[0], resourceFormPage(decl, "edit")] as const] : []),
   ]),
   ...formPages.map((decl) => [decl.route, formPage(decl)] as const),
+  ...tabbedPages.map((decl) => [decl.route, tabbedPage(decl)] as const),
   ...details.map((decl) => [decl.route, detailPage(decl)] as const),
   ...frames.map((decl) => [decl.route, framePage(decl)] as const),
   ...callScreens.map((decl) => [decl.route, callScreenPage(decl)] as const),

@@ -27,8 +27,17 @@ interface SaveInput {
 /** Whether a full-page form saves through a resource rather than a declared call. */
 export const savesThroughResource = (save: FormPageDecl["save"]): save is ResourceSave => "resource" in save && !!save.resource;
 
+/** A record carried as JSON text in the field `json` (FormPageDecl.json): the form's values are sent as that text. */
+const asJsonText = (saving: FormSaving, json: string): FormSaving => ({
+  ...saving,
+  save: (values, initial) => saving.save({ [json]: JSON.stringify(values) }, initial),
+});
+
 // Each is chosen by useFormSave from the declaration's `save`, which is of its kind.
-const useCallSave = ({ decl, modal }: SaveInput): FormSaving => useFormPageSave(decl.save as FormSave, modal);
+function useCallSave({ decl, modal }: SaveInput): FormSaving {
+  const saving = useFormPageSave(decl.save as FormSave, modal);
+  return decl.json ? asJsonText(saving, decl.json) : saving;
+}
 
 function useResourceSave({ decl, record }: SaveInput): FormSaving {
   const { resource } = decl.save as ResourceSave;

@@ -4,6 +4,7 @@ import type { RoomChat } from "../../../resources/rooms/room-protocol";
 import type { OrgScope } from "../../engine/org-scope";
 import { fail } from "../../plugins/envelope";
 import { formatDateTime } from "../datetime";
+import { orgMatcher } from "../filter-words/org-words";
 import type { RoomGrant } from "./room-token";
 import { withinChatLimit } from "./viewer-limits";
 
@@ -19,16 +20,23 @@ export function chatTextCheck(raw: unknown): { txt: string } | { refusal: string
 }
 
 /**
- * How a new message is stored, by the live's config (2 §3 openFilterChat, filterChatDefault; 2 §4):
- * with review off it is approved at once; with review on it is unreviewed (0), and with the default
- * filter on it is also held, shown only to its author and the staff until approved. The staff's own
- * messages are approved.
+ * How a new message is stored, by the live's config (2 §3 openFilterChat, filterChatDefault; 2 §4)
+ * and the organisation's sensitive words (3 §2.4, issue 19 item 6): with review off it is approved
+ * at once; with review on it is unreviewed (0), and it is also held, shown only to its author and
+ * the staff until approved, when the default filter is on or when it holds a black-listed word no
+ * white-listed word covers (`flagged`). The staff's own messages are approved.
  */
-export function reviewOf(config: string, role: PresenceRole): { review: 0 | 1; held: 0 | 1 } {
+export function reviewOf(config: string, role: PresenceRole, flagged = false): { review: 0 | 1; held: 0 | 1 } {
   const c = parseLiveConfig(config);
   if (isStaff(role) || c.openFilterChat !== "1") return { review: 1, held: 0 };
-  return { review: 0, held: c.filterChatDefault === "1" ? 1 : 0 };
+  return { review: 0, held: c.filterChatDefault === "1" || flagged ? 1 : 0 };
 }
+
+/** Whether the message's words matter: review on, the default filter off (everything is held then), not the staff. */
+const wordsDecide = (config: string, role: PresenceRole) => {
+  const c = parseLiveConfig(config);
+  return !isStaff(role) && c.openFilterChat === "1" && c.filterChatDefault !== "1";
+};
 
 type ChatRow = { id: number; viewer_key: string; name: string; role: string; msg: string; held: number; created_at: number };
 
@@ -47,7 +55,8 @@ const roomChatOf = (r: ChatRow): RoomChat => ({
  * shows it; null when its sender has already sent their share of the last few seconds (viewer-limits.ts).
  */
 export async function storeChat(scope: OrgScope, grant: RoomGrant, config: string, txt: string, now: number): Promise<RoomChat | null> {
-  const { review, held } = reviewOf(config, grant.role);
+  const flagged = wordsDecide(config, grant.role) && (await orgMatcher(scope)).flags(txt);
+  const { review, held } = reviewOf(config, grant.role, flagged);
   const row = await withinChatLimit(scope, grant, now, (tx) =>
     tx
       .insertInto("room_chats", {

@@ -265,7 +265,8 @@ const bespoke: { endpoint: Endpoint; keys: string[] }[] = [
   { endpoint: liveApi.create, keys: ["liveop", "courseop", "vodcourseop", "vodop"] },
   { endpoint: liveApi.update, keys: ["liveop", "courseop", "vodcourseop", "vodop"] },
   { endpoint: liveApi.conflicts, keys: ["liveop", "courseop", "vodcourseop", "vodop"] },
-  { endpoint: liveApi.groupConfig, keys: ["liveSetting", "liveop", "courseop"] },
+  // /filterWords reads it too: its white list shows only while openFilterChat is on.
+  { endpoint: liveApi.groupConfig, keys: ["liveSetting", "liveop", "courseop", "filterWords"] },
   { endpoint: liveApi.groupConfigSet, keys: ["liveSetting"] },
 ];
 const named = (e: Endpoint) => `${e.method} ${e.path}`;

@@ -1,6 +1,6 @@
 import { fireEvent, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { callScreens, details, formPages, frames, recordPages, resources, teacher } from "../../../../resources";
+import { callScreens, details, formPages, frames, recordPages, resources, tabbedPages, teacher } from "../../../../resources";
 import { enginePages } from "../../../../src/engine/pages";
 import { adminMenu, me, renderConsole, session } from "../support/console";
 import { ok } from "../support/fake-server";
@@ -10,14 +10,14 @@ import { isolateSession } from "../support/isolate";
 describe("the engine's pages", () => {
   isolateSession();
 
-  it("registers a page for every declared screen: lists and their list pages, full-page forms, detail pages, frames, call screens and record pages", () => {
+  it("registers a page for every declared screen: lists and their list pages, full-page forms, their pages in tabs, detail pages, frames, call screens and record pages", () => {
     expect(Object.keys(enginePages).sort()).toEqual(
       [
         ...resources.flatMap((resource) => [resource.route, ...(resource.listPages ?? []).map((page) => page.route)]),
         "/createAdmin",
         "/createFzLive",
         "/changeFzLive",
-        ...[...formPages, ...details, ...frames, ...callScreens, ...recordPages].map((page) => page.route),
+        ...[...formPages, ...tabbedPages, ...details, ...frames, ...callScreens, ...recordPages].map((page) => page.route),
       ].sort(),
     );
     // The two detail pages of 1 §2.4, the live lists of 2 §2 and the tool frames are among them.
