@@ -8,7 +8,6 @@ export const billingPages = adminPages({
   accountOverview: "账户概览",
   accountOverviewv2: { title: "账户概览", within: ["/accountOverview"] },
   groupCertification: "机构认证",
-  smartTeaService: "智能提醒",
   pushDataOp: "数据推送",
   appidop: "AppId管理",
 });

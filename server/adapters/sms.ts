@@ -3,9 +3,16 @@ import path from "node:path";
 
 export type SmsPurpose = "login" | "register" | "retrieve" | "chgpasswd" | "chgmobile" | "notify" | "appid";
 
-/** Where SMS texts and captcha answers go. A real provider replaces the outbox. */
+/** Messages that carry no code: a smart reminder of a live (3 §2.7). */
+export type NoticePurpose = "reminder";
+
+/** Where SMS texts, voice calls and captcha answers go. A real provider replaces the outbox. */
 export interface MessageAdapter {
   sendSms(mobile: string, purpose: SmsPurpose, code: string, text: string): Promise<void>;
+  /** An SMS with no code (a reminder): the outbox's `kind: "sms"` with an empty code. */
+  sendNotice(mobile: string, purpose: NoticePurpose, text: string): Promise<void>;
+  /** A voice call reading `text` (a voice reminder): the outbox's `kind: "voice"`. */
+  placeCall(mobile: string, purpose: NoticePurpose, text: string): Promise<void>;
   recordCaptcha(mobile: string, answer: string): Promise<void>;
 }
 
@@ -18,6 +25,8 @@ export function outboxAdapter(dataDir: string): MessageAdapter {
   };
   return {
     sendSms: (mobile, purpose, code, text) => append({ kind: "sms", mobile, purpose, code, text }),
+    sendNotice: (mobile, purpose, text) => append({ kind: "sms", mobile, purpose, code: "", text }),
+    placeCall: (mobile, purpose, text) => append({ kind: "voice", mobile, purpose, text }),
     recordCaptcha: (mobile, answer) => append({ kind: "captcha", mobile, answer }),
   };
 }
