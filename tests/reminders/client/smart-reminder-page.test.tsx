@@ -30,7 +30,6 @@ function serve({ status = 0, config = reminderConfigDefaults, refusal }: { statu
 const open = () => renderPage(smartReminderForm.route, <FormPage decl={smartReminderForm} />);
 const theSwitch = () => screen.getByRole("switch", { name: "开通智能提醒服务" });
 const groupKeys: Record<string, string> = { 老师短信提醒: "teacher", 学生短信提醒: "student", 老师语音提醒: "teachervoice", 学生语音提醒: "studentvoice" };
-const phaseKeys: Record<string, string> = { 课前提醒: "before", 课后提醒: "after" };
 /** A group's part of the form, its heading checked on the way. */
 const groupOf = (group: string) => {
   const part = document.getElementById(`root_${groupKeys[group]}`)!;
