@@ -1,8 +1,9 @@
 import { Alert, Descriptions, Modal, Space, Switch, Typography } from "antd";
 import { useState } from "react";
+import { authApi } from "../../../resources/auth/auth";
 import { priceLists, defaultPriceList } from "../../../resources/billing/prices";
 import { reminderApi, reminderMessages } from "../../../resources/reminders/smart-reminder";
-import { useCallMutation } from "../../lib/use-call";
+import { useCall, useCallMutation } from "../../lib/use-call";
 import { useServiceStatus } from "./use-service-status";
 
 const yuan = (milli: number) => `¥${(milli / 1000).toFixed(2)}`;
@@ -17,6 +18,8 @@ const prices = priceLists[defaultPriceList];
 export function SmartServicePanel() {
   const status = useServiceStatus();
   const { send, busy } = useCallMutation();
+  // The top bar's balance (the same cached call) shows the fee at once, not at its next 40 s refresh.
+  const balance = useCall<{ balance: number }>(authApi.balance, undefined, { enabled: false });
   const [modal, holder] = Modal.useModal();
   // On while the confirmation is open; back off when it is cancelled or the enable is refused.
   const [asking, setAsking] = useState(false);
@@ -32,7 +35,10 @@ export function SmartServicePanel() {
           successNotification: { type: "success", message: reminderMessages.enabled },
           errorNotification: (error?: { message?: string }) => ({ type: "error", message: error?.message ?? reminderMessages.failed }),
         })
-          .then(() => status.retry())
+          .then(() => {
+            status.retry();
+            balance.retry();
+          })
           .catch(() => undefined)
           .finally(() => setAsking(false)),
       onCancel: () => setAsking(false),
