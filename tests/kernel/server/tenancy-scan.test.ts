@@ -89,11 +89,9 @@ const unscopedQueries: Record<string, Record<string, string>> = {
     lives: "an organisation's lives whose reminder is due, by their current times",
     identities: "the teachers and students of a due live, with their mobiles",
     live_students: "the students added to a due live",
+    live_staff: "the teachers of a due live",
+    course_students: "the students of a due live's course",
     reminder_sends: "claiming a reminder once per live, person, group and before/after, and marking it sent",
-  },
-  "server/services/reminders/smart-service.ts": {
-    smart_reminders: "the organisation's switch, read and turned on in the transaction that charges its fee",
-    daily_consumption: "the fee as the day's consumption of type smart (3 §9 consume type 30)",
   },
   "server/services/rooms/concurrency.ts": {
     room_visits: "the visits of the last minutes, for each organisation's peak of people present",

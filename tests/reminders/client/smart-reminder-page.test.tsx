@@ -6,7 +6,10 @@ import { setHttpAdapter } from "../../../providers/http";
 import { FormPage } from "../../../src/engine/form-page";
 import { renderPage } from "../../kernel/client/engine/support";
 import { fail, fakeServer, ok } from "../../kernel/client/support/fake-server";
+import { freezeClock } from "../../kernel/support/clock";
 
+// The paid-until date below is a date: the page is shown at one instant.
+freezeClock("2026-11-24T10:00:00+08:00");
 afterEach(() => setHttpAdapter());
 
 const key = (e: { method: string; path: string }) => `${e.method} ${e.path}`;

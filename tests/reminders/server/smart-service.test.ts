@@ -67,6 +67,15 @@ describe(`the reminder times (${on})`, () => {
     });
   });
 
+  it("stores the record as JSON text in one column and carries it as itself, groups as objects (the single-record engine's json without wire)", async () => {
+    const row = await seeded.db.kysely.selectFrom("smart_reminders").select("config").where("org_id", "=", school).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.config)).toEqual((await call("GET", reminderApi.config.path, admin)).data);
+    // A group sent as anything but an object is the schema's refusal, not a stored value.
+    const refused = await call("PATCH", reminderApi.configSet.path, admin, { teacher: "3600" });
+    expect(refused.code).not.toBe(0);
+    expect(refused.msg).toBe("配置格式不正确");
+  });
+
   it("takes only the spec's choices (60, 180, 300, 600, 900, 1800, 3600 seconds, or 0 for none)", async () => {
     for (const bad of [1234, -60, 7200, 59.5]) {
       const refused = await call("PATCH", reminderApi.configSet.path, admin, { teacher: { before: bad } });
