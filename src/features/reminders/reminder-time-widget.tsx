@@ -1,9 +1,13 @@
 import type { WidgetProps } from "@rjsf/utils";
-import { Checkbox, Flex, Select } from "antd";
+import { Checkbox, ConfigProvider, Flex, Select } from "antd";
 import { useState } from "react";
 import { useServiceStatus } from "./use-service-status";
 
 const minutes = (seconds: number) => `${seconds / 60}分钟`;
+
+// A waiting selector still says the time it would use: its text keeps WCAG AA contrast (5.7:1 on
+// the disabled grey), where antd's disabled text (#b8b8b8) would not.
+const readableWhenDisabled = { token: { colorTextDisabled: "#666666" } };
 
 /**
  * `"ui:widget": "reminderTime"` of /smartTeaService (schemas/reminders/smart-reminder.edit.ui.json):
@@ -23,17 +27,19 @@ export function ReminderTimeWidget({ id, value, onChange, disabled, readonly, sc
       <Checkbox id={id} checked={seconds > 0} disabled={off} onChange={(e) => onChange(e.target.checked ? shown : 0)}>
         {label}
       </Checkbox>
-      <Select
-        aria-label={`${label}时间`}
-        style={{ width: 120 }}
-        value={shown}
-        disabled={off || seconds === 0}
-        options={choices.map((n) => ({ value: n, label: minutes(n) }))}
-        onChange={(n: number) => {
-          setShown(n);
-          onChange(n);
-        }}
-      />
+      <ConfigProvider theme={readableWhenDisabled}>
+        <Select
+          aria-label={`${label}时间`}
+          style={{ width: 120 }}
+          value={shown}
+          disabled={off || seconds === 0}
+          options={choices.map((n) => ({ value: n, label: minutes(n) }))}
+          onChange={(n: number) => {
+            setShown(n);
+            onChange(n);
+          }}
+        />
+      </ConfigProvider>
     </Flex>
   );
 }
