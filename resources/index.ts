@@ -35,6 +35,7 @@ import { developerPage } from "./developer/page";
 import type { TabbedFormsDecl } from "./kernel/tabbed-forms";
 import { filterWordSingles } from "./filter-words/filter-words";
 import { filterWordsPage } from "./filter-words/forms";
+import { smartReminder, smartReminderForm } from "./reminders/smart-reminder";
 
 export { subadmin, teacher, assistant, student };
 export { course, live, vodCourse, vodSession, message, productTemplate, adTemplate, auditLog, emulateTemplate, rechargeRecord, costRecord, costRecordV2 };
@@ -52,10 +53,10 @@ export const resources: readonly ResourceDecl[] = [
 ];
 
 /** Every organisation's settings record (resources/kernel/single.ts): the server engine serves each from its table. */
-export const singles: readonly SingleDecl[] = [liveSetting, balanceAlert, ...filterWordSingles];
+export const singles: readonly SingleDecl[] = [liveSetting, balanceAlert, ...filterWordSingles, smartReminder];
 
 /** Every declared full-page form outside a resource (resources/kernel/form-page.ts): the engine draws each at its route. */
-export const formPages: readonly FormPageDecl[] = [...liveFormPages, ...vodFormPages, ...billingFormPages, ...certificationFormPages, changePasswordForm];
+export const formPages: readonly FormPageDecl[] = [...liveFormPages, ...vodFormPages, ...billingFormPages, ...certificationFormPages, smartReminderForm, changePasswordForm];
 
 /** Every declared admin page of single-record forms in tabs (resources/kernel/tabbed-forms.ts): the engine draws each at its route. */
 export const tabbedPages: readonly (TabbedFormsDecl & { route: string })[] = [filterWordsPage];

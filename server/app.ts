@@ -15,6 +15,7 @@ import consoleRoutes from "./plugins/console";
 import { configureHashing } from "./services/passwords";
 import { startCleanup } from "./services/cleanup";
 import { startRating } from "./services/billing/rating";
+import { startReminders } from "./services/reminders/reminder-job";
 import { registerResources } from "./engine/register";
 import { registerCalls } from "./engine/calls";
 import { startJobs } from "./engine/jobs";
@@ -57,5 +58,6 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   await app.register(consoleRoutes, ctx);
   startCleanup(app, ctx.db);
   startRating(app, ctx.db);
+  startReminders(app, ctx.db, ctx.messages);
   return app;
 }

@@ -33,6 +33,8 @@ export const priceLists: Record<string, Record<ConsumeType, PriceRule>> = {
     convert: { unitMilli: 20, base: 0, baseCostMilli: 0 },
     sms: { unitMilli: 100, base: 0, baseCostMilli: 0 },
     voicesms: { unitMilli: 150, base: 0, baseCostMilli: 0 },
+    // The smart reminder service's yearly fee (3 §9: 1998 yuan), charged when it is enabled.
+    smart: { unitMilli: 1_998_000, base: 0, baseCostMilli: 0 },
   },
 };
 

@@ -11,6 +11,7 @@ import { courseTypes } from "../courses/course";
 import { developerMenuKey } from "../developer/developer";
 import { chatMonitorKey, liveSettingKey } from "../lives/live-api";
 import { filterWordsKey } from "../filter-words/filter-words";
+import { smartServiceKey } from "../reminders/smart-reminder";
 import type { ResourceDecl } from "./define";
 import { adTemplate, assistant, auditLog, costRecord, costRecordV2, course, emulateTemplate, live, message, productTemplate, rechargeRecord, student, subadmin, teacher, vodCourse, vodSession } from "../index";
 import { routeTitles } from "../routes";
@@ -157,7 +158,7 @@ export const permissionGroups: PermissionGroup[] = [
   },
   { label: "偏好设置", items: [item(liveSettingKey, "preference")] },
   { label: "仿真直播", items: [entry(emulateTemplate)] },
-  { label: "增值服务", items: [item("smartTeaService", "valueadded")] },
+  { label: "增值服务", items: [item(smartServiceKey, "valueadded")] },
   { label: "广告管理", items: [entry(adTemplate)] },
 ];
 

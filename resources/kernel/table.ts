@@ -89,10 +89,12 @@ export interface SingleRecordMode {
   defaults: Readonly<Record<string, unknown>>;
   /**
    * Stored as JSON text in `column` and carried on the wire as JSON text in the field `wire`,
-   * both ways (`{config: "{…}"}`); text that is not a JSON object is refused with `invalid`. Without
-   * it, each field of the record is the column of `columns` with that wire name.
+   * both ways (`{config: "{…}"}`); text that is not a JSON object is refused with `invalid`. With
+   * `column` alone, the record itself is the body and the answer, its groups as objects (a
+   * setting of groups the spec gives no text form, such as the smart reminders' times). Without
+   * `json`, each field of the record is the column of `columns` with that wire name.
    */
-  json?: { column: string; wire: string; invalid: string };
+  json?: { column: string; wire: string; invalid: string } | { column: string; wire?: undefined };
   /** A number sent for a field is kept as its text: the spec's settings are all text ("30"). */
   numbersAsText?: boolean;
 }

@@ -188,7 +188,8 @@ export function rangeProblem(begindate: string | undefined, enddate: string | un
 
 // Consumption (3 §3, §9).
 
-export const consumeTypes = ["live", "replay", "bandwidth", "oss", "convert", "sms", "voicesms"] as const;
+/** 3 §9's cost consume types by Lectern's names: 1 live, 2 replay, 30 smart academic affairs (smart), 31 SMS notice (sms), 32 voice reminder (voicesms). */
+export const consumeTypes = ["live", "replay", "bandwidth", "oss", "convert", "sms", "voicesms", "smart"] as const;
 export type ConsumeType = (typeof consumeTypes)[number];
 /** The `type` filter of the consumption query; "all" is every type. */
 export const consumeQueryTypes = ["all", ...consumeTypes] as const;
@@ -202,6 +203,7 @@ export const consumeTypeLabels: Record<ConsumeType | "all", string> = {
   convert: "转码",
   sms: "短信通知",
   voicesms: "语音提醒",
+  smart: "智能教务",
 };
 
 /** The unit of `consumevalue` per type: peak concurrency, peak bandwidth, stored GB, minutes, messages. */
@@ -213,6 +215,7 @@ export const consumeUnits: Record<ConsumeType, string> = {
   convert: "分钟",
   sms: "条",
   voicesms: "分钟",
+  smart: "年",
 };
 
 export const CONSUME_MAX_COUNT = 1000;

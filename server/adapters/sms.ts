@@ -1,9 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 
-/** What a code-less SMS is about: its `purpose` in the outbox. */
-export type NoticeTopic = "lowBalance";
-
 /**
  * What a code is for; a code proves only its own purpose. `appid` views the developer key (the
  * person's own phone), `appidnew` resets the App Id (the main admin's phone): kept apart so a main
@@ -11,11 +8,16 @@ export type NoticeTopic = "lowBalance";
  */
 export type SmsPurpose = "login" | "register" | "retrieve" | "chgpasswd" | "chgmobile" | "notify" | "appid" | "appidnew" | "certification";
 
-/** Where SMS texts and captcha answers go. A real provider replaces the outbox. */
+/** Messages that carry no code: a fall to the low-balance threshold (3 §2.3), a smart reminder of a live (3 §2.7). */
+export type NoticePurpose = "lowBalance" | "reminder";
+
+/** Where SMS texts, voice calls and captcha answers go. A real provider replaces the outbox. */
 export interface MessageAdapter {
   sendSms(mobile: string, purpose: SmsPurpose, code: string, text: string): Promise<void>;
-  /** An SMS that carries no code (a low-balance warning), by what it is about. */
-  sendNotice(mobile: string, topic: NoticeTopic, text: string): Promise<void>;
+  /** An SMS with no code (a low-balance warning, a reminder): the outbox's `kind: "sms"` with an empty code. */
+  sendNotice(mobile: string, purpose: NoticePurpose, text: string): Promise<void>;
+  /** A voice call reading `text` (a voice reminder): the outbox's `kind: "voice"`. */
+  placeCall(mobile: string, purpose: NoticePurpose, text: string): Promise<void>;
   recordCaptcha(mobile: string, answer: string): Promise<void>;
 }
 
@@ -28,8 +30,8 @@ export function outboxAdapter(dataDir: string): MessageAdapter {
   };
   return {
     sendSms: (mobile, purpose, code, text) => append({ kind: "sms", mobile, purpose, code, text }),
-    // An SMS like the others (the spec's conventions), its purpose naming what it is about, with no code.
-    sendNotice: (mobile, topic, text) => append({ kind: "sms", mobile, purpose: topic, text }),
+    sendNotice: (mobile, purpose, text) => append({ kind: "sms", mobile, purpose, code: "", text }),
+    placeCall: (mobile, purpose, text) => append({ kind: "voice", mobile, purpose, text }),
     recordCaptcha: (mobile, answer) => append({ kind: "captcha", mobile, answer }),
   };
 }

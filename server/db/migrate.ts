@@ -31,6 +31,7 @@ import * as m0029 from "./migrations/0029-balance-alerts";
 import * as m0030 from "./migrations/0030-certification";
 import * as m0031 from "./migrations/0031-developer";
 import * as m0032 from "./migrations/0032-filter-words";
+import * as m0033 from "./migrations/0033-reminders";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   "0030-certification": m0030,
   "0031-developer": m0031,
   "0032-filter-words": m0032,
+  "0033-reminders": m0033,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -496,6 +496,21 @@ export interface RechargeOrdersTable {
   paid_at: number | null;
 }
 
+export interface ReminderSendsTable {
+  id: Generated<number>;
+  org_id: number;
+  live_id: number;
+  identity_id: number;
+  grp: string;
+  phase: string;
+  channel: string;
+  mobile: string;
+  text: string;
+  units: number;
+  claimed_at: number;
+  sent_at: number | null;
+}
+
 export interface ReplayConcurrencyTable {
   org_id: number;
   ts: number;
@@ -572,6 +587,14 @@ export interface SessionsTable {
   created_at: number;
   expires_at: number;
   last_seen_at: number;
+}
+
+export interface SmartRemindersTable {
+  org_id: number;
+  config: string;
+  updated_at: number;
+  enabled_at: number | null;
+  paid_until: number | null;
 }
 
 export interface SmsCodesTable {
@@ -663,6 +686,7 @@ export interface Database {
   product_templates: ProductTemplatesTable;
   rate_counters: RateCountersTable;
   recharge_orders: RechargeOrdersTable;
+  reminder_sends: ReminderSendsTable;
   replay_concurrency: ReplayConcurrencyTable;
   room_chats: RoomChatsTable;
   room_guest_passes: RoomGuestPassesTable;
@@ -671,6 +695,7 @@ export interface Database {
   room_share_tries: RoomShareTriesTable;
   room_visits: RoomVisitsTable;
   sessions: SessionsTable;
+  smart_reminders: SmartRemindersTable;
   sms_codes: SmsCodesTable;
   storage_daily: StorageDailyTable;
   uploads: UploadsTable;

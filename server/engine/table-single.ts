@@ -104,7 +104,9 @@ export function registerSingle(app: FastifyInstance, { db }: Ctx, decl: SingleDe
   const { table, api } = decl;
   const { json } = table.single;
   const tags = [decl.name];
-  const wire = (record: SingleRecord) => (json ? { [json.wire]: JSON.stringify(record) } : record);
+  // Carried as JSON text in one field, or (no `wire`) the record as it is.
+  const text = json && "invalid" in json ? json : undefined;
+  const wire = (record: SingleRecord) => (text ? { [text.wire]: JSON.stringify(record) } : record);
   const scopeOf = (request: FastifyRequest) => orgScope(request, db);
   // A settings record is guarded by menu keys or identity types, never by a feature's credential.
   const noCredentials = new Map<string, CredentialCheck>();
@@ -117,9 +119,9 @@ export function registerSingle(app: FastifyInstance, { db }: Ctx, decl: SingleDe
     { body: decl.form, guard: accessCheck(decl.access.write, noCredentials), summary: `${decl.title}: merge the fields sent over the record, checked against ${table.single.schema}`, tags, declared: "table", operation: `${decl.name}.update` },
     async (request) => {
       const body = request.body as SingleRecord;
-      const sent = json ? objectOf(body[json.wire]) : body;
-      if (!sent) throw fail.bad(json!.invalid, json!.wire);
-      return ok(wire(await saveSingle(scopeOf(request), table, decl.name, sent, json?.wire)), { msg: decl.saved });
+      const sent = text ? objectOf(body[text.wire]) : body;
+      if (!sent) throw fail.bad(text!.invalid, text!.wire);
+      return ok(wire(await saveSingle(scopeOf(request), table, decl.name, sent, text?.wire)), { msg: decl.saved });
     },
   );
 }

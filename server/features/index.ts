@@ -10,6 +10,7 @@ import upload from "./courses/upload";
 import lives from "./lives";
 import platform from "./platform/platform";
 import portal from "./portal/portal";
+import reminders from "./reminders/reminders";
 import rooms from "./rooms/rooms";
 import stats from "./stats/stats";
 import tools from "./tools/tools";
@@ -19,4 +20,4 @@ import vod from "./vod/vod";
 import vodSessions from "./vod/sessions";
 
 /** Every feature's declared calls with their handlers; server/app.ts hands them to the engine. */
-export const features: readonly Feature[] = [auth, billing, certification, cloudDisk, courses, developer, courseStudents, upload, lives, platform, portal, rooms, stats, tools, ...userFeatures, userStats, vod, vodSessions];
+export const features: readonly Feature[] = [auth, billing, certification, cloudDisk, courses, developer, courseStudents, upload, lives, platform, portal, reminders, rooms, stats, tools, ...userFeatures, userStats, vod, vodSessions];

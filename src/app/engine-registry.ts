@@ -11,6 +11,7 @@ import { billingEngineParts } from "../features/billing/engine-parts";
 import { certificationEngineParts } from "../features/certification/engine-parts";
 import { developerEngineParts } from "../features/developer/engine-parts";
 import { filterWordsEngineParts } from "../features/filter-words/engine-parts";
+import { reminderEngineParts } from "../features/reminders/engine-parts";
 
 /** The parts each area lends the engine, by name (toolbar parts, form widgets); one place to add an area. */
-export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts, courseEngineParts, adminEngineParts, liveEngineParts, portalEngineParts, toolEngineParts, vodEngineParts, billingEngineParts, certificationEngineParts, developerEngineParts, filterWordsEngineParts);
+export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts, courseEngineParts, adminEngineParts, liveEngineParts, portalEngineParts, toolEngineParts, vodEngineParts, billingEngineParts, certificationEngineParts, developerEngineParts, filterWordsEngineParts, reminderEngineParts);

@@ -17,7 +17,8 @@ import { moveBalance } from "../../engine/ledger";
  * - oss: what the organisation stores when the day is rated (its videos, recordings and cloud-disk
  *   files), kept as that day's storage snapshot too;
  * - convert: the minutes of the videos whose transcode finished that day, each rounded up;
- * - sms, voicesms: rated once the reminders that send them record them (not yet).
+ * - sms, voicesms: the smart reminders sent that day (reminder_sends, server/services/reminders):
+ *   an SMS's parts, a call's minutes.
  *
  * Rating a day twice bills it once: the ledger's `consume:<day>` is written in the same transaction
  * as the records, and a second rating (even a parallel one, in another process) finds it there.
@@ -54,6 +55,15 @@ export async function usageOfDay(db: Db, orgId: number, day: string): Promise<{ 
       .where("transcoded_at", "<", stop)
       .executeTakeFirst(),
   ]);
+  const reminders = await k
+    .selectFrom("reminder_sends")
+    .select(["channel", (eb) => eb.fn.sum<number>("units").as("n")])
+    .where("org_id", "=", orgId)
+    .where("sent_at", ">=", start)
+    .where("sent_at", "<", stop)
+    .groupBy("channel")
+    .execute();
+  const remindersOf = (channel: string) => Number(reminders.find((r) => r.channel === channel)?.n ?? 0);
   const stored = { vod: Number(media?.n ?? 0) + Number(recordings?.n ?? 0), cloud: Number(cloud?.n ?? 0) };
   const usage: Usage = {};
   const put = (type: ConsumeType, n: number) => {
@@ -64,6 +74,8 @@ export async function usageOfDay(db: Db, orgId: number, day: string): Promise<{ 
   put("bandwidth", round2(Number(bandwidth?.n ?? 0)));
   put("oss", round2((stored.vod + stored.cloud) / BYTES_PER_GB));
   put("convert", Number(converted?.n ?? 0));
+  put("sms", remindersOf("sms"));
+  put("voicesms", remindersOf("voice"));
   return { usage, stored };
 }
 

@@ -47,6 +47,9 @@ const unscopedFiles: Record<string, string> = {
   "server/services/billing/rating.ts": "the rating job spans every organisation and is no request handler: each query names the organisation it rates",
   "server/services/billing/alerts.ts": "the low-balance job runs with no request: each query names the job's own organisation",
   "server/services/certification/approve.ts": "a platform operator's approval (npm run certify) has no session: the operator names the organisation",
+  "server/services/reminders/reminder-job.ts": "the smart reminders' job spans every organisation whose service is on and is no request handler: each query names the organisation it reminds for",
+  "server/services/reminders/smart-service.ts":
+    "enabling the smart reminder service charges the session's own organisation through the ledger (moveBalance takes the database), in one transaction with its switch",
   "server/services/organisations.ts": "making a new organisation (npm run create-organisation) happens before there is any organisation to be scoped to",
   "server/services/rooms/share-access.ts": "a share-link viewer has no session: the live is named by its unguessable guid, and every further query reads that one live's rows by its id",
   "server/features/portal/feed-credential.ts":
@@ -84,6 +87,16 @@ const unscopedQueries: Record<string, Record<string, string>> = {
     live_recordings: "the organisation's stored recordings",
     cloud_objects: "the organisation's stored cloud-disk files",
     daily_consumption: "the organisation's use earlier in the day's month, for consume_detail",
+    reminder_sends: "the organisation's smart reminders sent that day, its SMS parts and call minutes",
+  },
+  "server/services/reminders/reminder-job.ts": {
+    smart_reminders: "the organisations whose service is on, with their reminder times",
+    lives: "an organisation's lives whose reminder is due, by their current times",
+    identities: "the teachers and students of a due live, with their mobiles",
+    live_students: "the students added to a due live",
+    live_staff: "the teachers of a due live",
+    course_students: "the students of a due live's course",
+    reminder_sends: "claiming a reminder once per live, person, group and before/after, and marking it sent",
   },
   "server/services/billing/alerts.ts": {
     notify_persons: "the recipients of the organisation the low-balance job names",
