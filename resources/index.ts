@@ -28,6 +28,8 @@ import { costRecord, costRecordV2, costRecordV3 } from "./billing/cost-record";
 import { vodFormPages } from "./vod/forms";
 import { billingFormPages } from "./billing/forms";
 import { vodScreens } from "./vod/screens";
+import { pushConfig } from "./data-push/push-config";
+import { pushConfigForm } from "./data-push/forms";
 
 export { subadmin, teacher, assistant, student };
 export { course, live, vodCourse, vodSession, message, productTemplate, adTemplate, auditLog, emulateTemplate, rechargeRecord, costRecord, costRecordV2 };
@@ -45,10 +47,10 @@ export const resources: readonly ResourceDecl[] = [
 ];
 
 /** Every organisation's settings record (resources/kernel/single.ts): the server engine serves each from its table. */
-export const singles: readonly SingleDecl[] = [liveSetting];
+export const singles: readonly SingleDecl[] = [liveSetting, pushConfig];
 
 /** Every declared full-page form outside a resource (resources/kernel/form-page.ts): the engine draws each at its route. */
-export const formPages: readonly FormPageDecl[] = [...liveFormPages, ...vodFormPages, ...billingFormPages, changePasswordForm];
+export const formPages: readonly FormPageDecl[] = [...liveFormPages, ...vodFormPages, ...billingFormPages, pushConfigForm, changePasswordForm];
 
 /** Every declared detail page (a record's header of numbers over a report of its rows). */
 export const details: readonly DetailDecl[] = [...userDetails];

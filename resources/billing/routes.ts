@@ -9,7 +9,6 @@ export const billingPages = adminPages({
   accountOverviewv2: { title: "账户概览", within: ["/accountOverview"] },
   groupCertification: "机构认证",
   smartTeaService: "智能提醒",
-  pushDataOp: "数据推送",
   appidop: "AppId管理",
 });
 

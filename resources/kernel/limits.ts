@@ -55,6 +55,8 @@ export const declaredLimits = {
   ordersPerPerson: { per: "person", max: 30, windowMs: minute },
   /** Payment notifies and sandbox payments from one address (a provider's servers notify from a few). */
   paymentsPerIp: { per: "address", max: 600, windowMs: minute },
+  /** 重新推送 by one admin: each replay is an outgoing request to an address the organisation chose. */
+  pushReplaysPerPerson: { per: "person", max: 60, windowMs: minute },
 } as const satisfies Record<string, LimitDecl>;
 
 export type LimitName = keyof typeof declaredLimits;

@@ -7,6 +7,7 @@ import { defineResource } from "../kernel/define";
 import { ep } from "../kernel/endpoint";
 import live from "../lives/live";
 import { liveSetting } from "../lives/live-setting";
+import { pushConfig } from "../data-push/push-config";
 import message from "./message";
 import productTemplate from "../lives/product-template";
 import student from "../users/student";
@@ -16,7 +17,7 @@ import teacher from "../users/teacher";
 /** The resources whose writes are logged, name → title: the log's 资源 column and filter. */
 const audited = [subadmin, teacher, assistant, student, course, live, message, productTemplate, adTemplate, emulateTemplate];
 /** Logged writes that are no list resource: the organisation's settings records (resources/kernel/single.ts) and cloud-disk files. */
-const auditedBespoke: Record<string, string> = { [liveSetting.name]: liveSetting.title, [cloudDiskAudit.resource]: cloudDiskAudit.title };
+const auditedBespoke: Record<string, string> = { [liveSetting.name]: liveSetting.title, [pushConfig.name]: pushConfig.title, [cloudDiskAudit.resource]: cloudDiskAudit.title };
 export const auditResourceLabels: Record<string, string> = { ...Object.fromEntries(audited.map((r) => [r.name, r.title])), ...auditedBespoke };
 export const auditActionLabels: Record<string, string> = { create: "新增", update: "修改", remove: "删除" };
 

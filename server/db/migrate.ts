@@ -27,6 +27,7 @@ import * as m0025 from "./migrations/0025-jobs-and-media";
 import * as m0026 from "./migrations/0026-recorded-lists";
 import * as m0027 from "./migrations/0027-live-chapters";
 import * as m0028 from "./migrations/0028-ledger";
+import * as m0034 from "./migrations/0034-data-push";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "0026-recorded-lists": m0026,
   "0027-live-chapters": m0027,
   "0028-ledger": m0028,
+  "0034-data-push": m0034,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,7 @@ import auth from "./auth/auth";
 import billing from "./billing/billing";
 import cloudDisk from "./cloud-disk/cloud-disk";
 import courses from "./courses/courses";
+import dataPush from "./data-push/data-push";
 import courseStudents from "./courses/students";
 import upload from "./courses/upload";
 import lives from "./lives";
@@ -17,4 +18,4 @@ import vod from "./vod/vod";
 import vodSessions from "./vod/sessions";
 
 /** Every feature's declared calls with their handlers; server/app.ts hands them to the engine. */
-export const features: readonly Feature[] = [auth, billing, cloudDisk, courses, courseStudents, upload, lives, platform, portal, rooms, stats, tools, ...userFeatures, userStats, vod, vodSessions];
+export const features: readonly Feature[] = [auth, billing, cloudDisk, courses, courseStudents, dataPush, upload, lives, platform, portal, rooms, stats, tools, ...userFeatures, userStats, vod, vodSessions];

@@ -44,6 +44,7 @@ const landed: Record<string, string> = {
   "0026-recorded-lists.ts": "f534d464177f444d37bd0012c8d148184c1d79969a681a64c2b2c4a83c4e2d10",
   "0027-live-chapters.ts": "b3324137e9803dfb39afa3fc9cb9773de225a7805621667257ca2acb45b1b45f",
   "0028-ledger.ts": "ecc11f014216ed65c9b45564452b5a136bbd79a2c6a6605f423aaff530a76e79",
+  "0034-data-push.ts": "9e2dd64424b63a0e265f4949b75e5fd79ce01ed2f2ea5b401af2ac6dd19575cd",
   "helpers.ts": "b745c64a5823c35d5b19f3a02ef1faf13183f09aa8bbb17af423c40be1efdcc8",
 };
 
