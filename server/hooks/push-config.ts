@@ -33,6 +33,6 @@ export const pushConfigHooks: SingleHooks = {
     return { ...sent, config: groups };
   },
   saved(_record, { scope }) {
-    forgetPushConfig(scope.orgId);
+    forgetPushConfig(scope);
   },
 };

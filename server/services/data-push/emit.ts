@@ -20,12 +20,15 @@ export const pushMaxAttempts = 12;
  * 配置保存成功！5分钟生效 promises.
  */
 const configCacheMs = 60_000;
-const cache = new Map<number, { at: number; config: PushConfig }>();
+/** By database (a process may hold several: tests, a twin), then by organisation. */
+const caches = new WeakMap<object, Map<number, { at: number; config: PushConfig }>>();
+const cacheOf = (scope: OrgScope) => caches.get(scope.shared) ?? caches.set(scope.shared, new Map()).get(scope.shared)!;
 
 /** A save forgets the organisation's config in this process (server/hooks/push-config.ts). */
-export const forgetPushConfig = (orgId: number) => void cache.delete(orgId);
+export const forgetPushConfig = (scope: OrgScope) => void cacheOf(scope).delete(scope.orgId);
 
 async function configOf(scope: OrgScope, now: number): Promise<PushConfig> {
+  const cache = cacheOf(scope);
   const kept = cache.get(scope.orgId);
   if (kept && now - kept.at < configCacheMs) return kept.config;
   const config = (await readSingle(scope, pushConfig.table)) as unknown as PushConfig;
