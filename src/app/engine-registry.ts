@@ -8,6 +8,7 @@ import { portalEngineParts } from "../features/portal/engine-parts";
 import { toolEngineParts } from "../features/tools/engine-parts";
 import { vodEngineParts } from "../features/vod/engine-parts";
 import { billingEngineParts } from "../features/billing/engine-parts";
+import { dataPushEngineParts } from "../features/data-push/engine-parts";
 
 /** The parts each area lends the engine, by name (toolbar parts, form widgets); one place to add an area. */
-export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts, courseEngineParts, adminEngineParts, liveEngineParts, portalEngineParts, toolEngineParts, vodEngineParts, billingEngineParts);
+export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts, courseEngineParts, adminEngineParts, liveEngineParts, portalEngineParts, toolEngineParts, vodEngineParts, billingEngineParts, dataPushEngineParts);
