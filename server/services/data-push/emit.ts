@@ -21,7 +21,7 @@ export const pushMaxAttempts = 12;
  */
 const configCacheMs = 60_000;
 /** By database (a process may hold several: tests, a twin), then by organisation. */
-const caches = new WeakMap<object, Map<number, { at: number; config: PushConfig }>>();
+const caches = new WeakMap<object, Map<number, { at: number; config: Promise<PushConfig> }>>();
 const cacheOf = (scope: OrgScope) => caches.get(scope.shared) ?? caches.set(scope.shared, new Map()).get(scope.shared)!;
 
 /** A save forgets the organisation's config in this process (server/hooks/push-config.ts). */
@@ -31,8 +31,10 @@ async function configOf(scope: OrgScope, now: number): Promise<PushConfig> {
   const cache = cacheOf(scope);
   const kept = cache.get(scope.orgId);
   if (kept && now - kept.at < configCacheMs) return kept.config;
-  const config = (await readSingle(scope, pushConfig.table)) as unknown as PushConfig;
+  // The reading itself is kept: a burst of events (a busy chat) waits on one read, not one each.
+  const config = readSingle(scope, pushConfig.table) as unknown as Promise<PushConfig>;
   cache.set(scope.orgId, { at: now, config });
+  config.catch(() => cache.delete(scope.orgId));
   return config;
 }
 
