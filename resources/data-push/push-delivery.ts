@@ -1,4 +1,5 @@
 import { defineResource } from "../kernel/define";
+import { pushConfigForm } from "./forms";
 import { pushApi, pushEventLabels, pushMenuKey, pushMessages, pushStateLabels } from "./push-api";
 
 /**
@@ -11,7 +12,8 @@ export const pushDelivery = defineResource({
   name: "pushDelivery",
   noun: "推送记录",
   title: "推送记录",
-  route: "/pushDataOp",
+  // Drawn under /pushDataOp's form (its panel), not a list page of its own.
+  route: pushConfigForm.route,
   menu: { group: "paas", key: pushMenuKey },
   api: { list: pushApi.deliveries },
   id: "Id",

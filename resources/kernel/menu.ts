@@ -6,6 +6,7 @@
  */
 
 import { cloudDiskKeys } from "../cloud-disk/screens";
+import { pushMenuKey } from "../data-push/push-api";
 import { courseTypes } from "../courses/course";
 import { chatMonitorKey, liveSettingKey } from "../lives/live-api";
 import type { ResourceDecl } from "./define";
@@ -104,7 +105,7 @@ export const permissionGroups: PermissionGroup[] = [
     label: "PaaS接入",
     items: [
       item("appidop", "paas"),
-      item("pushDataOp", "paas"),
+      item(pushMenuKey, "paas"),
     ],
   },
   { label: "云盘管理", items: [item(cloudDiskKeys.org, "clouddisk")] },

@@ -5,6 +5,10 @@ import { pushConfigDefaults, type PushConfig } from "../../../resources/data-pus
 import { FormPage } from "../../../src/engine/form-page";
 import { fail, fakeServer, ok, type Handler } from "../../kernel/client/support/fake-server";
 import { renderPage } from "../../kernel/client/engine/support";
+import { freezeClock } from "../../kernel/support/clock";
+
+// The log row is shown with its time.
+freezeClock("2026-11-20T12:00:00+08:00");
 
 const receiver = "https://hooks.example.com/lectern";
 const delivery = { Id: 7, Event: "recharge.paid", Url: receiver, StatusCode: 200, LatencyMs: 12, Attempts: 1, State: "done", Error: "", Body: '{"event":"recharge.paid"}', CreateTime: "2026-11-20 10:00:00", UpdateTime: "2026-11-20 10:00:00" };
@@ -39,7 +43,7 @@ describe("/pushDataOp", () => {
     fireEvent.change(box, { target: { value: receiver } });
     fireEvent.click(saveButton());
     await waitFor(() => expect(fake.calls("PATCH /cms/apinotify")).toHaveLength(1));
-    const sent = fake.calls("PATCH /cms/apinotify")[0].body as PushConfig;
+    const sent = fake.calls("PATCH /cms/apinotify")[0].body as unknown as PushConfig;
     expect(sent.status).toBe(1);
     expect(sent.config.flatMap((g) => g.apis).filter((a) => a.status === 1)).toEqual([{ event: "recharge.paid", name: "充值到账", url: receiver, status: 1 }]);
     expect(await screen.findByText("配置保存成功！5分钟生效")).toBeTruthy();
