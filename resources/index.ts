@@ -36,6 +36,8 @@ import type { TabbedFormsDecl } from "./kernel/tabbed-forms";
 import { filterWordSingles } from "./filter-words/filter-words";
 import { filterWordsPage } from "./filter-words/forms";
 import { smartReminder, smartReminderForm } from "./reminders/smart-reminder";
+import { pushConfig } from "./data-push/push-config";
+import { pushConfigForm } from "./data-push/forms";
 
 export { subadmin, teacher, assistant, student };
 export { course, live, vodCourse, vodSession, message, productTemplate, adTemplate, auditLog, emulateTemplate, rechargeRecord, costRecord, costRecordV2 };
@@ -53,10 +55,10 @@ export const resources: readonly ResourceDecl[] = [
 ];
 
 /** Every organisation's settings record (resources/kernel/single.ts): the server engine serves each from its table. */
-export const singles: readonly SingleDecl[] = [liveSetting, balanceAlert, ...filterWordSingles, smartReminder];
+export const singles: readonly SingleDecl[] = [liveSetting, balanceAlert, ...filterWordSingles, smartReminder, pushConfig];
 
 /** Every declared full-page form outside a resource (resources/kernel/form-page.ts): the engine draws each at its route. */
-export const formPages: readonly FormPageDecl[] = [...liveFormPages, ...vodFormPages, ...billingFormPages, ...certificationFormPages, smartReminderForm, changePasswordForm];
+export const formPages: readonly FormPageDecl[] = [...liveFormPages, ...vodFormPages, ...billingFormPages, ...certificationFormPages, smartReminderForm, pushConfigForm, changePasswordForm];
 
 /** Every declared admin page of single-record forms in tabs (resources/kernel/tabbed-forms.ts): the engine draws each at its route. */
 export const tabbedPages: readonly (TabbedFormsDecl & { route: string })[] = [filterWordsPage];

@@ -129,3 +129,5 @@ spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-clouddisk.ts"], {
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-media.ts"], { stdio: "inherit" });
 // Money: rating a day of usage for 1,000 organisations with 100 lives each (issue 19, Performance).
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-billing.ts"], { stdio: "inherit" });
+// Data push: 1,000 signed webhook deliveries to a local receiver, logged (issue 19, Performance).
+spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-push.ts"], { stdio: "inherit" });

@@ -79,6 +79,12 @@ export interface Config {
    * (SHUTDOWN_GRACE_SECONDS, default 8: within Docker's 10 s wait before SIGKILL).
    */
   shutdownGraceMs: number;
+  /**
+   * Data push may deliver to loopback, private and reserved addresses (PUSH_ALLOW_PRIVATE=1): for a
+   * receiver on the same machine or network (tests, a local receiver). Off, such an address is
+   * refused when saved and when delivered to, whatever its name resolves to (server/services/data-push/url-guard.ts).
+   */
+  pushAllowPrivate: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -110,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     roomJobsMs: Math.min(60, Math.max(1, Number(env.ROOM_JOBS_SECONDS) || 60)) * 1000,
     broadcastGoneMs: Math.max(1, Number(env.BROADCAST_GONE_SECONDS) || broadcastSettings.publisherGoneMs / 1000) * 1000,
     rtmpPort: rtmpPort(env.RTMP_PORT),
+    pushAllowPrivate: env.PUSH_ALLOW_PRIVATE === "1",
     shutdownGraceMs: (env.SHUTDOWN_GRACE_SECONDS && Number(env.SHUTDOWN_GRACE_SECONDS) >= 0 ? Number(env.SHUTDOWN_GRACE_SECONDS) : 8) * 1000,
   };
 }

@@ -7,7 +7,6 @@ export const rechargePage = { route: "/recharge", title: "账户充值" } as con
 export const billingPages = adminPages({
   accountOverview: "账户概览",
   accountOverviewv2: { title: "账户概览", within: ["/accountOverview"] },
-  pushDataOp: "数据推送",
 });
 
 export const billingRoutes = Object.values(billingPages);

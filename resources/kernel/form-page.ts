@@ -48,6 +48,8 @@ export interface FormPageDecl {
   setup?: string;
   /** Named panels above the form (a notice about the record). */
   above?: readonly string[];
+  /** Named panels under the form and its buttons (a log of what the settings caused). */
+  below?: readonly string[];
   /**
    * The form's fields in groups, top to bottom, each with an optional heading and a named panel
    * under its fields (the schedule-conflict warning under the staff). Fields not named follow the last.
@@ -101,6 +103,8 @@ export interface FormSave {
     network?: string;
     /** Said with the server's code, `${numbered} #${code}`, when it gives one and `byCode` does not name it. */
     numbered?: string;
+    /** Codes whose refusal is said in the server's own words (a rule it judged naming what is wrong: 请输入【name】接口地址), before `text`. */
+    ownWords?: readonly number[];
   };
   /** 确定 waits for a change (3 §2.7). */
   changedOnly?: boolean;

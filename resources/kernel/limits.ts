@@ -63,6 +63,8 @@ export const declaredLimits = {
   developerCodesPerPerson: { per: "person", max: 10, windowMs: 60 * minute },
   /** Key views and App Id resets a person tries, each spending a try of a code. */
   developerChecksPerPerson: { per: "person", max: 30, windowMs: 60 * minute },
+  /** 重新推送 by one admin: each replay is an outgoing request to an address the organisation chose. */
+  pushReplaysPerPerson: { per: "person", max: 60, windowMs: minute },
 } as const satisfies Record<string, LimitDecl>;
 
 export type LimitName = keyof typeof declaredLimits;

@@ -7,6 +7,7 @@
 
 import { overviewMenuKey } from "../billing/alerts";
 import { cloudDiskKeys } from "../cloud-disk/screens";
+import { pushMenuKey } from "../data-push/push-api";
 import { courseTypes } from "../courses/course";
 import { developerMenuKey } from "../developer/developer";
 import { chatMonitorKey, liveSettingKey } from "../lives/live-api";
@@ -108,7 +109,7 @@ export const permissionGroups: PermissionGroup[] = [
     label: "PaaS接入",
     items: [
       item(developerMenuKey, "paas"),
-      item("pushDataOp", "paas"),
+      item(pushMenuKey, "paas"),
     ],
   },
   { label: "云盘管理", items: [item(cloudDiskKeys.org, "clouddisk")] },

@@ -26,6 +26,11 @@ export interface TableColumn {
   from?: ColumnSource;
   /** Stored as epoch ms, answered as 'YYYY-MM-DD HH:mm:ss' (server time); a form field writes it in the same text. */
   datetime?: boolean;
+  /**
+   * A single record's field that is a list or an object (a push config's groups): stored as its
+   * JSON text, carried on the wire and checked by the schema as the value itself.
+   */
+  json?: boolean;
 }
 
 /** A list filter: a query parameter of the list call and how it narrows the rows. */
@@ -107,5 +112,7 @@ export interface SingleTableDecl {
   columns?: readonly TableColumn[];
   /** A column of epoch milliseconds of the last save. */
   updated?: string;
+  /** Rules a schema cannot state (an address's DNS), by name: server/hooks/index.ts `singleHooksNamed`. */
+  hooks?: string;
   single: SingleRecordMode;
 }

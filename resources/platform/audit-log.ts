@@ -8,6 +8,7 @@ import { defineResource } from "../kernel/define";
 import { ep } from "../kernel/endpoint";
 import live from "../lives/live";
 import { liveSetting } from "../lives/live-setting";
+import { pushConfig } from "../data-push/push-config";
 import message from "./message";
 import productTemplate from "../lives/product-template";
 import student from "../users/student";
@@ -19,6 +20,7 @@ const audited = [subadmin, teacher, assistant, student, course, live, message, p
 /** Logged writes that are no list resource: the organisation's settings records (resources/kernel/single.ts), cloud-disk files, the developer key (seen or reset). */
 const auditedBespoke: Record<string, string> = {
   [liveSetting.name]: liveSetting.title,
+  [pushConfig.name]: pushConfig.title,
   [cloudDiskAudit.resource]: cloudDiskAudit.title,
   [developerAudit.resource]: developerAudit.title,
 };

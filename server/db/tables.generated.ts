@@ -479,6 +479,34 @@ export interface ProductTemplatesTable {
   updated_at: number;
 }
 
+export interface PushConfigsTable {
+  org_id: number;
+  status: Generated<number>;
+  config: string;
+  updated_at: number;
+}
+
+export interface PushDeliveriesTable {
+  id: Generated<number>;
+  org_id: number;
+  event: string;
+  url: string;
+  body: string;
+  status_code: number | null;
+  latency_ms: number | null;
+  attempts: Generated<number>;
+  state: Generated<string>;
+  error: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PushSecretsTable {
+  org_id: number;
+  secret: string;
+  created_at: number;
+}
+
 export interface RateCountersTable {
   key: string;
   hits: number;
@@ -684,6 +712,9 @@ export interface Database {
   page_views: PageViewsTable;
   persons: PersonsTable;
   product_templates: ProductTemplatesTable;
+  push_configs: PushConfigsTable;
+  push_deliveries: PushDeliveriesTable;
+  push_secrets: PushSecretsTable;
   rate_counters: RateCountersTable;
   recharge_orders: RechargeOrdersTable;
   reminder_sends: ReminderSendsTable;

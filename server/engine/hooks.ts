@@ -1,4 +1,5 @@
 import type { ResourceDecl } from "../../resources/kernel/define";
+import type { Config } from "../config";
 import type { AuditAction } from "./audit";
 import type { OrgScope } from "./org-scope";
 import type { FormValues, StoredRow, WireRow } from "./table-rows";
@@ -26,4 +27,23 @@ export interface ResourceHooks {
   beforeRemove?(ctx: HookContext & { id: number; before: StoredRow }): Promise<void>;
   afterWrite?(ctx: HookContext & { action: AuditAction; id: number; before?: StoredRow; after?: StoredRow }): Promise<void>;
   mapRows?(rows: WireRow[], ctx: HookContext): Promise<WireRow[]>;
+}
+
+/**
+ * Rules a schema cannot state beside a single-record declaration (resources/kernel/single.ts,
+ * named by its table's `hooks`):
+ *
+ * - `check`: the fields sent, after the body's schema and before the save's transaction (it may
+ *   wait on the network): refuse (throw an ApiError) or answer them reshaped.
+ * - `saved`: told the record just stored (a cache of this process forgets the old one).
+ */
+export interface SingleHooks {
+  check?(sent: Record<string, unknown>, ctx: SingleHookContext): Promise<Record<string, unknown>>;
+  saved?(record: Record<string, unknown>, ctx: SingleHookContext): void;
+}
+
+/** A single-record hook's organisation scope, and the operator's settings (an address range allowed). */
+export interface SingleHookContext {
+  scope: OrgScope;
+  config: Config;
 }

@@ -4,6 +4,7 @@ import type { SingleTableDecl } from "../../resources/kernel/table";
 import type { Ctx } from "../context";
 import { fail, ok } from "../plugins/envelope";
 import { checkAgainst } from "../plugins/schemas";
+import { singleHooksNamed } from "../hooks";
 import { accessCheck, type CredentialCheck } from "./access";
 import { recordAudit } from "./audit";
 import { orgScope, type OrgScope, type OrgTable } from "./org-scope";
@@ -22,7 +23,7 @@ const isGroup = (value: unknown): value is SingleRecord => !!value && typeof val
 function merged(defaults: SingleRecord, base: SingleRecord, sent: SingleRecord, asText: boolean): SingleRecord {
   return Object.fromEntries(
     Object.entries(defaults).map(([field, fallback]) => {
-      const was = field in base ? base[field] : fallback;
+      const was = field in base && base[field] !== undefined ? base[field] : fallback;
       if (isGroup(fallback)) return [field, merged(fallback, isGroup(was) ? was : fallback, isGroup(sent[field]) ? sent[field] : {}, asText)];
       if (!(field in sent)) return [field, was];
       const value = sent[field];
@@ -41,13 +42,22 @@ function objectOf(text: unknown): SingleRecord | null {
   }
 }
 
+/** A JSON text column's value; a text that is no JSON (never written by the engine) reads as absent, so the default stands. */
+function parsed(text: unknown): unknown {
+  try {
+    return JSON.parse(String(text)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 const tableOf = (table: SingleTableDecl) => table.name as OrgTable;
 
 /** The record a stored row holds (JSON text or one column a field). */
 function recordOfRow(table: SingleTableDecl, row: Record<string, unknown>): SingleRecord {
   const { json } = table.single;
   if (json) return objectOf(row[json.column]) ?? {};
-  return Object.fromEntries((table.columns ?? []).filter((c) => c.wire).map((c) => [c.wire!, row[c.column]]));
+  return Object.fromEntries((table.columns ?? []).filter((c) => c.wire).map((c) => [c.wire!, c.json ? parsed(row[c.column]) : row[c.column]]));
 }
 
 /** The columns that store `record`. */
@@ -55,7 +65,7 @@ function rowOf(table: SingleTableDecl, record: SingleRecord): Record<string, unk
   const { json } = table.single;
   const row: Record<string, unknown> = json
     ? { [json.column]: JSON.stringify(record) }
-    : Object.fromEntries((table.columns ?? []).filter((c) => c.wire).map((c) => [c.column, record[c.wire!]]));
+    : Object.fromEntries((table.columns ?? []).filter((c) => c.wire).map((c) => [c.column, c.json ? JSON.stringify(record[c.wire!]) : record[c.wire!]]));
   if (table.updated) row[table.updated] = Date.now();
   return row;
 }
@@ -100,9 +110,10 @@ type LooseConflict = (build: (oc: { column(c: string): { doNothing(): unknown } 
  * Registers a single-record declaration's read and save (resources/kernel/single.ts): each guarded
  * by its declared access through the one access function, the save's body validated by its form.
  */
-export function registerSingle(app: FastifyInstance, { db }: Ctx, decl: SingleDecl) {
+export function registerSingle(app: FastifyInstance, { db, config }: Ctx, decl: SingleDecl) {
   const { table, api } = decl;
   const { json } = table.single;
+  const hooks = table.hooks ? singleHooksNamed(table.hooks) : undefined;
   const tags = [decl.name];
   // Carried as JSON text in one field, or (no `wire`) the record as it is.
   const text = json && "invalid" in json ? json : undefined;
@@ -121,7 +132,12 @@ export function registerSingle(app: FastifyInstance, { db }: Ctx, decl: SingleDe
       const body = request.body as SingleRecord;
       const sent = text ? objectOf(body[text.wire]) : body;
       if (!sent) throw fail.bad(text!.invalid, text!.wire);
-      return ok(wire(await saveSingle(scopeOf(request), table, decl.name, sent, text?.wire)), { msg: decl.saved });
+      const scope = scopeOf(request);
+      // Checked before the transaction: a hook may wait on the network (a URL's DNS), which must not hold the row.
+      const checked = hooks?.check ? await hooks.check(sent, { scope, config }) : sent;
+      const saved = await saveSingle(scope, table, decl.name, checked, text?.wire);
+      hooks?.saved?.(saved, { scope, config });
+      return ok(wire(saved), { msg: decl.saved });
     },
   );
 }

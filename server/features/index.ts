@@ -5,6 +5,7 @@ import certification from "./certification/certification";
 import cloudDisk from "./cloud-disk/cloud-disk";
 import developer from "./developer/developer";
 import courses from "./courses/courses";
+import dataPush from "./data-push/data-push";
 import courseStudents from "./courses/students";
 import upload from "./courses/upload";
 import lives from "./lives";
@@ -20,4 +21,4 @@ import vod from "./vod/vod";
 import vodSessions from "./vod/sessions";
 
 /** Every feature's declared calls with their handlers; server/app.ts hands them to the engine. */
-export const features: readonly Feature[] = [auth, billing, certification, cloudDisk, courses, developer, courseStudents, upload, lives, platform, portal, reminders, rooms, stats, tools, ...userFeatures, userStats, vod, vodSessions];
+export const features: readonly Feature[] = [auth, billing, certification, cloudDisk, courses, developer, courseStudents, dataPush, upload, lives, platform, portal, reminders, rooms, stats, tools, ...userFeatures, userStats, vod, vodSessions];

@@ -1,8 +1,9 @@
-import type { ResourceHooks } from "../engine/hooks";
+import type { ResourceHooks, SingleHooks } from "../engine/hooks";
 import { adTemplateHooks } from "./ad-template";
 import { emulateTemplateHooks } from "./emulate-template";
 import { notifyPersonHooks } from "./notify-person";
 import { productTemplateHooks } from "./product-template";
+import { pushConfigHooks } from "./push-config";
 
 /** Hooks by the name a table declaration gives them (`table.hooks`); see server/engine/hooks.ts. */
 const registry: Record<string, ResourceHooks> = {
@@ -16,5 +17,16 @@ const registry: Record<string, ResourceHooks> = {
 export function hooksNamed(name: string): ResourceHooks {
   const hooks = registry[name];
   if (!hooks) throw new Error(`no hooks named ${name} (server/hooks/index.ts)`);
+  return hooks;
+}
+
+/** Hooks of single-record declarations by the name their table gives them (`table.hooks`). */
+const singleRegistry: Record<string, SingleHooks> = {
+  "push-config": pushConfigHooks,
+};
+
+export function singleHooksNamed(name: string): SingleHooks {
+  const hooks = singleRegistry[name];
+  if (!hooks) throw new Error(`no single-record hooks named ${name} (server/hooks/index.ts)`);
   return hooks;
 }

@@ -184,6 +184,11 @@ function ReadyForm({ decl, params, record, definition, initialData, widgets, pan
         {(decl.back || decl.leaveTo) && <Button onClick={back}>取消</Button>}
       </Space>
       {SavedPart && shownAfter && <SavedPart answer={shownAfter.answer} values={shownAfter.values} onClose={() => setShownAfter(null)} />}
+      {decl.below?.map((name) => {
+        const Panel = panels[name];
+        if (!Panel) throw new Error(`form page: panel "${name}" is not registered`);
+        return <Panel key={name} values={initialData} params={params} record={record} />;
+      })}
     </div>
   );
 }

@@ -12,5 +12,6 @@ export function formSaveFailureText(failure: FormSave["failure"], error: unknown
   const said = error instanceof HttpRequestError ? error.message : "";
   const byCode = typeof readings === "string" || readings === undefined ? readings : readings.includes(said) ? said : readings[0];
   const numbered = code !== undefined && failure?.numbered ? `${failure.numbered} #${code}` : undefined;
-  return byCode ?? failure?.text ?? numbered ?? `${failure?.prefix ?? ""}${errorText(error)}`;
+  const own = code !== undefined && failure?.ownWords?.includes(code) ? said : undefined;
+  return byCode ?? own ?? failure?.text ?? numbered ?? `${failure?.prefix ?? ""}${errorText(error)}`;
 }

@@ -6,6 +6,7 @@ import type { Db } from "../../db/database";
 import { moveBalance } from "../../engine/ledger";
 import type { OrgScope } from "../../engine/org-scope";
 import { ApiError, fail } from "../../plugins/envelope";
+import { emitFor } from "../data-push/emit";
 import { formatDateTime } from "../datetime";
 import { parseDateTime } from "../local-time";
 
@@ -41,7 +42,7 @@ export async function acceptNotify(db: Db, claim: PayClaim, log: FastifyBaseLogg
     log.warn({ trade_no: claim.trade_no, claimed: claim.fee_milli, ordered: Number(order.fee_milli) }, "a payment notify's amount is not its order's; nothing moved");
     throw new ApiError(400, rechargeMessages.wrongAmount);
   }
-  return db.kysely.transaction().execute(async (tx) => {
+  const result = await db.kysely.transaction().execute(async (tx): Promise<"credited" | "failed" | "unchanged"> => {
     const moved = await tx
       .updateTable("recharge_orders")
       .set({ status: claim.status, paid_at: claim.status === "paid" ? now : null })
@@ -54,6 +55,8 @@ export async function acceptNotify(db: Db, claim: PayClaim, log: FastifyBaseLogg
     await moveBalance(tx, moved.org_id, { kind: "recharge", amountMilli: claim.fee_milli, ref: `recharge:${claim.trade_no}`, note: "充值" }, now);
     return "credited";
   });
+  if (result === "credited") emitFor(db, order.org_id, "recharge.paid", { trade_no: claim.trade_no, fee: claim.fee_milli / 1000, paid_at: now });
+  return result;
 }
 
 /** A page of the organisation's paid recharges, newest first, within [from, to] when given. */

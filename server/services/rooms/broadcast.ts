@@ -13,6 +13,7 @@ import type { Db } from "../../db/database";
 import { ApiError } from "../../plugins/envelope";
 import { runOnce } from "../../engine/job-lease";
 import { signedScope, type OrgScope, type SignedOrg } from "../../engine/org-scope";
+import { emit } from "../data-push/emit";
 import type { BusEvent } from "./bus";
 import { liveEncodeArgs } from "./hls-encode";
 import { liveStaff, loadLive, type LiveRow } from "./presence";
@@ -314,6 +315,7 @@ export class Broadcasts {
       await this.save(cast.liveId, { ...stored, state: "ended" });
       // The live is over now, not at its planned end: the portal offers its replay once it is listed (2 §4 LiveState 2).
       await cast.scope.updateTable("lives", { status: 2 }).where("id", "=", cast.liveId).execute();
+      emit(cast.scope, "live.ended", { liveid: cast.liveId, title: cast.title, time: Date.now() });
       // A player at the end of the playlist stops there instead of waiting for more.
       await fs.promises.appendFile(path.join(this.dirOf(cast.liveId), stored.folder, PLAYLIST), "#EXT-X-ENDLIST\n").catch(() => {});
       await this.announce(cast.liveId, { ...stored, state: "ended" });
@@ -485,6 +487,8 @@ export class Broadcasts {
         if (now && now.state !== "ended") {
           await this.save(cast.liveId, { ...now, state: "live" });
           await this.announce(cast.liveId, { ...now, state: "live" });
+          // The first publication starts the live; a teacher reconnecting resumes it.
+          if (now.runs === 1 && now.state === "waiting") emit(cast.scope, "live.started", { liveid: cast.liveId, title: cast.title, time: Date.now() });
         }
         return;
       }

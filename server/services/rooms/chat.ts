@@ -3,6 +3,7 @@ import { chatMsgText, chatTextOf, roomLimits, roomMessages, type ChatRecord, typ
 import type { RoomChat } from "../../../resources/rooms/room-protocol";
 import type { OrgScope } from "../../engine/org-scope";
 import { fail } from "../../plugins/envelope";
+import { emit } from "../data-push/emit";
 import { formatDateTime } from "../datetime";
 import { orgMatcher } from "../filter-words/org-words";
 import type { RoomGrant } from "./room-token";
@@ -73,6 +74,7 @@ export async function storeChat(scope: OrgScope, grant: RoomGrant, config: strin
       .returning(["id", "viewer_key", "name", "role", "msg", "held", "created_at"])
       .executeTakeFirstOrThrow(),
   );
+  if (row) emit(scope, "chat.message", { liveid: grant.liveId, userid: grant.identityId, username: row.name, role: row.role, msg: txt, held: row.held === 1, time: now });
   return row && roomChatOf(row);
 }
 

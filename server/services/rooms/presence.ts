@@ -3,6 +3,7 @@ import { mediaUrl } from "../media/store";
 import type { OrgScope } from "../../engine/org-scope";
 import type { PresenceEntry, RoomBroadcast, RoomLive, RoomRecording } from "../../../resources/rooms/room-protocol";
 import { smallClassLiveTypes, streamAddress, type PresenceRole } from "../../../resources/rooms/room-api";
+import { emit } from "../data-push/emit";
 import { formatDateTime } from "../datetime";
 import { localDay, startOfDay } from "../stat-range";
 import { attendanceOf, attendingRoles } from "./attendance";
@@ -92,6 +93,7 @@ export async function openVisit(scope: OrgScope, grant: RoomGrant, c: Connection
   const admitted = await admitVisit(scope, grant, c, smallClassLiveTypes.includes(live.scale), now, (tx, visitId, firstPage) => countView(tx, grant.key, visitId, firstPage, now));
   if ("refusal" in admitted) return admitted;
   await saveAttendance(scope, grant, live, now);
+  emit(scope, "attendance.entered", attendee(grant, live, now));
   return admitted;
 }
 
@@ -128,7 +130,11 @@ export async function closeVisit(scope: OrgScope, grant: RoomGrant, conn: string
     .where("left_at", "is", null)
     .execute();
   await saveAttendance(scope, grant, live, now);
+  emit(scope, "attendance.left", { ...attendee(grant, live, now), seconds: Math.max(0, Math.floor((now - row.entered_at) / 1000)) });
 }
+
+/** Who entered or left which live, as a push receiver is told (3 §2.7 考勤). */
+const attendee = (grant: RoomGrant, live: LiveRow, now: number) => ({ liveid: live.id, title: live.title, userid: grant.identityId, username: grant.name, role: grant.role, playtype: grant.playType, time: now });
 
 /** The person's attendance of the live, recomputed from all its visits (attendance.ts). */
 async function saveAttendance(scope: OrgScope, grant: RoomGrant, live: LiveRow, now: number) {
