@@ -1,6 +1,7 @@
 import { defineResource, type ResourceDecl } from "../kernel/define";
 import { consumeTypeLabels, consumeUnits, statsApi } from "../stats/stats";
 import { overviewMenuKey } from "./alerts";
+import { billingPages } from "./routes";
 
 /** The type filter's choices: every type, each type, and 合计 (one row a day, every type's cost summed). */
 const typeChoices = { ...consumeTypeLabels, total: "合计" };
@@ -30,13 +31,24 @@ const costRecordList = {
   forms: {},
   emptyText: "所选时间内没有消费记录",
   pageSizes: [20, 50, 100],
+  // 3 §4: 合计 sums every type a day, 100 days a page.
+  pageSizeWhen: { param: "type", value: "total", size: 100 },
+  export: { sheet: "消费记录", file: "消费记录" },
 } satisfies Omit<ResourceDecl, "name" | "title" | "route" | "menu">;
 
 /** /costrecord: 消费记录. */
 export const costRecord = defineResource({ ...costRecordList, name: "costRecord", title: "消费记录", route: "/costrecord", menu: { group: "account", key: "costrecord", alsoFor: [overviewMenuKey] } });
 
 /** /costrecordv2?type: 消费明细, opened from the account overview's panels with their type (whose panels read the same call). */
-export const costRecordV2 = defineResource({ ...costRecordList, name: "costRecordV2", title: "消费明细", route: "/costrecordv2", menu: { group: "account", key: "costrecordv2", alsoFor: [overviewMenuKey] } });
+export const costRecordV2 = defineResource({
+  ...costRecordList,
+  name: "costRecordV2",
+  title: "消费明细",
+  route: "/costrecordv2",
+  menu: { group: "account", key: "costrecordv2", alsoFor: [overviewMenuKey] },
+  // 3 §2.3: opened from a panel with its type, it leads back to the overview.
+  backWhen: { param: "type", label: "返回", to: billingPages.accountOverview.route },
+});
 
 /** /costrecordv3: the same records, reached from /costrecordv2 (its menu key). */
 export const costRecordV3 = defineResource({ ...costRecordList, name: "costRecordV3", title: "消费明细", route: "/costrecordv3", menu: costRecordV2.menu });

@@ -198,6 +198,12 @@ export interface ResourceDecl {
   unit?: string;
   /** What an empty list says, when not the engine's words from `noun` (a picker's 还没有添加学员). */
   emptyTexts?: { none: string; searched: string };
+  /** 导出 above the rows: every row the filters select to an xlsx sheet, each column as the table shows it. */
+  export?: { sheet: string; file: string };
+  /** A page size a filter's value forces, the size changer hidden meanwhile (3 §4: type 合计 shows 100 a page). */
+  pageSizeWhen?: { param: string; value: string; size: number };
+  /** A way back in the card's corner while the address carries `param` (3 §2.3: v2 opened with a type). */
+  backWhen?: { param: string; label: string; to: string };
   /** The list's page sizes, the first the default, when not the usual ones (resources/kernel/paging.ts). */
   pageSizes?: readonly number[];
   /** The resource's table: with it the server engine registers the declared calls (resources/kernel/table.ts). */

@@ -24,12 +24,13 @@ export function reportSheet(columns: readonly ColumnDecl[], rows: readonly BaseR
 const fileSafe = (text: string) => text.replace(/[\\/:*?"<>|\p{Cc}]/gu, "_");
 
 export interface ReportExportProps {
-  report: ReportDecl;
+  /** What is exported and how each column reads: a report's, or a resource list's (`export`). */
+  report: Pick<ReportDecl, "name" | "columns" | "export">;
   /** The call the table lists by now (the filtered one when filtered) and everything it sends but the page. */
   api: { list: NonNullable<ReportDecl["calls"]["list"]> };
   params: Record<string, string | number>;
-  /** Whose report: in the file's name. */
-  whose: string;
+  /** Whose report: in the file's name, where it is one person's. */
+  whose?: string;
   total: number;
 }
 
@@ -58,7 +59,7 @@ export function ReportExport({ report, api, params, whose, total }: ReportExport
 
   const run = async () => {
     try {
-      const saved = await exporting.run(read, sheet, `${fileSafe(`${file}-${whose}`)}-${dayjs().format("YYYYMMDD")}.xlsx`);
+      const saved = await exporting.run(read, sheet, `${fileSafe(whose ? `${file}-${whose}` : file)}-${dayjs().format("YYYYMMDD")}.xlsx`);
       open?.({ type: "success", message: `已导出 ${saved} 条` });
     } catch (error) {
       if (isCancelled(error)) open?.({ type: "success", message: "已取消导出" });

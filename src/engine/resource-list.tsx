@@ -1,5 +1,6 @@
-import { Card } from "antd";
+import { Button, Card } from "antd";
 import type { ReactNode } from "react";
+import { Link, useSearchParams } from "react-router-dom";
 import { AccessGate } from "./access-gate";
 import "./list-styles";
 import { NestedList } from "./nested-list";
@@ -24,8 +25,14 @@ export interface ResourceListProps extends ResourceTableProps {
  */
 export function ResourceList({ decl, title, extra, access, children, expandExtra, ...table }: ResourceListProps) {
   const nested = decl.nested;
+  const [search] = useSearchParams();
+  const back = decl.backWhen && search.get(decl.backWhen.param) ? (
+    <Link to={decl.backWhen.to}>
+      <Button>{decl.backWhen.label}</Button>
+    </Link>
+  ) : undefined;
   return (
-    <Card title={title ?? decl.title} extra={extra}>
+    <Card title={title ?? decl.title} extra={extra ?? back}>
       <AccessGate menuKey={access ?? decl.menu.key}>
         <ResourceTable decl={decl} expandExtra={expandExtra ?? (nested && ((row) => <NestedList owner={decl} nested={nested} row={row} />))} {...table} />
         {children}

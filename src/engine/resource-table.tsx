@@ -1,7 +1,7 @@
 import { useDelete, useInvalidate, type BaseRecord } from "@refinedev/core";
 import type { RegistryWidgetsType } from "@rjsf/utils";
 import { Alert, Button, Empty, Flex, Modal, Result, Table, Typography, type TableColumnsType, type TableProps } from "antd";
-import { useEffect, useState, type Key, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type Key, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import type { ResourceDecl } from "../../resources/kernel/define";
 import { pageSizes } from "../../resources/kernel/paging";
@@ -9,10 +9,12 @@ import { AuditHistoryDrawer } from "./audit-history";
 import { useDeclaredRowActions } from "./declared-row-actions";
 import { fillRoute } from "./cells";
 import { ExpandedRecord } from "./expanded-record";
+import { callValues } from "./list-filter-values";
 import { ListFilters } from "./list-filters";
 import { ListToolbar } from "./list-toolbar";
 import { mutationNotices, removalWords } from "./mutation-notices";
 import { readField } from "./record-fields";
+import { ReportExport } from "./report-export";
 import { ResourceFormDialog, useFormOpener } from "./resource-form-dialog";
 import { useRowActionDialogs } from "./row-action-parts";
 import { RowActions, rowActionNames, rowActionsWidth, type BespokeRowActions } from "./row-actions";
@@ -66,7 +68,10 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
   // Both hooks run (hooks keep their order); the table reads the one it was asked for.
   const inAddress = useListPlace(decl.filters, decl.pageSizes);
   const inState = useStatePlace(decl.filters, decl.pageSizes);
-  const { place, go } = placeIn === "state" ? inState : inAddress;
+  const { place: chosen, go } = placeIn === "state" ? inState : inAddress;
+  // A filter's value may force the page size (合计 shows 100 a page); the place keeps the person's own.
+  const forced = decl.pageSizeWhen && String(chosen.filters[decl.pageSizeWhen.param] ?? "") === decl.pageSizeWhen.value ? decl.pageSizeWhen.size : undefined;
+  const place = useMemo(() => (forced ? { ...chosen, pageSize: forced } : chosen), [chosen, forced]);
   const filtered = !!place.key || Object.keys(place.filters).length > 0;
   const list = useResourceRows(decl, place, listCall?.(filtered));
   const { mutateAsync: remove } = useDelete();
@@ -136,6 +141,11 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
   return (
     <>
       {decl.filters && <ListFilters filters={decl.filters} values={place.filters} onSearch={(filters) => go({ filters, page: 1 })} />}
+      {decl.export && (
+        <Flex justify="flex-end" style={{ marginBottom: 16 }}>
+          <ReportExport report={decl} api={{ list: (filtered && decl.api.search) || decl.api.list! }} params={{ ...callValues(decl.filters, place.filters), ...decl.fixed }} total={shownTotal} />
+        </Flex>
+      )}
       <ListToolbar
         decl={decl}
         searchKey={place.key}
@@ -204,7 +214,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
               current: place.page,
               pageSize: place.pageSize,
               total: list.total,
-              showSizeChanger: (decl.pageSizes ?? pageSizes).length > 1,
+              showSizeChanger: !forced && (decl.pageSizes ?? pageSizes).length > 1,
               pageSizeOptions: (decl.pageSizes ?? pageSizes).map(String),
               size: dense ? "small" : undefined,
               showTotal: (total) => `共 ${total} ${decl.unit ?? "条"}`,

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
+import { read, utils } from "xlsx";
 import { afterAll, describe, expect, it } from "vitest";
 import { authApi } from "../../../resources/auth/auth";
 import { api, closeBrowser, newPage, screenshot, signInAsAdmin } from "../../kernel/e2e/browser";
@@ -80,9 +82,24 @@ describe("recharge", () => {
     await expect.poll(async () => (await rows.allInnerTexts()).filter((row) => !(row.includes("直播") && /\d+人/.test(row) && row.includes("峰值并发·按日计费")))).toEqual([]);
     await screenshot(page, "cost-records-live");
 
+    // Exported as the table shows it: the filtered rows, every column.
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: /导\s?出/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^消费记录-\d{8}\.xlsx$/);
+    const sheet = read(readFileSync((await file.path())!));
+    const exported = utils.sheet_to_json<string[]>(sheet.Sheets[sheet.SheetNames[0]], { header: 1, defval: "" });
+    expect(exported[0]).toEqual(["日期", "类型", "用量", "金额", "计费方式"]);
+    expect(exported.length - 1).toBe(await rows.count());
+    expect(exported.slice(1).every((row) => row[1] === "直播" && row[4] === "峰值并发·按日计费")).toBe(true);
+
+    // From the overview's panel: 合计 at 100 a page (no size to choose), and 返回 to the overview.
     await page.goto("/costrecordv2?type=total");
     await expect.poll(() => rows.first().innerText()).toContain("合计");
     expect(await rows.count()).toBeGreaterThanOrEqual(7);
+    expect(await page.locator(".ant-pagination-options-size-changer").count()).toBe(0);
     await screenshot(page, "cost-records-total");
+    await page.getByRole("button", { name: /返\s?回/ }).click();
+    await page.waitForURL(/\/accountOverview$/);
   });
 });

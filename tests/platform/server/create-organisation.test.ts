@@ -15,7 +15,7 @@ describe("createOrganisation", () => {
   it("makes an organisation whose main admin signs in to its console with its balance", async () => {
     const { orgId } = await createOrganisation(s.db, school, 64);
     const cookie = await signIn(s.app, school.mobile, "admin", school.password);
-    expect((await s.app.inject({ url: "/cms/enterprisename", headers: { cookie } })).json().data).toEqual({ name: "新开学校" });
+    expect((await s.app.inject({ url: "/cms/enterprisename", headers: { cookie } })).json().data).toEqual({ name: "新开学校", certified: false });
     const org = await s.db.kysely.selectFrom("organisations").select(["balance_milli"]).where("id", "=", orgId).executeTakeFirstOrThrow();
     expect(Number(org.balance_milli)).toBe(500_000);
   });
