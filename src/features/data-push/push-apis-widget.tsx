@@ -28,7 +28,6 @@ export function PushApisWidget({ id, value, onChange, disabled, readonly, regist
                 <Input
                   aria-label={`${api.name}接口地址`}
                   placeholder="请输入接口地址，以 http:// 或 https:// 开头"
-                  maxLength={500}
                   value={api.url}
                   disabled={off || api.status !== 1}
                   onChange={(e) => change(g, a, { url: e.target.value })}

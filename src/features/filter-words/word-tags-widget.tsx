@@ -61,7 +61,6 @@ export function WordTagsWidget({ id, value, onChange, disabled, readonly, schema
           disabled={locked}
           placeholder="输入敏感词，多个词语用；，、分隔，按回车添加"
           aria-label="添加敏感词"
-          maxLength={2000}
           onChange={(e) => type(e.target.value)}
           onKeyDown={enter}
         />
