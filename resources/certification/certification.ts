@@ -59,6 +59,23 @@ export interface CertificationRecord {
   last_modified: string;
 }
 
+/** The record of an organisation that submitted nothing: what GET answers then. */
+export const noCertification: CertificationRecord = {
+  certificate_name: "",
+  province: "",
+  city: "",
+  region: "",
+  address: "",
+  certificate_no: "",
+  certificate_picture: "",
+  userName: "",
+  idCard: "",
+  mobile: "",
+  verified_mobile: "",
+  state: certificationStates.none,
+  last_modified: "",
+};
+
 export const certificationMessages = {
   submitted: "提交成功",
   submitFailed: "提交失败",

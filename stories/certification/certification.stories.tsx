@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor } from "storybook/test";
 import { authApi } from "../../resources/auth/auth";
-import { certificationApi, certificationKey, type CertificationRecord } from "../../resources/certification/certification";
+import { certificationApi, certificationKey, noCertification, type CertificationRecord } from "../../resources/certification/certification";
 import { certificationForm } from "../../resources/certification/forms";
 import { FormPage } from "../../src/engine/form-page";
 import { EngineStage } from "../engine/engine-stage";
@@ -9,21 +9,6 @@ import { failEnvelope, okEnvelope, type MockRoutes } from "../mock-api";
 import { menuFor } from "../support/fixtures";
 import type { ScreenParameters } from "../support/screen-parameters";
 
-const blank: CertificationRecord = {
-  certificate_name: "",
-  province: "",
-  city: "",
-  region: "",
-  address: "",
-  certificate_no: "",
-  certificate_picture: "",
-  userName: "",
-  idCard: "",
-  mobile: "",
-  verified_mobile: "",
-  state: "",
-  last_modified: "",
-};
 
 const submitted: CertificationRecord = {
   certificate_name: "示例学校教育科技有限公司",
@@ -56,7 +41,7 @@ const meta = {
       <FormPage decl={certificationForm} />
     </EngineStage>
   ),
-  parameters: { initialEntries: [certificationForm.route], api: answers(blank) } satisfies ScreenParameters,
+  parameters: { initialEntries: [certificationForm.route], api: answers(noCertification) } satisfies ScreenParameters,
 } satisfies Meta;
 
 export default meta;

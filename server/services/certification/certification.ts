@@ -1,4 +1,4 @@
-import { certificationMessages, certificationStates, type CertificationRecord } from "../../../resources/certification/certification";
+import { certificationMessages, certificationStates, noCertification, type CertificationRecord } from "../../../resources/certification/certification";
 import type { MessageAdapter } from "../../adapters/sms";
 import type { Db } from "../../db/database";
 import { recordAudit } from "../../engine/audit";
@@ -12,21 +12,6 @@ import { isRegion } from "./regions";
 /** The body of a submit or a modify, as certification.edit leaves it. */
 export type CertificationBody = Omit<CertificationRecord, "state" | "last_modified" | "verified_mobile"> & { validate_code?: string };
 
-const empty: CertificationRecord = {
-  certificate_name: "",
-  province: "",
-  city: "",
-  region: "",
-  address: "",
-  certificate_no: "",
-  certificate_picture: "",
-  userName: "",
-  idCard: "",
-  mobile: "",
-  verified_mobile: "",
-  state: certificationStates.none,
-  last_modified: "",
-};
 
 const columns = [
   "certificate_name",
@@ -46,10 +31,10 @@ const columns = [
 
 const stored = (scope: OrgScope) => scope.selectFrom("certifications").select(columns).executeTakeFirst();
 
-/** The organisation's record as GET answers it; every field empty and state '' while none was submitted. */
+/** The organisation's record as GET answers it; every field noCertification and state '' while none was submitted. */
 export async function readCertification(scope: OrgScope): Promise<CertificationRecord> {
   const row = await stored(scope);
-  if (!row) return empty;
+  if (!row) return noCertification;
   return {
     certificate_name: row.certificate_name,
     province: row.province,

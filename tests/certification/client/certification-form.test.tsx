@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { certificationApi } from "../../../resources/certification/certification";
+import { certificationApi, noCertification, type CertificationRecord } from "../../../resources/certification/certification";
 import { certificationForm } from "../../../resources/certification/forms";
 import { setHttpAdapter } from "../../../providers/http";
 import { FormPage } from "../../../src/engine/form-page";
@@ -18,23 +18,8 @@ afterEach(() => setHttpAdapter());
 // The record's last change is a date shown above the form.
 freezeClock("2026-11-28T12:00:00+08:00");
 
-const emptyRecord = {
-  certificate_name: "",
-  province: "",
-  city: "",
-  region: "",
-  address: "",
-  certificate_no: "",
-  certificate_picture: "",
-  userName: "",
-  idCard: "",
-  mobile: "",
-  verified_mobile: "",
-  state: "",
-  last_modified: "",
-};
-const submitted = {
-  ...emptyRecord,
+const submitted: CertificationRecord = {
+  ...noCertification,
   certificate_name: "示例学校教育科技有限公司",
   province: "浙江省",
   city: "杭州市",
@@ -50,7 +35,7 @@ const submitted = {
   last_modified: "2026-11-28 10:00:00",
 };
 
-function serve(record: Record<string, string>, saves: Record<string, unknown> = {}) {
+function serve(record: CertificationRecord, saves: Record<string, unknown> = {}) {
   return fakeServer({
     "GET /cms/loginrouter": ok({ groups: [], keys: ["groupCertification"] }),
     [`GET ${certificationApi.get.path}`]: ok(record),
@@ -66,7 +51,7 @@ const typeInto = (placeholder: string, value: string) => fireEvent.change(screen
 
 describe("/groupCertification, nothing submitted yet", () => {
   it("lists the items in the spec's order and names every missing one with its own message", async () => {
-    const server = serve(emptyRecord);
+    const server = serve(noCertification);
     open();
     await screen.findByText(/认证状态：未认证/);
     expect(labels()).toEqual(["营业执照名称", "所在省份", "所在城市", "所在区县", "详细地址", "组织机构代码", "营业执照照片", "联系人姓名", "身份证号", "联系人手机号", "图形验证码", "短信验证码"]);
