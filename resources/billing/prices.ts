@@ -85,6 +85,9 @@ export function consumeDetail(rule: PriceRule, value: number, monthBefore: numbe
 
 /** The ledger's kinds of movement (issue 19 item 1), with the words the records show for them. */
 export const ledgerKinds = { recharge: "充值", consumption: "消费", refund: "退款", adjustment: "调整" } as const;
+
+/** Every ledger row is in the organisation's audit log under this resource (issue 19 item 10), written by no person. */
+export const ledgerAudit = { resource: "ledger", title: "账户流水", actor: "系统" } as const;
 export type LedgerKind = keyof typeof ledgerKinds;
 
 const rateTypeWords: Record<NonNullable<PriceRule["rateType"]>, string> = { concurrency: "峰值并发", bandwidth: "峰值带宽", flow: "流量" };

@@ -9,6 +9,10 @@ import { ep } from "../kernel/endpoint";
 import live from "../lives/live";
 import { liveSetting } from "../lives/live-setting";
 import { pushConfig } from "../data-push/push-config";
+import { balanceAlert } from "../billing/alerts";
+import { ledgerAudit } from "../billing/prices";
+import { filterWordSingles } from "../filter-words/filter-words";
+import { smartReminder } from "../reminders/smart-reminder";
 import message from "./message";
 import productTemplate from "../lives/product-template";
 import student from "../users/student";
@@ -17,12 +21,16 @@ import teacher from "../users/teacher";
 
 /** The resources whose writes are logged, name → title: the log's 资源 column and filter. */
 const audited = [subadmin, teacher, assistant, student, course, live, message, productTemplate, adTemplate, emulateTemplate];
-/** Logged writes that are no list resource: the organisation's settings records (resources/kernel/single.ts), cloud-disk files, the developer key (seen or reset). */
+/** Logged writes that are no list resource: the organisation's settings records (resources/kernel/single.ts), cloud-disk files, the developer key (seen or reset), the ledger's movements. */
 const auditedBespoke: Record<string, string> = {
   [liveSetting.name]: liveSetting.title,
   [pushConfig.name]: pushConfig.title,
   [cloudDiskAudit.resource]: cloudDiskAudit.title,
   [developerAudit.resource]: developerAudit.title,
+  [balanceAlert.name]: balanceAlert.title,
+  ...Object.fromEntries(filterWordSingles.map((single) => [single.name, single.title])),
+  [smartReminder.name]: smartReminder.title,
+  [ledgerAudit.resource]: ledgerAudit.title,
 };
 export const auditResourceLabels: Record<string, string> = { ...Object.fromEntries(audited.map((r) => [r.name, r.title])), ...auditedBespoke };
 export const auditActionLabels: Record<string, string> = { create: "新增", update: "修改", remove: "删除", view: "查看" };

@@ -1,6 +1,6 @@
 import { PostgresAdapter, type Kysely } from "kysely";
 import { thresholdMilli } from "../../resources/billing/alerts";
-import type { LedgerKind } from "../../resources/billing/prices";
+import { ledgerAudit, ledgerKinds, type LedgerKind } from "../../resources/billing/prices";
 import type { Database } from "../db/schema";
 import { enqueue } from "./jobs";
 
@@ -80,6 +80,13 @@ export async function moveBalance(k: Kysely<Database>, orgId: number, m: Movemen
     .executeTakeFirstOrThrow();
   const balanceMilli = Number(org.balance_milli);
   await k.updateTable("ledger").set({ balance_milli: balanceMilli }).where("id", "=", row.id).execute();
+  // The movement in the audit log, in its own transaction: 类型, 金额 and 余额 in yuan, what moved it.
+  const yuan = (milli: number) => (milli / 1000).toFixed(3);
+  const entry = { 类型: ledgerKinds[m.kind], 金额: yuan(m.amountMilli), 余额: yuan(balanceMilli), 来源: m.ref, 说明: m.note ?? "" };
+  await k
+    .insertInto("audit_log")
+    .values({ org_id: orgId, actor_id: 0, actor_name: ledgerAudit.actor, resource: ledgerAudit.resource, record_id: row.id, action: "create", diff: JSON.stringify({ before: {}, after: entry }), created_at: now })
+    .execute();
   if (m.amountMilli < 0) await queueLowBalance(k, orgId, row.id, balanceMilli - m.amountMilli, balanceMilli, now);
   return { applied: true, balanceMilli };
 }
