@@ -78,19 +78,23 @@ export function WordTagsWidget({ id, value, onChange, disabled, readonly, schema
         共 {words.length} 个{max !== undefined ? `，最多 ${max} 个` : ""}
         {over && tooMany && !rawErrors?.includes(tooMany) ? `（${tooMany}）` : ""}
       </Typography.Text>
-      <Flex wrap gap={8} role="list" aria-label="敏感词" data-testid="word-tags">
-        {words.length === 0 && <Typography.Text type="secondary">暂无敏感词</Typography.Text>}
-        {words.map((word) => (
-          <Tag key={word} role="listitem" style={{ marginInlineEnd: 0 }}>
-            {word}
-            {!locked && (
-              <Button type="text" size="small" aria-label={`删除${word}`} onClick={() => remove(word)} style={{ marginInlineStart: 4, height: 18, padding: "0 2px", lineHeight: 1 }}>
-                ×
-              </Button>
-            )}
-          </Tag>
-        ))}
-      </Flex>
+      {/* A list role holds list items only: the empty list's words stand beside it. */}
+      {words.length === 0 ? (
+        <Typography.Text type="secondary">暂无敏感词</Typography.Text>
+      ) : (
+        <Flex wrap gap={8} role="list" aria-label="敏感词" data-testid="word-tags">
+          {words.map((word) => (
+            <Tag key={word} role="listitem" style={{ marginInlineEnd: 0 }}>
+              {word}
+              {!locked && (
+                <Button type="text" size="small" aria-label={`删除${word}`} onClick={() => remove(word)} style={{ marginInlineStart: 4, height: 18, padding: "0 2px", lineHeight: 1 }}>
+                  ×
+                </Button>
+              )}
+            </Tag>
+          ))}
+        </Flex>
+      )}
     </Flex>
   );
 }

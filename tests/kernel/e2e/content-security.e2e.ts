@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resources } from "../../../resources";
+import { formPages, recordPages, resources, tabbedPages } from "../../../resources";
 import { portalAccountPage } from "../../../resources/portal/account";
 import { readSchemaFiles } from "../../../scripts/lib/form-validators";
 import { schemaFileOf } from "../../../server/plugins/schema-folder";
@@ -109,7 +109,18 @@ const ownProbes: Record<string, Probe> = {
   "portal.passwd.edit": { field: "new_passwd", value: "abcdef", message: "您的密码复杂度太低（密码中必须包含字母、数字），请修改密码！" },
 };
 
-/** The form on screen: the dialog's when one is open, else the page's; `确定` submits either. */
+/** A form's save button: its declaration's words (设置, 保存, 查看), 确定 when it names none. */
+const declaredForms = [
+  ...formPages,
+  ...tabbedPages.flatMap((page) => page.tabs.map((tab) => tab.form)),
+  ...recordPages.flatMap((page) => page.fields.flatMap((field) => (field.dialog ? [field.dialog.form] : []))),
+];
+const submitOf = (id: string) => {
+  const words = [...(declaredForms.find((decl) => decl.form === id)?.submit ?? "确定")];
+  return new RegExp(`^${words.join("\\s*")}$`);
+};
+
+/** The form on screen: the dialog's when one is open, else the page's. */
 const openForm = (page: Page): Locator => page.locator(".ant-modal:visible, .ant-layout-content").filter({ has: page.locator(".engine-form") }).last();
 
 const firstRow = (page: Page) => page.locator(".ant-table-tbody tr.ant-table-row").first();
@@ -168,6 +179,34 @@ const openers: Record<string, (page: Page) => Promise<void>> = {
   },
   "recharge.pay.create": async (page) => {
     await visit(page, "/recharge");
+  },
+  "balance-alert.edit": async (page) => {
+    await visit(page, "/accountOverview");
+  },
+  "notify-person.create": async (page) => {
+    await visit(page, "/accountOverview");
+    await page.locator(".ant-card", { hasText: "通知人数" }).getByRole("button", { name: /^设\s*置$/ }).click();
+    await page.locator(".ant-modal:visible").getByRole("button", { name: /添\s*加/ }).click();
+  },
+  "certification.edit": async (page) => {
+    await visit(page, "/groupCertification");
+  },
+  "filter-words.edit": async (page) => {
+    await visit(page, "/filterWords");
+  },
+  "smart-reminder.edit": async (page) => {
+    await visit(page, "/smartTeaService");
+  },
+  "push-config.edit": async (page) => {
+    await visit(page, "/pushDataOp");
+  },
+  "appid.key.edit": async (page) => {
+    await visit(page, "/appidop");
+    await page.getByRole("button", { name: /^查\s*看$/ }).click();
+  },
+  "appid.reset.edit": async (page) => {
+    await visit(page, "/appidop");
+    await page.getByRole("button", { name: /^重\s*置$/ }).click();
   },
   "live-audience.edit": async (page) => {
     await moreMenu(page, await masterLiveRow(page), "人数基数");
@@ -238,7 +277,7 @@ describe("every form of the console under the strict CSP (issue 16 item 2.6)", (
     const probe = ownProbes[id] ?? lengthProbe(id);
     if (probe) {
       await form.locator(`#root_${probe.field}`).fill(probe.value);
-      await form.getByRole("button", { name: /^确\s*定$/ }).click();
+      await form.getByRole("button", { name: submitOf(id) }).click();
       await expect.poll(() => form.locator(".ant-form-item-explain-error").allInnerTexts(), { timeout: 15_000 }).toContain(probe.message);
     }
     expect((await violations()).slice(seen), id).toEqual([]);
