@@ -3,6 +3,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formPages, recordPages, resources, tabbedPages } from "../../../resources";
 import { portalAccountPage } from "../../../resources/portal/account";
+import { thresholdForm } from "../../../resources/billing/forms";
 import { readSchemaFiles } from "../../../scripts/lib/form-validators";
 import { schemaFileOf } from "../../../server/plugins/schema-folder";
 import { fillRoute } from "../../../src/engine/fill-route";
@@ -112,6 +113,7 @@ const ownProbes: Record<string, Probe> = {
 /** A form's save button: its declaration's words (设置, 保存, 查看), 确定 when it names none. */
 const declaredForms = [
   ...formPages,
+  thresholdForm,
   ...tabbedPages.flatMap((page) => page.tabs.map((tab) => tab.form)),
   ...recordPages.flatMap((page) => page.fields.flatMap((field) => (field.dialog ? [field.dialog.form] : []))),
 ];
@@ -277,7 +279,8 @@ describe("every form of the console under the strict CSP (issue 16 item 2.6)", (
     const probe = ownProbes[id] ?? lengthProbe(id);
     if (probe) {
       await form.locator(`#root_${probe.field}`).fill(probe.value);
-      await form.getByRole("button", { name: submitOf(id) }).click();
+      // The form's own button comes first (the overview's 设置 of its recipients follows the threshold's).
+      await form.getByRole("button", { name: submitOf(id) }).first().click();
       await expect.poll(() => form.locator(".ant-form-item-explain-error").allInnerTexts(), { timeout: 15_000 }).toContain(probe.message);
     }
     expect((await violations()).slice(seen), id).toEqual([]);
