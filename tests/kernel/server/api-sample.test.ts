@@ -31,12 +31,14 @@ function shapeOf(v: unknown, depth = 0): Shape {
  */
 const accessFirst = "access is resolved before validation (resources/kernel/call.ts), so the caller without the right is refused first";
 const certifiedToo = "the organisation's name comes with whether it is certified, {name, certified}, for the mark beside it (issue 19 item 5)";
+const ledgerLogged = "every ledger movement is in the audit log (issue 19 item 10): the demo's opening balance is its first row";
 const intended: Record<string, { status: number; code: number; msg: string; why: string }> = {
   "POST /cms/chgpasswd as nobody": { status: 401, code: 401, msg: "未授权，请登录", why: accessFirst },
   "POST /cms/chgpasswd as student": { status: 403, code: 403, msg: "拒绝访问", why: accessFirst },
   "PATCH /cms/login as nobody": { status: 401, code: 401, msg: "未授权，请登录", why: accessFirst },
   "GET /cms/enterprisename as admin": { status: 200, code: 0, msg: "ok", why: certifiedToo },
   "GET /cms/enterprisename as student": { status: 200, code: 0, msg: "ok", why: certifiedToo },
+  "GET /cms/auditlog as admin": { status: 200, code: 0, msg: "ok", why: ledgerLogged },
 };
 
 let s: TestServer;
