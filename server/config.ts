@@ -85,6 +85,23 @@ export interface Config {
    * refused when saved and when delivered to, whatever its name resolves to (server/services/data-push/url-guard.ts).
    */
   pushAllowPrivate: boolean;
+  /**
+   * The account organisations pay by bank transfer (BANK_ACCOUNT, `户名|开户行|账号`): /recharge shows
+   * it as the third way to pay. Absent, that way answers 银行转账未开通.
+   */
+  bankAccount: BankAccount | null;
+}
+
+/** An operator's receiving account, as /recharge shows it for a bank transfer. */
+export interface BankAccount {
+  name: string;
+  bank: string;
+  number: string;
+}
+
+function bankAccount(env: NodeJS.ProcessEnv): BankAccount | null {
+  const [name = "", bank = "", number = ""] = (env.BANK_ACCOUNT ?? "").split("|").map((v) => v.trim());
+  return name && bank && number ? { name, bank, number } : null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -117,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     broadcastGoneMs: Math.max(1, Number(env.BROADCAST_GONE_SECONDS) || broadcastSettings.publisherGoneMs / 1000) * 1000,
     rtmpPort: rtmpPort(env.RTMP_PORT),
     pushAllowPrivate: env.PUSH_ALLOW_PRIVATE === "1",
+    bankAccount: bankAccount(env),
     shutdownGraceMs: (env.SHUTDOWN_GRACE_SECONDS && Number(env.SHUTDOWN_GRACE_SECONDS) >= 0 ? Number(env.SHUTDOWN_GRACE_SECONDS) : 8) * 1000,
   };
 }

@@ -33,6 +33,13 @@ export const billingCalls = defineCalls("billing", {
     limits: ["ordersPerPerson"],
     summary: "A pending wechatpay recharge of fee yuan: wechatpay_url (for the QR), ordreno, fee",
   },
+  bank: {
+    endpoint: rechargeApi.bank,
+    body: "recharge.order",
+    access: access.menu([rechargeMenuKey]),
+    limits: ["ordersPerPerson"],
+    summary: "A pending bank-transfer recharge of fee yuan: trade_no (the transfer's note), fee and the operator's account",
+  },
   records: {
     endpoint: rechargeApi.records,
     query: "recharge.records.query",

@@ -5,9 +5,9 @@ import { balanceAlert, overviewMenuKey } from "./alerts";
 
 /**
  * /recharge (3 §7.3): an amount (the presets 1000, 3000, 5000, 10000 or another) and the way to pay,
- * which chooses the call (alipay or wechatpay); saving makes a pending order, and the part shown
- * after it (`rechargePay`, src/features/billing) takes the payer to it: alipay's page, or
- * wechatpay's QR asked about every 3 s until paid.
+ * which chooses the call (alipay, wechatpay or bank); saving makes a pending order, and the part shown
+ * after it (`rechargePay`, src/features/billing) takes the payer to it: alipay's page,
+ * wechatpay's QR asked about every 3 s until paid, or the bank account and the note to write.
  */
 export const rechargeForm = defineFormPage({
   ...rechargePage,
@@ -20,7 +20,7 @@ export const rechargeForm = defineFormPage({
   submit: "立即充值",
   save: {
     call: rechargeApi.alipay,
-    callBy: { field: "way", calls: { wechatpay: rechargeApi.wechatpay } },
+    callBy: { field: "way", calls: { wechatpay: rechargeApi.wechatpay, bank: rechargeApi.bank } },
     send: ["fee"],
     success: "订单已创建，请完成支付",
     after: { part: "rechargePay" },

@@ -16,6 +16,12 @@ export const rechargeApi = {
   alipay: ep("POST /cms/alipay/recharge"),
   /** `{fee}` (yuan) → `{wechatpay_url, ordreno, fee}`: what the QR encodes, and the order to poll. */
   wechatpay: ep("POST /cms/wechatpay/recharge"),
+  /**
+   * `{fee}` (yuan) → `{trade_no, fee, account: {name, bank, number}}`: a pending bank-transfer
+   * order; the payer writes its number as the transfer's note, and the platform operator credits
+   * it when the money arrives (`npm run bank-credit`).
+   */
+  bank: ep("POST /cms/bank/recharge"),
   /** `page`, `count` → the paid recharges, newest first (RechargeRecord), and `count`. */
   records: ep("GET /cms/pay/rechargeinfo"),
   /** The same within `begints`..`endts` (epoch ms, both included). */
@@ -31,12 +37,20 @@ export const paySandboxApi = {
   script: ep("GET /pay-sandbox/pay.js"),
 } as const;
 
-/** Ways to pay (3 §7.3); bank transfer is a transfer to the account shown, not an order. */
-export const payWays = ["alipay", "wechatpay"] as const;
+/** Ways to pay (3 §7.3); a bank transfer's order waits for the operator, not for a provider's notify. */
+export const payWays = ["alipay", "wechatpay", "bank"] as const;
 export type PayWay = (typeof payWays)[number];
 
 /** The recharge page's presets, in yuan (3 §7.3). */
 export const rechargePresets = [1000, 3000, 5000, 10000] as const;
+
+/** A bank-transfer order as `bank` answers it: where to send the money and the note to write. */
+export interface BankOrder {
+  trade_no: string;
+  /** Yuan. */
+  fee: number;
+  account: { name: string; bank: string; number: string };
+}
 
 /** A paid recharge as the record lists it (3 §7.3): Fee in yuan. */
 export interface RechargeRecord {
@@ -52,6 +66,7 @@ export const rechargeMessages = {
   wrongAmount: "支付金额与订单不符",
   paid: "支付成功",
   cancelled: "已取消支付",
+  bankClosed: "银行转账未开通，请选择其他支付方式",
 } as const;
 
 export type PayStatus = "pending" | "paid" | "failed";

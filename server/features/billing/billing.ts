@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import type { FastifyRequest } from "fastify";
 import { billingCalls } from "../../../resources/billing/calls";
-import { paySandboxApi, payWayLabels, rechargeApi, type PayResult, type PayWay } from "../../../resources/billing/recharge";
+import { paySandboxApi, payWayLabels, rechargeApi, rechargeMessages, type BankOrder, type PayResult, type PayWay } from "../../../resources/billing/recharge";
 import { signatureHeader, sandboxPayments, type PayClaim } from "../../adapters/payment";
 import { defineFeature } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";
@@ -67,6 +67,13 @@ export default defineFeature({
       wechatpay: async (request) => {
         const { tradeNo, feeMilli } = await order(request, "wechatpay");
         return ok({ wechatpay_url: payments.checkoutUrl(tradeNo), ordreno: tradeNo, fee: feeMilli / 1000 });
+      },
+
+      bank: async (request) => {
+        if (!config.bankAccount) throw fail.bad(rechargeMessages.bankClosed, "way");
+        const { tradeNo, feeMilli } = await order(request, "bank");
+        const answer: BankOrder = { trade_no: tradeNo, fee: feeMilli / 1000, account: config.bankAccount };
+        return ok(answer);
       },
 
       records,

@@ -35,7 +35,7 @@ export async function createOrder(scope: OrgScope, fee: number, way: PayWay, now
  * it and the others find it moved; the ledger's `recharge:<trade_no>` would refuse a second credit
  * anyway. A notify whose amount is not the order's moves nothing.
  */
-export async function acceptNotify(db: Db, claim: PayClaim, log: FastifyBaseLogger, now = Date.now()): Promise<"credited" | "failed" | "unchanged"> {
+export async function acceptNotify(db: Db, claim: Pick<PayClaim, "trade_no" | "fee_milli" | "status">, log: FastifyBaseLogger, now = Date.now()): Promise<"credited" | "failed" | "unchanged"> {
   const order = await db.kysely.selectFrom("recharge_orders").select(["org_id", "fee_milli", "status"]).where("trade_no", "=", claim.trade_no).executeTakeFirst();
   if (!order) throw fail.notFound("订单");
   if (Number(order.fee_milli) !== claim.fee_milli) {
@@ -57,6 +57,18 @@ export async function acceptNotify(db: Db, claim: PayClaim, log: FastifyBaseLogg
   });
   if (result === "credited") emitFor(db, order.org_id, "recharge.paid", { trade_no: claim.trade_no, fee: claim.fee_milli / 1000, paid_at: now });
   return result;
+}
+
+/**
+ * The platform operator's credit of a bank transfer that arrived (`npm run bank-credit`): the
+ * pending bank order its note names, for the amount received. The same once-only path as a
+ * provider's notify; an order of another way, or an amount that is not the order's, moves nothing.
+ */
+export async function creditBankTransfer(db: Db, tradeNo: string, feeMilli: number, log: FastifyBaseLogger, now = Date.now()) {
+  const order = await db.kysely.selectFrom("recharge_orders").select("way").where("trade_no", "=", tradeNo).executeTakeFirst();
+  if (!order) throw fail.notFound("订单");
+  if (order.way !== "bank") throw new ApiError(400, "该订单不是银行转账订单");
+  return acceptNotify(db, { trade_no: tradeNo, fee_milli: feeMilli, status: "paid" }, log, now);
 }
 
 /** A page of the organisation's paid recharges, newest first, within [from, to] when given. */

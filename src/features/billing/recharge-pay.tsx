@@ -1,8 +1,8 @@
-import { Button, Flex, Modal, QRCode, Result, Spin, Typography } from "antd";
+import { Button, Descriptions, Flex, Modal, QRCode, Result, Spin, Typography } from "antd";
 import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
 import { authApi } from "../../../resources/auth/auth";
-import { payPollSeconds, rechargeApi, type PayResult } from "../../../resources/billing/recharge";
+import { payPollSeconds, rechargeApi, type BankOrder, type PayResult } from "../../../resources/billing/recharge";
 import rechargeRecord from "../../../resources/billing/recharge-record";
 import type { SavedPartProps } from "../../engine/registry";
 import { sessionStore } from "../../../providers/session-store";
@@ -11,7 +11,7 @@ import { useCall } from "../../lib/use-call";
 const qrSize = 150;
 
 interface Ordered {
-  data?: { url?: string; trade_no?: string; wechatpay_url?: string; ordreno?: string; fee?: number };
+  data?: { url?: string; trade_no?: string; wechatpay_url?: string; ordreno?: string; fee?: number; account?: BankOrder["account"] };
 }
 
 /** 微信支付: the order's QR (150×150, 3 §7.3), its result asked every 3 s until it is no longer pending. */
@@ -72,10 +72,48 @@ function AlipayRedirect({ url }: { url: string }) {
   );
 }
 
+/** 银行转账: the operator's account, the amount and the order number to write as the transfer's note. */
+function BankTransfer({ order, onClose }: { order: BankOrder; onClose: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <Modal
+      open
+      title="银行转账"
+      onCancel={onClose}
+      width={480}
+      destroyOnClose
+      footer={[
+        <Button key="records" onClick={() => navigate(rechargeRecord.route)}>
+          查看充值记录
+        </Button>,
+        <Button key="close" type="primary" onClick={onClose}>
+          我知道了
+        </Button>,
+      ]}
+    >
+      <Typography.Paragraph>请向以下账户转账，并在转账备注中填写订单号。款项到账后由平台入账，入账后可在充值记录中查看。</Typography.Paragraph>
+      <Descriptions column={1} bordered size="small">
+        <Descriptions.Item label="户名">{order.account.name}</Descriptions.Item>
+        <Descriptions.Item label="开户行">{order.account.bank}</Descriptions.Item>
+        <Descriptions.Item label="账号">
+          <Typography.Text copyable>{order.account.number}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label="转账金额">{order.fee.toFixed(2)} 元</Descriptions.Item>
+        <Descriptions.Item label="转账备注（订单号）">
+          <Typography.Text copyable strong>
+            {order.trade_no}
+          </Typography.Text>
+        </Descriptions.Item>
+      </Descriptions>
+    </Modal>
+  );
+}
+
 /** `after: { part: "rechargePay" }` of the recharge form (resources/billing/forms.ts): the order just made, to pay. */
 export function RechargePay({ answer, values, onClose }: SavedPartProps) {
   const data = (answer as Ordered | undefined)?.data;
   if (data?.wechatpay_url && data.ordreno) return <WechatPay address={new URL(data.wechatpay_url, window.location.href).href} tradeNo={data.ordreno} fee={Number(data.fee ?? values.fee)} onClose={onClose} />;
   if (data?.url) return <AlipayRedirect url={data.url} />;
+  if (data?.account && data.trade_no) return <BankTransfer order={{ trade_no: data.trade_no, fee: Number(data.fee ?? values.fee), account: data.account }} onClose={onClose} />;
   return null;
 }

@@ -65,6 +65,26 @@ describe("recharge", () => {
     await screenshot(page, "recharge-records");
   });
 
+  it("shows the operator's account and the order number to write for a bank transfer; nothing moves until it arrives", async () => {
+    const page = await newPage();
+    page.setDefaultTimeout(30_000);
+    await signInAsAdmin(page);
+    const before = await balance(page);
+    await page.goto("/recharge");
+    await page.locator("label", { hasText: "5000元" }).click();
+    await page.getByRole("radio", { name: "银行转账" }).check();
+    await page.getByRole("button", { name: "立即充值" }).click();
+    const dialog = page.locator(".ant-modal", { hasText: "银行转账" });
+    await dialog.getByText("招商银行北京分行").waitFor();
+    expect(await dialog.innerText()).toContain("110912345610601");
+    expect(await dialog.innerText()).toContain("5000.00 元");
+    expect(await dialog.innerText()).toMatch(/LT\d{14}[0-9a-f]{12}/);
+    await screenshot(page, "recharge-bank");
+    expect(await balance(page)).toBeCloseTo(before, 3);
+    await dialog.getByRole("button", { name: "我知道了" }).click();
+    await dialog.waitFor({ state: "hidden" });
+  });
+
   it("lists the last 7 days' consumption, one type with how it was billed, and each day's 合计", async () => {
     const page = await newPage();
     page.setDefaultTimeout(30_000);

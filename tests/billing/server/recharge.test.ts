@@ -109,6 +109,11 @@ describe("bad amounts", () => {
     expect(await orders()).toBe(before);
   });
 
+  it("refuses a bank transfer while the operator has given no account", async () => {
+    const answer = await post(rechargeApi.bank.path, { fee: 1000 });
+    expect(answer).toMatchObject({ code: 400, msg: rechargeMessages.bankClosed });
+  });
+
   it("refuses a missing amount", async () => {
     expect((await post(rechargeApi.wechatpay.path, {})).msg).toBe("请输入充值金额");
   });

@@ -16,8 +16,10 @@ export default async function setup(project: TestProject) {
   const dist = process.env.DIST_DIR || "dist";
   if (!existsSync(`${dist}/index.html`)) throw new Error(`${dist}/ is missing: run \`npm run build\` before the browser suite`);
   const db = await freshDatabase();
-  // Data push may reach a receiver a test starts on 127.0.0.1 (tests/data-push/e2e): the operator's setting for a local receiver.
-  const server = await startServer({ dataDir: db.dataDir, databaseUrl: db.url ?? "", env: { PUSH_ALLOW_PRIVATE: "1" } });
+  // Data push may reach a receiver a test starts on 127.0.0.1 (tests/data-push/e2e): the operator's
+  // setting for a local receiver. The bank account is the operator's too (tests/billing/e2e/recharge.e2e.ts).
+  const env = { PUSH_ALLOW_PRIVATE: "1", BANK_ACCOUNT: "乐学科技有限公司|招商银行北京分行|110912345610601" };
+  const server = await startServer({ dataDir: db.dataDir, databaseUrl: db.url ?? "", env });
   project.provide("baseURL", server.baseURL);
   project.provide("dataDir", db.dataDir);
   project.provide("databaseUrl", db.url ?? "");
