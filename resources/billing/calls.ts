@@ -2,6 +2,7 @@ import { access, defineCalls } from "../kernel/call";
 import { paySandboxApi, rechargeApi, rechargeMenuKey } from "./recharge";
 import rechargeRecord from "./recharge-record";
 import { alertApi, overviewMenuKey } from "./alerts";
+import { ledgerApi } from "./ledger";
 
 const signed = "the payment provider's notify carries no session: its HMAC signature with the provider's key is what it is checked by, and it only moves an existing order's own amount, once";
 const sandbox = "the payment sandbox's order page is opened by the payer's browser or a phone scanning the QR, with no session: the address's HMAC signature of the order is what admits it";
@@ -80,6 +81,11 @@ export const billingCalls = defineCalls("billing", {
     access: access.menu([overviewMenuKey]),
     limits: ["codesPerPerson", "codesPerIp"],
     summary: "An SMS code to a would-be low-balance recipient's mobile, behind its graphic captcha",
+  },
+  reconcile: {
+    endpoint: ledgerApi.reconcile,
+    access: access.menu([overviewMenuKey]),
+    summary: "The organisation's balance beside the sum and count of its ledger, read in one snapshot: balance, ledger (yuan), rows, agrees",
   },
   sandboxScript: {
     endpoint: paySandboxApi.script,

@@ -91,11 +91,20 @@ export async function moveBalance(k: Kysely<Database>, orgId: number, m: Movemen
   return { applied: true, balanceMilli };
 }
 
-/** The sum of an organisation's ledger and its balance, which must be equal (issue 19 item 10's reconciliation). */
-export async function reconcile(k: Kysely<Database>, orgId: number): Promise<{ balanceMilli: number; ledgerMilli: number }> {
-  const [org, sum] = await Promise.all([
-    k.selectFrom("organisations").select("balance_milli").where("id", "=", orgId).executeTakeFirstOrThrow(),
-    k.selectFrom("ledger").select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_milli"), eb.lit(0)).as("n")).where("org_id", "=", orgId).executeTakeFirstOrThrow(),
-  ]);
-  return { balanceMilli: Number(org.balance_milli), ledgerMilli: Number(sum.n) };
+/**
+ * An organisation's balance beside the sum and count of its ledger, which must agree (issue 19 item
+ * 10's reconciliation). One statement, so both are read in one snapshot on either database: a
+ * movement committing meanwhile is in both or in neither.
+ */
+export async function reconcile(k: Kysely<Database>, orgId: number): Promise<{ balanceMilli: number; ledgerMilli: number; rows: number }> {
+  const row = await k
+    .selectFrom("organisations as o")
+    .select((eb) => [
+      "o.balance_milli",
+      eb.selectFrom("ledger").select((l) => l.fn.coalesce(l.fn.sum<number>("amount_milli"), l.lit(0)).as("n")).where("org_id", "=", orgId).as("sum"),
+      eb.selectFrom("ledger").select((l) => l.fn.countAll<number>().as("c")).where("org_id", "=", orgId).as("rows"),
+    ])
+    .where("o.id", "=", orgId)
+    .executeTakeFirstOrThrow();
+  return { balanceMilli: Number(row.balance_milli), ledgerMilli: Number(row.sum ?? 0), rows: Number(row.rows ?? 0) };
 }

@@ -5,6 +5,7 @@ import { billingCalls } from "../../../resources/billing/calls";
 import { paySandboxApi, payWayLabels, rechargeApi, rechargeMessages, type BankOrder, type PayResult, type PayWay } from "../../../resources/billing/recharge";
 import { signatureHeader, sandboxPayments, type PayClaim } from "../../adapters/payment";
 import { defineFeature } from "../../engine/calls";
+import { reconcile } from "../../engine/ledger";
 import { orgScope } from "../../engine/org-scope";
 import { ApiError, fail, ok } from "../../plugins/envelope";
 import { registerLowBalanceJob } from "../../services/billing/alerts";
@@ -13,6 +14,7 @@ import { formatDateTime } from "../../services/datetime";
 import { tokenSecret } from "../../services/tool-tokens";
 import { issueSmsCode, needCaptcha } from "../../services/codes";
 import { alertMessages } from "../../../resources/billing/alerts";
+import type { Reconciliation } from "../../../resources/billing/ledger";
 
 const file = (name: string) => fs.readFileSync(new URL(`../../pay-sandbox/${name}`, import.meta.url), "utf8");
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -73,6 +75,12 @@ export default defineFeature({
         if (!config.bankAccount) throw fail.bad(rechargeMessages.bankClosed, "way");
         const { tradeNo, feeMilli } = await order(request, "bank");
         const answer: BankOrder = { trade_no: tradeNo, fee: feeMilli / 1000, account: config.bankAccount };
+        return ok(answer);
+      },
+
+      reconcile: async (request) => {
+        const books = await reconcile(db.kysely, orgScope(request, db).orgId);
+        const answer: Reconciliation = { balance: books.balanceMilli / 1000, ledger: books.ledgerMilli / 1000, rows: books.rows, agrees: books.balanceMilli === books.ledgerMilli };
         return ok(answer);
       },
 

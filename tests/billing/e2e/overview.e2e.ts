@@ -27,6 +27,15 @@ describe("the account overview", () => {
     expect(await balanceCard.getByText("余额已低于预警金额").count()).toBe(0);
     await screenshot(page, "account-overview");
 
+    // 核对账目: the balance agrees with the sum of its ledger.
+    await balanceCard.getByRole("button", { name: "核对账目" }).click();
+    const books = page.locator(".ant-modal", { hasText: "流水合计" });
+    await books.getByText("账目一致").waitFor();
+    expect(await books.innerText()).toMatch(/流水笔数\s+\d+/);
+    await screenshot(page, "account-overview-reconcile");
+    await books.locator(".ant-modal-footer").getByRole("button", { name: /关\s?闭/ }).click();
+    await books.waitFor({ state: "hidden" });
+
     // Above the balance: the balance takes the low style at once.
     await threshold.fill("99999999");
     await setButton.click();

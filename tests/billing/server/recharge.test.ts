@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paySandboxApi, rechargeApi, rechargeMessages } from "../../../resources/billing/recharge";
 import { sandboxPayments, signatureHeader, type PayClaim } from "../../../server/adapters/payment";
+import { ledgerApi } from "../../../resources/billing/ledger";
 import { reconcile } from "../../../server/engine/ledger";
 import { localDay } from "../../../server/services/stat-range";
 import { tokenSecret } from "../../../server/services/tool-tokens";
@@ -63,7 +64,7 @@ describe("an alipay recharge through the sandbox", () => {
     expect((await get(`${rechargeApi.resultQuery.path}?trade_no=${tradeNo}`)).json().data).toMatchObject({ status: "paid" });
     const ledger = await s.db.kysely.selectFrom("ledger").select(["kind", "amount_milli", "balance_milli"]).where("ref", "=", `recharge:${tradeNo}`).execute();
     expect(ledger).toEqual([{ kind: "recharge", amount_milli: 1_000_000, balance_milli: before + 1_000_000 }]);
-    expect(await reconcile(s.db.kysely, school)).toEqual({ balanceMilli: before + 1_000_000, ledgerMilli: before + 1_000_000 });
+    expect(await reconcile(s.db.kysely, school)).toMatchObject({ balanceMilli: before + 1_000_000, ledgerMilli: before + 1_000_000 });
 
     // Paying the paid order again moves nothing; its page says it is paid.
     await post(paySandboxApi.act.path, { trade_no: tradeNo, sign: q.get("sign"), action: "pay" }, "");
@@ -178,5 +179,30 @@ describe("the records and the organisation's scope", () => {
     expect((await get(`${rechargeApi.resultQuery.path}?trade_no=${mine}`, other)).json().code).toBe(404);
     const theirs = (await get(`${rechargeApi.records.path}?page=1&count=100`, other)).json();
     expect(theirs.data.map((r: { Way: string; Fee: number }) => r.Fee)).not.toContain(1000);
+  });
+});
+
+describe("the reconciliation an administrator asks for", () => {
+  it("answers the organisation's own balance beside its ledger, and tells when they part", async () => {
+    const books = (await get(ledgerApi.reconcile.path)).json();
+    expect(books.code).toBe(0);
+    expect(books.data.agrees).toBe(true);
+    expect(books.data.balance).toBe((await balance()) / 1000);
+    expect(books.data.rows).toBeGreaterThan(0);
+    const theirs = (await get(ledgerApi.reconcile.path, other)).json().data;
+    expect(theirs.balance).not.toBe(books.data.balance);
+
+    // A balance written behind the ledger's back (a hand-run UPDATE) is what reconciling finds.
+    await s.db.kysely.updateTable("organisations").set((eb) => ({ balance_milli: eb("balance_milli", "+", 10) })).where("id", "=", school).execute();
+    const parted = (await get(ledgerApi.reconcile.path)).json().data;
+    expect(parted).toMatchObject({ agrees: false });
+    expect(Math.round((parted.balance - parted.ledger) * 1000)).toBe(10);
+    await s.db.kysely.updateTable("organisations").set((eb) => ({ balance_milli: eb("balance_milli", "-", 10) })).where("id", "=", school).execute();
+  });
+
+  it("is the account overview's: a teacher, and no one signed out, is refused", async () => {
+    expect((await get(ledgerApi.reconcile.path, "")).statusCode).toBe(401);
+    const teacher = await signIn(s.app, "13800000001", "teacher");
+    expect((await get(ledgerApi.reconcile.path, teacher)).json().code).not.toBe(0);
   });
 });

@@ -1,10 +1,11 @@
 import { useList } from "@refinedev/core";
-import { Alert, Button, Card, Col, Flex, List, Modal, Result, Row, Skeleton, Statistic, Typography } from "antd";
+import { Alert, Button, Card, Col, Descriptions, Flex, List, Modal, Result, Row, Skeleton, Spin, Statistic, Typography } from "antd";
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { alertApi, notifyPerson, overviewMenuKey, thresholdMilli } from "../../../../resources/billing/alerts";
 import { costRecordV2 } from "../../../../resources/billing/cost-record";
+import { ledgerApi, type Reconciliation } from "../../../../resources/billing/ledger";
 import { thresholdForm } from "../../../../resources/billing/forms";
 import { rechargePage } from "../../../../resources/billing/routes";
 import { consumeTypeLabels, statsApi, type ConsumeRecord } from "../../../../resources/stats/stats";
@@ -58,9 +59,12 @@ function Overview() {
                 <Statistic title="可用余额" value={yuanOf(balanceMilli)} valueStyle={{ fontSize: 30, color: low ? lowColor : undefined }} />
                 {low && <Typography.Text type="danger">余额已低于预警金额，请及时充值</Typography.Text>}
                 {consumption.answer && <ProjectionLine text={projectionText(projection(costs, now, balanceMilli, limit))} />}
-                <Link to={rechargePage.route}>
-                  <Button type="primary">去充值</Button>
-                </Link>
+                <Flex gap={8} align="center">
+                  <Link to={rechargePage.route}>
+                    <Button type="primary">去充值</Button>
+                  </Link>
+                  <Reconcile />
+                </Flex>
               </Flex>
             )}
           </Card>
@@ -139,6 +143,41 @@ function Bills({ title, rows }: { title: string; rows: readonly (readonly [strin
         </List.Item>
       )}
     />
+  );
+}
+
+/** 核对账目: the balance beside the sum of its ledger, asked for afresh each time the dialog opens. */
+function Reconcile() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>核对账目</Button>
+      <Modal title="核对账目" open={open} onCancel={() => setOpen(false)} footer={<Button onClick={() => setOpen(false)}>关闭</Button>} destroyOnClose>
+        {open && <Books />}
+      </Modal>
+    </>
+  );
+}
+
+function Books() {
+  const books = useCall<Reconciliation>(ledgerApi.reconcile);
+  if (books.error) return <Result status="error" title="核对失败" subTitle={errorText(books.error)} extra={<Button onClick={books.retry}>重试</Button>} />;
+  const data = books.answer?.data;
+  if (!data) return <Spin />;
+  const milli = (yuan: number) => Math.round(yuan * 1000);
+  return (
+    <Flex vertical gap={12}>
+      {data.agrees ? (
+        <Alert type="success" showIcon message="账目一致：账户余额等于全部流水之和" />
+      ) : (
+        <Alert type="error" showIcon message={`账目不一致：相差${yuanOf(milli(data.balance) - milli(data.ledger))}，请联系平台核查`} />
+      )}
+      <Descriptions column={1} bordered size="small">
+        <Descriptions.Item label="账户余额">{yuanOf(milli(data.balance))}</Descriptions.Item>
+        <Descriptions.Item label="流水合计">{yuanOf(milli(data.ledger))}</Descriptions.Item>
+        <Descriptions.Item label="流水笔数">{data.rows}</Descriptions.Item>
+      </Descriptions>
+    </Flex>
   );
 }
 
