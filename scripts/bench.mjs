@@ -129,5 +129,7 @@ spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-clouddisk.ts"], {
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-media.ts"], { stdio: "inherit" });
 // Money: rating a day of usage for 1,000 organisations with 100 lives each (issue 19, Performance).
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-billing.ts"], { stdio: "inherit" });
+// Money under load: the cost records' 合计 over 93 days at 20 connections, and 200 notifies of 100 orders at once (issue 19, Performance).
+spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-money.ts"], { stdio: "inherit" });
 // Data push: 1,000 signed webhook deliveries to a local receiver, logged (issue 19, Performance).
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-push.ts"], { stdio: "inherit" });
