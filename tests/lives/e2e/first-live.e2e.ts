@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page, type Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatApi, type ChatRecord } from "../../../resources/rooms/room-api";
@@ -8,6 +7,7 @@ import { hostPrefixes } from "../../../server/config";
 import { chromiumOptions, startServer } from "../../../scripts/lib/server-process.mjs";
 import { freshDatabase } from "../../kernel/server/helpers";
 import { contextOptions, screenshot, typeTime } from "../../kernel/e2e/browser";
+import { createOrganisation } from "../../kernel/e2e/own-server";
 
 /**
  * Issue 11's "Done when" for the rooms, on a server of its own started with DEMO=0 on a fresh
@@ -33,19 +33,9 @@ let db: Awaited<ReturnType<typeof freshDatabase>>;
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
 
-/** `npm run create-organisation` on the fresh database, as a deployment without the demo does it. */
-function createOrganisation(dataDir: string, databaseUrl: string): Promise<void> {
-  const args = ["--import", "tsx", "scripts/create-organisation.ts", "--name", admin.school, "--mobile", admin.mobile, "--admin", admin.name, "--balance", "1000"];
-  const child = spawn(process.execPath, args, { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ADMIN_PASSWORD: admin.password }, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  return new Promise((resolve, reject) => child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`create-organisation failed:\n${output}`)))));
-}
-
 beforeAll(async () => {
   db = await freshDatabase();
-  await createOrganisation(db.dataDir, db.url ?? "");
+  await createOrganisation({ dataDir: db.dataDir, databaseUrl: db.url ?? "" }, { name: admin.school, mobile: admin.mobile, admin: admin.name, password: admin.password, balance: 1000 });
   [server, browser] = await Promise.all([
     startServer({ dataDir: db.dataDir, databaseUrl: db.url ?? "", env: { DEMO: "0", ROOM_JOBS_SECONDS: "2" } }),
     chromium.launch(chromiumOptions),
