@@ -2,7 +2,7 @@
 // the process's Date runs that far ahead of the machine's clock, still ticking. A browser test uses
 // it to reach a later day on its own server, such as the next one, when yesterday's use is rated
 // (tests/billing/e2e/first-bill.e2e.ts), without waiting for midnight. Timers are untouched.
-const ahead = Number(process.env.CLOCK_AHEAD_MS || 0);
+const ahead = Number(globalThis.process.env.CLOCK_AHEAD_MS || 0);
 if (ahead) {
   const RealDate = Date;
   class AheadDate extends RealDate {
