@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { broadcastSettings, pushSettings } from "../resources/rooms/room-api";
+import { timeMachineSettings } from "../resources/time-machine/time-machine";
 import { rateLimitsFrom, type RateLimits } from "./rate-limit-settings";
 
 /** Run-time configuration, read once from the environment (the spec's conventions, "Starting it"). */
@@ -85,6 +86,12 @@ export interface Config {
    * refused when saved and when delivered to, whatever its name resolves to (server/services/data-push/url-guard.ts).
    */
   pushAllowPrivate: boolean;
+  /**
+   * How often the teacher's built-in room sends a frame of its stream to the time machine
+   * (FOOTMARK_SECONDS, default 60, at least 1); the room is told with each frame. The browser suite
+   * shortens it not to wait a minute for a frame.
+   */
+  footmarkPeriodMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -117,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     broadcastGoneMs: Math.max(1, Number(env.BROADCAST_GONE_SECONDS) || broadcastSettings.publisherGoneMs / 1000) * 1000,
     rtmpPort: rtmpPort(env.RTMP_PORT),
     pushAllowPrivate: env.PUSH_ALLOW_PRIVATE === "1",
+    footmarkPeriodMs: Math.max(1, Number(env.FOOTMARK_SECONDS) || timeMachineSettings.periodMs / 1000) * 1000,
     shutdownGraceMs: (env.SHUTDOWN_GRACE_SECONDS && Number(env.SHUTDOWN_GRACE_SECONDS) >= 0 ? Number(env.SHUTDOWN_GRACE_SECONDS) : 8) * 1000,
   };
 }
