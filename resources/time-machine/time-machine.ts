@@ -1,4 +1,5 @@
 import { ep } from "../kernel/endpoint";
+import { liveMonitorKey } from "../lives/live-api";
 
 /**
  * The teacher's time machine (issue 20 item 5; 2 §2, §3 "time machine", §4, §7 footmark, §9): the
@@ -18,7 +19,7 @@ export const timeMachineApi = {
 } as const;
 
 /** The menu key whose holders see a live's frames: the time machine is reached from the live monitor (routes.tsv). */
-export const timeMachineKey = "liveMonitor";
+export const timeMachineKey = liveMonitorKey;
 
 export const timeMachineSettings = {
   /** A frame a minute during the live (issue 20 item 5); FOOTMARK_SECONDS sets the server's. */

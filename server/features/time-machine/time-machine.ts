@@ -9,7 +9,7 @@ import { ApiError, apiNotFound, fail, ok } from "../../plugins/envelope";
 import { storedFile } from "../../plugins/security-headers";
 import { roomScope } from "../../services/rooms/room-token";
 import { footmarkOf, isOwnFrame, needFrameRoom, recordFrame } from "../../services/time-machine/footmarks";
-import { roomViewerOf } from "../rooms/room-viewer";
+import { roomViewerOf } from "../rooms";
 
 /** A multipart body busboy cannot read (no boundary, a broken part) is the caller's mistake, not ours. */
 const parsing = <T>(step: Promise<T>): Promise<T> =>

@@ -73,7 +73,7 @@ function multipart(bytes: Buffer, name = "frame.jpg", type = "image/jpeg") {
   return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
-async function capture(token: string, bytes = jpeg, name?: string, type?: string) {
+async function capture(token: string, bytes: Buffer = jpeg, name?: string, type?: string) {
   const { payload, headers } = multipart(bytes, name, type);
   const res = await s.app.inject({ method: "POST", url: urlOf(timeMachineApi.capture), query: { token }, payload, headers });
   expect(res.statusCode).toBeLessThan(500);
