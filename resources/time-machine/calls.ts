@@ -12,7 +12,7 @@ export const timeMachineCalls = defineCalls("time-machine", {
     query: "room.token.query",
     access: roomViewer,
     limits: ["roomPerIp"],
-    summary: `The teacher's room uploads a frame of its stream (one JPEG file field, at most ${timeMachineSettings.maxBytes / 1024 / 1024} MB, ${timeMachineSettings.burst} a person in ${timeMachineSettings.windowMs / 1000} s): {ts, next_ms}`,
+    summary: `The teacher's room uploads a frame of its stream (one JPEG file field, at most ${timeMachineSettings.maxBytes / 1024 / 1024} MB, ${timeMachineSettings.burst} a person in a period of FOOTMARK_SECONDS): {ts, next_ms}`,
   },
   footmark: {
     endpoint: timeMachineApi.footmark,

@@ -31,11 +31,11 @@ export const timeMachineSettings = {
   /** JPEG quality of the canvas's encoding. */
   quality: 0.7,
   /**
-   * Frames one person may send to a live in any `windowMs`: a minute's frame, and a reload or two.
-   * Counted from the stored frames, so it holds across pages and processes.
+   * Frames one person may send to a live in any one period (the server's, FOOTMARK_SECONDS): the
+   * period's frame, and a reload or two. Counted from the stored frames, so it holds across pages
+   * and processes.
    */
   burst: 3,
-  windowMs: 60_000,
   /** Frames a live keeps at most: a day's live at one a minute. */
   perLive: 1440,
 } as const;

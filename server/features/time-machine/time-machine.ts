@@ -37,7 +37,7 @@ export default defineFeature({
         const scope = roomScope(grant, db);
         const missing = () => fail.bad(timeMachineMessages.missing, "file");
         if (!request.isMultipart()) throw missing();
-        await needFrameRoom(scope, grant, Date.now());
+        await needFrameRoom(scope, grant, config.footmarkPeriodMs, Date.now());
         const part = await parsing(request.file({ limits: { fileSize: timeMachineSettings.maxBytes } }));
         if (!part) throw missing();
         const chunks = part.file[Symbol.asyncIterator]();
@@ -68,7 +68,7 @@ export default defineFeature({
         const now = Date.now();
         try {
           if (part.file.truncated) throw fail.bad(timeMachineMessages.tooLarge, "file");
-          await recordFrame(scope, grant, { name: stored.name, bytes: stored.bytes }, config.uploadQuotaBytes, now);
+          await recordFrame(scope, grant, { name: stored.name, bytes: stored.bytes }, { quotaBytes: config.uploadQuotaBytes, periodMs: config.footmarkPeriodMs }, now);
         } catch (err) {
           await store.remove(stored.name);
           throw err;

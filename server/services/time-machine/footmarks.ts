@@ -17,25 +17,26 @@ const lock = (liveId: number) => `footmarks:${liveId}`;
 const counted = async (q: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) => Number((await q.executeTakeFirstOrThrow()).n);
 
 /**
- * Why a frame of this person would be refused now, or null: the live gone, the person's rate, the
+ * Why a frame of this person would be refused now, or null: the live gone, the person's rate (a few
+ * in any capture period), the
  * live's maximum. Read before a byte of the file (a flood is turned away without touching the disk)
  * and again with the insert, one live at a time, so two pages racing cannot both pass.
  */
-async function refusal(tx: OrgScope, grant: RoomGrant, now: number): Promise<ApiError | null> {
+async function refusal(tx: OrgScope, grant: RoomGrant, now: number, periodMs: number): Promise<ApiError | null> {
   const live = await tx.selectFrom("lives").select("voided").where("id", "=", grant.liveId).executeTakeFirst();
   if (!live) return refuse(roomMessages.liveNotFound);
   if (live.voided) return refuse(roomMessages.voided);
   const frames = tx.selectFrom("live_footmarks").select((eb) => eb.fn.countAll<number>().as("n")).where("live_id", "=", grant.liveId);
-  const recent = frames.where("viewer_key", "=", grant.key).where("taken_at", ">", now - timeMachineSettings.windowMs);
+  const recent = frames.where("viewer_key", "=", grant.key).where("taken_at", ">", now - periodMs);
   if ((await counted(recent)) >= timeMachineSettings.burst) return refuse(timeMachineMessages.tooFast, 429);
   if ((await counted(frames)) >= timeMachineSettings.perLive) return refuse(timeMachineMessages.full);
   return null;
 }
 
 /** Refuses, before the file is read, a frame that could not be kept. */
-export async function needFrameRoom(scope: OrgScope, grant: RoomGrant, now: number): Promise<void> {
+export async function needFrameRoom(scope: OrgScope, grant: RoomGrant, periodMs: number, now: number): Promise<void> {
   if (!canCapture(grant)) throw refuse(timeMachineMessages.teacherOnly);
-  const problem = await oneAtATime(scope, lock(grant.liveId), (tx) => refusal(tx, grant, now));
+  const problem = await oneAtATime(scope, lock(grant.liveId), (tx) => refusal(tx, grant, now, periodMs));
   if (problem) throw problem;
 }
 
@@ -43,12 +44,12 @@ export async function needFrameRoom(scope: OrgScope, grant: RoomGrant, now: numb
  * Records a stored frame of the live, or refuses it (the caller then removes the file): the rules
  * above once more, and the organisation's upload quota, in the transaction of the insert.
  */
-export async function recordFrame(scope: OrgScope, grant: RoomGrant, file: { name: string; bytes: number }, quotaBytes: number, now: number): Promise<void> {
+export async function recordFrame(scope: OrgScope, grant: RoomGrant, file: { name: string; bytes: number }, limits: { quotaBytes: number; periodMs: number }, now: number): Promise<void> {
   await oneAtATime(scope, lock(grant.liveId), async (tx) => {
-    const problem = await refusal(tx, grant, now);
+    const problem = await refusal(tx, grant, now, limits.periodMs);
     if (problem) throw problem;
     // The organisation's storage holds the frame: it counts against the quota as every upload does; the room's own rate is counted above.
-    await recordUpload(tx, file, { quotaBytes, perMinute: Number.POSITIVE_INFINITY }, now);
+    await recordUpload(tx, file, { quotaBytes: limits.quotaBytes, perMinute: Number.POSITIVE_INFINITY }, now);
     await tx.insertInto("live_footmarks", { live_id: grant.liveId, viewer_key: grant.key, name: file.name, bytes: file.bytes, taken_at: now }).execute();
   });
 }
