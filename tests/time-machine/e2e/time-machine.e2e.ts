@@ -4,7 +4,7 @@ import { roomRoutes } from "../../../resources/rooms/rooms";
 import { timeMachinePage } from "../../../resources/time-machine/page";
 import { timeMachineApi, timelineSettings } from "../../../resources/time-machine/time-machine";
 import { chromiumOptions, startServer } from "../../../scripts/lib/server-process.mjs";
-import { contextOptions, screenshot, signInAs, signInAsAdmin } from "../../kernel/e2e/browser";
+import { axeFindings, contextOptions, screenshot, signInAs, signInAsAdmin } from "../../kernel/e2e/browser";
 import { freshDatabase } from "../../kernel/server/helpers";
 import { freshLive } from "../../rooms/e2e/rooms-support";
 
@@ -71,6 +71,7 @@ describe("the teacher's time machine", () => {
     await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await admin.getByRole("status").filter({ hasText: /^共 \d+ 张截图$/ }).count()).toBe(1);
     await screenshot(admin, "time-machine");
+    expect(await axeFindings(admin)).toEqual([]);
 
     // The room goes on sending while on air, a period (2 s here) apart.
     const before = await frames();
