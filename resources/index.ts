@@ -16,6 +16,8 @@ import { changePasswordForm } from "./auth/forms";
 import type { DetailDecl } from "./kernel/detail";
 import { userDetails } from "./users/detail";
 import type { CallScreenDecl } from "./kernel/call-list";
+import type { PanelPageDecl } from "./kernel/panel-page";
+import { timeMachinePage } from "./time-machine/page";
 import type { FrameDecl } from "./kernel/frame";
 import { boundPapers } from "./tools/screens";
 import { tools } from "./tools/tools";
@@ -73,3 +75,5 @@ export const frames: readonly FrameDecl[] = tools;
 export const callScreens: readonly CallScreenDecl[] = [boundPapers, ...vodScreens];
 /** Every declared page of one record with dialogs beside its fields (resources/kernel/record-page.ts): /appidop. */
 export const recordPages: readonly RecordPageDecl[] = [developerPage];
+/** Every declared page around an area's bespoke part (resources/kernel/panel-page.ts): /teaTimeMachine. */
+export const panelPages: readonly PanelPageDecl[] = [timeMachinePage];

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { broadcastSettings, pushSettings } from "../resources/rooms/room-api";
+import { timeMachineSettings } from "../resources/time-machine/time-machine";
 import { rateLimitsFrom, type RateLimits } from "./rate-limit-settings";
 
 /** Run-time configuration, read once from the environment (the spec's conventions, "Starting it"). */
@@ -90,6 +91,12 @@ export interface Config {
    * it as the third way to pay. Absent, that way answers 银行转账未开通.
    */
   bankAccount: BankAccount | null;
+  /**
+   * How often the teacher's built-in room sends a frame of its stream to the time machine
+   * (FOOTMARK_SECONDS, default 60, at least 1); the room is told with each frame. The browser suite
+   * shortens it not to wait a minute for a frame.
+   */
+  footmarkPeriodMs: number;
 }
 
 /** An operator's receiving account, as /recharge shows it for a bank transfer. */
@@ -135,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rtmpPort: rtmpPort(env.RTMP_PORT),
     pushAllowPrivate: env.PUSH_ALLOW_PRIVATE === "1",
     bankAccount: bankAccount(env),
+    footmarkPeriodMs: Math.max(1, Number(env.FOOTMARK_SECONDS) || timeMachineSettings.periodMs / 1000) * 1000,
     shutdownGraceMs: (env.SHUTDOWN_GRACE_SECONDS && Number(env.SHUTDOWN_GRACE_SECONDS) >= 0 ? Number(env.SHUTDOWN_GRACE_SECONDS) : 8) * 1000,
   };
 }

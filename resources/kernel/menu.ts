@@ -10,7 +10,7 @@ import { cloudDiskKeys } from "../cloud-disk/screens";
 import { pushMenuKey } from "../data-push/push-api";
 import { courseTypes } from "../courses/course";
 import { developerMenuKey } from "../developer/developer";
-import { chatMonitorKey, liveSettingKey } from "../lives/live-api";
+import { chatMonitorKey, liveMonitorKey, liveSettingKey } from "../lives/live-api";
 import { filterWordsKey } from "../filter-words/filter-words";
 import { smartServiceKey } from "../reminders/smart-reminder";
 import type { ResourceDecl } from "./define";
@@ -137,7 +137,7 @@ export const permissionGroups: PermissionGroup[] = [
   {
     label: "智能监控",
     items: [
-      item("liveMonitor", "monitor"),
+      item(liveMonitorKey, "monitor"),
       item(chatMonitorKey, "monitor"),
       item(filterWordsKey, "monitor"),
     ],

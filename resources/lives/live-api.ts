@@ -162,6 +162,9 @@ export const liveSettingKey = "liveSetting";
 /** The menu key of the chat monitor, whose pages lead to a live's chat review (2 §2 /chatManager). */
 export const chatMonitorKey = "chatMonitor";
 
+/** The menu key of the live monitor, whose pages lead to a live's viewers and its teacher's time machine (2 §2 /liveMonitor). */
+export const liveMonitorKey = "liveMonitor";
+
 /** Course types whose lives are managed with sub-classes (2 §2): double-teacher and large-class small-lesson. */
 export const subClassCourseTypes: readonly number[] = [5, 18];
 

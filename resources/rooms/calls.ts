@@ -4,7 +4,7 @@ import { chatApi, pushApi, roomApi, roomLimits } from "./room-api";
 import { access, defineCalls } from "../kernel/call";
 
 /** A room token of a live (in `?token=`, or in the body of a POST): the room's viewer, in that live only. */
-const roomViewer = access.credential("room.viewer", "a room token this server signed for one live, one person and one role (room-token.ts), in `?token=` or the body; a wrong or expired one is 401");
+export const roomViewer = access.credential("room.viewer", "a room token this server signed for one live, one person and one role (room-token.ts), in `?token=` or the body; a wrong or expired one is 401");
 
 /**
  * The live rooms' calls (issue 11 items 2, 4, 5; 2 §7 portal token, share URL, chat; 3 §7.5, §7.8).

@@ -311,6 +311,16 @@ export interface LiveCountsTable {
   n: number;
 }
 
+export interface LiveFootmarksTable {
+  id: Generated<number>;
+  org_id: number;
+  live_id: number;
+  viewer_key: string;
+  name: string;
+  bytes: number;
+  taken_at: number;
+}
+
 export interface LivePapersTable {
   org_id: number;
   live_id: number;
@@ -696,6 +706,7 @@ export interface Database {
   live_closings: LiveClosingsTable;
   live_concurrency: LiveConcurrencyTable;
   live_counts: LiveCountsTable;
+  live_footmarks: LiveFootmarksTable;
   live_papers: LivePapersTable;
   live_recordings: LiveRecordingsTable;
   live_staff: LiveStaffTable;

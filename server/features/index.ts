@@ -14,6 +14,7 @@ import portal from "./portal/portal";
 import reminders from "./reminders/reminders";
 import rooms from "./rooms/rooms";
 import stats from "./stats/stats";
+import timeMachine from "./time-machine/time-machine";
 import tools from "./tools/tools";
 import { userFeatures } from "./users/users";
 import userStats from "./users/user-stats";
@@ -21,4 +22,4 @@ import vod from "./vod/vod";
 import vodSessions from "./vod/sessions";
 
 /** Every feature's declared calls with their handlers; server/app.ts hands them to the engine. */
-export const features: readonly Feature[] = [auth, billing, certification, cloudDisk, courses, developer, courseStudents, dataPush, upload, lives, platform, portal, reminders, rooms, stats, tools, ...userFeatures, userStats, vod, vodSessions];
+export const features: readonly Feature[] = [auth, billing, certification, cloudDisk, courses, developer, courseStudents, dataPush, upload, lives, platform, portal, reminders, rooms, stats, timeMachine, tools, ...userFeatures, userStats, vod, vodSessions];

@@ -13,6 +13,7 @@ import { developerEngineParts } from "../features/developer/engine-parts";
 import { filterWordsEngineParts } from "../features/filter-words/engine-parts";
 import { reminderEngineParts } from "../features/reminders/engine-parts";
 import { dataPushEngineParts } from "../features/data-push/engine-parts";
+import { timeMachineEngineParts } from "../features/time-machine/engine-parts";
 
 /** The parts each area lends the engine, by name (toolbar parts, form widgets); one place to add an area. */
-export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts, courseEngineParts, adminEngineParts, liveEngineParts, portalEngineParts, toolEngineParts, vodEngineParts, billingEngineParts, certificationEngineParts, developerEngineParts, filterWordsEngineParts, reminderEngineParts, dataPushEngineParts);
+export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts, courseEngineParts, adminEngineParts, liveEngineParts, portalEngineParts, toolEngineParts, vodEngineParts, billingEngineParts, certificationEngineParts, developerEngineParts, filterWordsEngineParts, reminderEngineParts, dataPushEngineParts, timeMachineEngineParts);

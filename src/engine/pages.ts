@@ -1,11 +1,12 @@
 import { createElement, lazy } from "react";
 import type { ResourceDecl } from "../../resources/kernel/define";
 import type { FormPageDecl } from "../../resources/kernel/form-page";
-import { callScreens, details, formPages, frames, recordPages, resources, tabbedPages } from "../../resources";
+import { callScreens, details, formPages, frames, panelPages, recordPages, resources, tabbedPages } from "../../resources";
 import type { CallScreenDecl } from "../../resources/kernel/call-list";
 import type { FrameDecl } from "../../resources/kernel/frame";
 import type { DetailDecl } from "../../resources/kernel/detail";
 import type { ListPageDecl } from "../../resources/kernel/list-pages";
+import type { PanelPageDecl } from "../../resources/kernel/panel-page";
 import type { RecordPageDecl } from "../../resources/kernel/record-page";
 import type { TabbedFormsDecl } from "../../resources/kernel/tabbed-forms";
 import type { PageMap } from "./registry";
@@ -75,13 +76,19 @@ const callScreenPage = (decl: CallScreenDecl) =>
     return { default: () => createElement(CallScreen, { decl }) };
   });
 
+const panelPage = (decl: PanelPageDecl) =>
+  lazy(async () => {
+    const { PanelPage } = await import("./panel-page");
+    return { default: () => createElement(PanelPage, { decl }) };
+  });
+
 /**
  * Screens generated from resources/ declarations, by route: a list for every declared resource
  * with a list call and its other list screens (`listPages`), full-page create and edit forms where a declaration asks for them
  * (`createRoute`, `editRoute` with a `get` call to read the record by), the declared
  * full-page forms of their own (`formPages`: the live form, single-record settings) and their pages in tabs (`tabbedPages`: /filterWords), and the declared detail pages, and a frame page for every
  * declared frame (resources/kernel/frame.ts), screen of a call's rows (resources/kernel/call-list.ts) and page of
- * one record with its dialogs (resources/kernel/record-page.ts).
+ * one record with its dialogs (resources/kernel/record-page.ts) and page around an area's bespoke part (resources/kernel/panel-page.ts).
  * A bespoke page registered for the same route by its own area takes precedence (src/app/admin-pages.ts).
  */
 export const enginePages: PageMap = Object.fromEntries([
@@ -97,4 +104,5 @@ export const enginePages: PageMap = Object.fromEntries([
   ...frames.map((decl) => [decl.route, framePage(decl)] as const),
   ...callScreens.map((decl) => [decl.route, callScreenPage(decl)] as const),
   ...recordPages.map((decl) => [decl.route, recordPage(decl)] as const),
+  ...panelPages.map((decl) => [decl.route, panelPage(decl)] as const),
 ]);

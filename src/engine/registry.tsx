@@ -68,6 +68,13 @@ export interface EngineRegistry {
   callRowActions: Record<string, ComponentType<CallRowPartProps>>;
   /** What a full-page form shows after saving when its `after` names a part (the recharge's payment). */
   savedParts: Record<string, ComponentType<SavedPartProps>>;
+  /** The body of a declared panel page (`part` in resources/kernel/panel-page.ts), e.g. the time machine's `timeMachine`. */
+  pageParts: Record<string, ComponentType<PagePartProps>>;
+}
+
+/** What a declared page's bespoke part gets (resources/kernel/panel-page.ts): the address's parameters it needs. */
+export interface PagePartProps {
+  params: Readonly<Record<string, number>>;
 }
 
 /** What a part shown after a form's save gets: the call's answer, the values sent, and how to close it. */
@@ -77,8 +84,8 @@ export interface SavedPartProps {
   onClose: () => void;
 }
 
-const kinds = ["listParts", "widgets", "rowActions", "panels", "formSetups", "detailPanels", "rowParts", "callCells", "callRowActions", "savedParts"] as const;
-const emptyRegistry = (): EngineRegistry => ({ listParts: {}, widgets: {}, rowActions: {}, panels: {}, formSetups: {}, detailPanels: {}, rowParts: {}, callCells: {}, callRowActions: {}, savedParts: {} });
+const kinds = ["listParts", "widgets", "rowActions", "panels", "formSetups", "detailPanels", "rowParts", "callCells", "callRowActions", "savedParts", "pageParts"] as const;
+const emptyRegistry = (): EngineRegistry => ({ listParts: {}, widgets: {}, rowActions: {}, panels: {}, formSetups: {}, detailPanels: {}, rowParts: {}, callCells: {}, callRowActions: {}, savedParts: {}, pageParts: {} });
 
 /**
  * One registry from each area's contribution. A name given twice is a mistake two areas would

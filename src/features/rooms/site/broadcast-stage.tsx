@@ -6,6 +6,7 @@ import { liveStateLabels } from "../../../../resources/lives/live-labels";
 import { roomMessages } from "../../../../resources/rooms/room-api";
 import type { RoomBroadcast } from "../../../../resources/rooms/room-protocol";
 import { palette } from "../../../lib/theme";
+import { useFootmarkCapture } from "./footmark-capture";
 import { usePublisher, type PublishPhase } from "./publisher";
 import type { RoomSocket } from "./use-room-socket";
 
@@ -28,6 +29,8 @@ export function PublisherStage({ socket }: { socket: RoomSocket }) {
   const { stream, phase, error, notice, start, stop, end } = usePublisher(socket.currentToken);
   const preview = useRef<HTMLVideoElement>(null);
   const ended = phase === "ended" || socket.state.live?.broadcast.state === "ended";
+  // The time machine's frames: the teacher's own picture while it is on air.
+  useFootmarkCapture(phase === "live" && socket.state.me?.role === "teacher" ? stream : null, socket.currentToken);
   useEffect(() => {
     if (preview.current) preview.current.srcObject = stream;
   }, [stream]);

@@ -4,6 +4,7 @@ import { roomMessages } from "../../../../resources/rooms/room-api";
 import type { RoomChapter } from "../../../../resources/rooms/room-api";
 import type { RoomRecording } from "../../../../resources/rooms/room-protocol";
 import { palette } from "../../../lib/theme";
+import { useFootmarkCapture } from "./footmark-capture";
 import { clockText, stateLabels } from "./room-labels";
 import type { RoomSocket } from "./use-room-socket";
 import { useBroadcast, useReception } from "./webrtc";
@@ -27,6 +28,8 @@ function Waiting({ text }: { text: string }) {
 export function TeacherStage({ socket }: { socket: RoomSocket }) {
   const { state } = socket;
   const { stream, error, start, stop } = useBroadcast(socket, state.present, state.me);
+  // The time machine's frames: the teacher's own picture while the class sees it.
+  useFootmarkCapture(state.me?.role === "teacher" ? stream : null, socket.currentToken);
   return (
     <div>
       <div style={stageStyle}>
