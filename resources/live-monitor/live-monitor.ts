@@ -3,7 +3,7 @@ import { opening } from "../kernel/row-actions";
 import { liveTypeLabels } from "../lives/live-labels";
 import { livePages } from "../lives/routes";
 import { toolPages } from "../tools/tools";
-import { absentLabel, liveMonitorKey, monitorApi, monitorScaleLabels, monitorWindowLabels, defaultMonitorWindow, onlineLabels } from "./monitor-api";
+import { absentLabel, aichatKey, liveMonitorKey, monitorApi, monitorScaleLabels, monitorWindowLabels, defaultMonitorWindow, onlineLabels } from "./monitor-api";
 
 /** The monitor's refresh (2 §9: monitor and attendance every 10 s). */
 const refreshSeconds = 10;
@@ -64,12 +64,14 @@ export const userLiveStatus = defineResource({
  * students' online status and its teacher's time machine.
  */
 export const liveMonitor = defineResource({
-  name: "liveMonitor",
+  name: "monitorLives",
   noun: "直播",
   title: livePages.liveMonitor.title,
   route: livePages.liveMonitor.route,
   menu: { group: "monitor", key: liveMonitorKey },
   api: { list: monitorApi.lives },
+  // /aichat picks one of today's sessions from these rows (3 §7.4).
+  readableWith: [aichatKey],
   id: "id",
   label: "title",
   columns: monitorColumns,
