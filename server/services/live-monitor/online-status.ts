@@ -15,13 +15,14 @@ export interface StatusQuery {
 /**
  * Who of a live's students is online (2 §3 student status row, §7 user online status): the
  * students enrolled in the live's course (course_students), each online while the room's presence
- * holds an open, fresh visit of theirs to the live (presence.ts `presentIn`'s rule), online first;
+ * holds an open, fresh visit of theirs to the live (presence.ts `presentIn`'s rule), newest enrolment first;
  * their room nickname and device from their latest visit, their online seconds within the live
  * from all their visits (attendance.ts, so two pages at once count once). The totals count every
  * enrolled student; `sharenum` the share-link viewers in the room now.
  *
- * Built for a course of thousands: the online set is one derived table of the live's open visits
- * (room_visits_open), joined once, the totals one aggregate, and only the page's students' visits read.
+ * Built for a course of thousands (issue 20: 5,000 students, p95 < 50 ms): the page is read in the
+ * enrolments' order from an index, the online ones checked against the room's open visits read
+ * once, the online total counted from the room's side, and only the page's students' visits read.
  */
 export async function studentStatus(scope: OrgScope, q: StatusQuery, now: number): Promise<StudentStatus> {
   const live = await scope.selectFrom("lives").select(["id", "title", "course_id", "begin_time", "end_time"]).where("id", "=", q.liveid).executeTakeFirst();
@@ -30,29 +31,36 @@ export async function studentStatus(scope: OrgScope, q: StatusQuery, now: number
   const fresh = now - STALE_MS;
   const openVisits = () =>
     scope.selectFrom("room_visits").where("live_id", "=", live.id).where("play_type", "=", 1).where("left_at", "is", null).where("seen_at", ">=", fresh);
-  const online = openVisits().select("identity_id").distinct().where("identity_id", "is not", null);
+
+  // The students in the room: one read of the live's open visits (room_visits_open), held by the
+  // database as a set the enrolments are checked against.
+  const present = openVisits().select("identity_id").where("identity_id", "is not", null);
 
   // Enrolments carry no org_id: they are reached through the live's course, found in the scope above,
   // and through the scope's own identities.
   const enrolled = scope
     .selectFrom("identities as t")
     .innerJoin("course_students as cs", (join) => join.onRef("cs.identity_id", "=", "t.id").on("cs.course_id", "=", live.course_id))
-    .innerJoin("persons as p", "p.id", "t.person_id")
-    .leftJoin(online.as("o"), (join) => join.onRef("o.identity_id", "=", "t.id"))
     .where("t.role", "=", "student");
-  const chosen = q.online === allOnline ? enrolled : enrolled.where("o.identity_id", q.online === 1 ? "is not" : "is", null);
+  const chosen = q.online === allOnline ? enrolled : enrolled.where("t.id", q.online === 1 ? "in" : "not in", present);
 
-  const [rows, totals, shared] = await Promise.all([
+  const [rows, total, online, shared] = await Promise.all([
     chosen
-      .select(["t.id", "t.name", "p.mobile", "o.identity_id as present"])
-      // Online first, then the newest enrolment (a CASE, as the databases sort nulls differently).
-      .orderBy((eb) => eb.case().when("o.identity_id", "is not", null).then(0).else(1).end())
+      .innerJoin("persons as p", "p.id", "t.person_id")
+      .select(["t.id", "t.name", "p.mobile"])
+      // The newest enrolment first, in the order of course_students_recent (migration 0036), so a page is read, not sorted.
       .orderBy("cs.created_at", "desc")
-      .orderBy("t.id", "desc")
+      .orderBy("cs.identity_id", "desc")
       .limit(q.count)
       .offset((q.page - 1) * q.count)
       .execute(),
-    enrolled.select((eb) => [eb.fn.countAll<number>().as("total"), eb.fn.count<number>("o.identity_id").as("online")]).executeTakeFirstOrThrow(),
+    enrolled.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    // Counted from the room's side: its open visits of students enrolled in the course.
+    openVisits()
+      .innerJoin("course_students as cs", (join) => join.onRef("cs.identity_id", "=", "room_visits.identity_id").on("cs.course_id", "=", live.course_id))
+      .where("role", "=", "student")
+      .select((eb) => eb.fn.count<number>("room_visits.identity_id").distinct().as("n"))
+      .executeTakeFirstOrThrow(),
     openVisits()
       .select((eb) => eb.fn.count<number>("viewer_key").distinct().as("n"))
       .where("role", "=", "guest")
@@ -77,6 +85,7 @@ export async function studentStatus(scope: OrgScope, q: StatusQuery, now: number
   const users: StudentStatusRow[] = rows.map((r) => {
     const mine = byStudent.get(r.id) ?? [];
     const last = mine.at(-1);
+    const inRoom = mine.some((v) => v.left_at === null && v.seen_at >= fresh);
     // A visit left open by a process that is gone ended when it was last seen.
     const spans = mine.map((v) => ({ entered_at: v.entered_at, left_at: v.left_at ?? (v.seen_at >= fresh ? null : v.seen_at) }));
     return {
@@ -85,18 +94,18 @@ export async function studentStatus(scope: OrgScope, q: StatusQuery, now: number
       username: last?.username ?? "",
       mobile: r.mobile,
       device: last?.device ?? "",
-      status: r.present === null ? 0 : 1,
+      status: inRoom ? 1 : 0,
       onlinets: spans.length ? attendanceOf(spans, live, 1, now).online_seconds : 0,
     };
   });
-  const total = Number(totals.total);
-  const onlinenum = Number(totals.online);
+  const totalNum = Number(total.n);
+  const onlinenum = Number(online.n);
   return {
     users,
-    total,
+    total: totalNum,
     onlinenum,
     sharenum: Number(shared.n),
     title: live.title,
-    count: q.online === allOnline ? total : q.online === 1 ? onlinenum : total - onlinenum,
+    count: q.online === allOnline ? totalNum : q.online === 1 ? onlinenum : totalNum - onlinenum,
   };
 }

@@ -136,8 +136,12 @@ describe("who is online (userlivestatus)", () => {
     const data = res.body.data as StudentStatus;
     expect(data).toMatchObject({ total: 3, onlinenum: 2, sharenum: 1, title: "房间测试直播", count: 3 });
     expect(res.body.count).toBe(3);
-    // Online first.
-    expect(data.users.map((u) => u.status)).toEqual([1, 1, 0]);
+    // The newest enrolment first (enrolled together here: the later student first).
+    expect(data.users.map((u) => [u.userid, u.status])).toEqual([
+      [students[2], 0],
+      [students[1], 1],
+      [students[0], 1],
+    ]);
     const byId = new Map(data.users.map((u) => [u.userid, u]));
     expect(byId.get(students[0])).toMatchObject({ username: "甲同学", device: "pc", status: 1 });
     expect(byId.get(students[2])).toMatchObject({ username: "", device: "", status: 0, onlinets: 0 });
