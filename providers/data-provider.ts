@@ -63,11 +63,13 @@ function pageParams(pagination: Pagination | undefined, defaultPageSize: number,
 }
 
 /** The rows and total of a list's answer, where `meta.listShape` says they are (a bare array and the envelope's count by default). */
-function listRows<TData>(data: unknown, count: unknown, shape: ListShape | undefined): { data: TData[]; total: number } {
+function listRows<TData>(data: unknown, count: unknown, shape: ListShape | undefined): { data: TData[]; total: number; answer?: Record<string, unknown> } {
   const held = shape?.rows && data && typeof data === "object" ? (data as Record<string, unknown>)[shape.rows] : data;
   const rows = Array.isArray(held) ? (held as TData[]) : [];
   const total = shape?.total ? (data as Record<string, unknown> | null)?.[shape.total] : count;
-  return { data: rows, total: typeof total === "number" ? total : rows.length };
+  // An answer holding its rows in a field may say more beside them (a live's students' totals, 2 §3).
+  const answer = shape?.rows && data && typeof data === "object" ? (data as Record<string, unknown>) : undefined;
+  return { data: rows, total: typeof total === "number" ? total : rows.length, ...(answer ? { answer } : {}) };
 }
 
 /** A Refine data provider over the cms families (the spec's conventions, "Methods on the CRUD families"). */

@@ -40,6 +40,7 @@ import { filterWordsPage } from "./filter-words/forms";
 import { smartReminder, smartReminderForm } from "./reminders/smart-reminder";
 import { pushConfig } from "./data-push/push-config";
 import { pushConfigForm } from "./data-push/forms";
+import { liveMonitor, streamRecSessions, userLiveStatus } from "./live-monitor/live-monitor";
 
 export { subadmin, teacher, assistant, student };
 export { course, live, vodCourse, vodSession, message, productTemplate, adTemplate, auditLog, emulateTemplate, rechargeRecord, costRecord, costRecordV2 };
@@ -54,6 +55,7 @@ export const resources: readonly ResourceDecl[] = [
   message,
   emulateTemplate,
   auditLog,
+  liveMonitor, userLiveStatus, streamRecSessions,
 ];
 
 /** Every organisation's settings record (resources/kernel/single.ts): the server engine serves each from its table. */

@@ -40,7 +40,8 @@ export const routeTable: readonly RouteDecl[] = [
   ...Object.values(signInRoutes),
   ...Object.values(adminOwnRoutes),
   ...resources.flatMap(resourceRoutes),
-  ...liveRoutes,
+  // A page of the lives' table that a declaration draws (the monitor's lists, the AI chat frame) is declared by it, with the same route and title.
+  ...liveRoutes.filter(({ route }) => !resources.some((decl) => !decl.inPage && decl.route === route) && !tools.some((tool) => tool.route === route)),
   ...formPages.map(({ route, title }) => ({ route, title, shell: "admin" as const })),
   ...recordPages.map(({ route, title }) => ({ route, title, shell: "admin" as const })),
   ...tabbedPages.map(({ route, title }) => ({ route, title, shell: "admin" as const })),

@@ -133,3 +133,5 @@ spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-billing.ts"], { s
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-money.ts"], { stdio: "inherit" });
 // Data push: 1,000 signed webhook deliveries to a local receiver, logged (issue 19, Performance).
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-push.ts"], { stdio: "inherit" });
+// Who is online: /userLiveStatus over 5,000 enrolled students, 2,000 of them in the room (issue 20, Performance).
+spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-live-monitor.ts"], { stdio: "inherit" });

@@ -58,7 +58,8 @@ export interface ColumnDecl {
  */
 export type FilterDecl =
   | { kind: "text"; param: string; label: string; placeholder?: string; maxLength?: number }
-  | { kind: "enum"; param: string; label: string; options: Record<string, string> }
+  /** `placeholder`: what the unpicked choice means when it is not 全部 (the monitor's window: its default, 前后4小时). */
+  | { kind: "enum"; param: string; label: string; options: Readonly<Record<string, string>>; placeholder?: string }
   /**
    * Two dates, 'YYYY-MM-DD', sent as the first and last day of the range; with `wholeDays` sent as
    * moments, the first day's 00:00:00 and the last day's 23:59:59 (1 §7: a detail page's lives).
@@ -218,6 +219,13 @@ export interface ResourceDecl {
   listFailure?: string;
   /** How the list call pages and answers, when not the cms way (resources/kernel/paging.ts). */
   listShape?: ListShape;
+  /** The rows are read again every that many seconds while the list is shown (2 §9: the monitor and attendance, 10 s). */
+  refreshSeconds?: number;
+  /**
+   * Figures of the list's answer shown above the rows, each a field of the answer's data beside the
+   * rows (2 §3: a live's students total, online, share viewers), read again with them.
+   */
+  summary?: readonly { field: string; label: string }[];
 }
 
 export const defineResource = <T extends ResourceDecl>(decl: T): T => decl;

@@ -37,6 +37,25 @@ export interface FrameDecl {
    * the cancel branch leaves (3 §2.5, /virtualMake).
    */
   backGuard?: { question: string };
+  /**
+   * The frame shows one record chosen above it (3 §2.4 /aichat: today's sessions and 查询): a select
+   * of the rows `call` answers to `query` (`value` sent, `label` shown), and `button`, which puts the
+   * chosen value in the address as `param` (one of `params`) and loads the frame afresh for it.
+   */
+  chooser?: {
+    call: Endpoint;
+    query: Readonly<Record<string, string | number>>;
+    param: string;
+    value: string;
+    label: string;
+    /** The select's label, what it says unpicked, and with nothing to choose from. */
+    title: string;
+    placeholder: string;
+    none: string;
+    button: string;
+    /** What stands where the frame will be until something is chosen. */
+    choose: string;
+  };
 }
 
 /** The delay before a hidden frame is shown again, forcing its reload (3 §4, §9). */

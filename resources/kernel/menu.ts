@@ -18,6 +18,7 @@ import { adTemplate, assistant, auditLog, costRecord, costRecordV2, course, emul
 import { routeTitles } from "../routes";
 import { toolPages } from "../tools/tools";
 import { livePages } from "../lives/routes";
+import { aichatKey } from "../live-monitor/monitor-api";
 import type { FrameDecl } from "./frame";
 
 /** Sidebar group labels, in sidebar order (1 §2.2). */
@@ -145,7 +146,7 @@ export const permissionGroups: PermissionGroup[] = [
   {
     label: "氛围暖场",
     items: [
-      item("aichat", "atmosphere"),
+      item(aichatKey, "atmosphere"),
       toolItem(toolPages.chatRobotMgr, "atmosphere"),
       toolItem(toolPages.chatTemplateMgr, "atmosphere"),
     ],

@@ -1,5 +1,7 @@
 import { ep } from "../kernel/endpoint";
 import type { FrameDecl } from "../kernel/frame";
+import { livePages } from "../lives/routes";
+import { monitorApi, todaySessionsQuery } from "../live-monitor/monitor-api";
 
 /**
  * The embedded tool pages (3 §2.1, §2.4, §2.5): each is a header and a full-page frame of the
@@ -42,6 +44,23 @@ const pages = {
   chatRobotMgr: { title: "机器人管理", summary: "管理在直播间聊天中互动的机器人。", subPath: "/chat/robot" },
   chatTemplateMgr: { title: "话术模板", summary: "编辑聊天机器人使用的话术。", subPath: "/chat/template" },
   streamFilterWords: { title: "音视频敏感词", summary: "管理审核直播音视频时使用的敏感词。", subPath: "/stream/filter-words" },
+  // 3 §2.4: the AI chat tool for one of today's sessions, chosen above the frame (the monitor's call, 3 §7.4).
+  aichat: ai(livePages.aichat.title, "在直播间聊天中用AI与学生互动。", "/ai/chat", {
+    params: [{ name: "liveId" }],
+    back: false,
+    chooser: {
+      call: monitorApi.lives,
+      query: todaySessionsQuery,
+      param: "liveId",
+      value: "id",
+      label: "title",
+      title: "今日直播",
+      placeholder: "请选择直播",
+      none: "今天没有直播",
+      button: "查询",
+      choose: "请选择直播后点击查询",
+    },
+  }),
   streamRec: { title: "直播流审核", summary: "审核直播中的音视频内容。", menuKey: "streamRecBySelect", subPath: "/stream/rec", params: [{ name: "id" }] },
 } satisfies Record<string, ToolPage>;
 

@@ -1,4 +1,4 @@
-import { Button, Card, Modal, Result, Spin } from "antd";
+import { Button, Card, Empty, Form, Modal, Result, Select, Spin } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { hostBase } from "../../providers/hosts";
@@ -7,6 +7,7 @@ import { usePageBack } from "../lib/shell-back";
 import { AccessGate } from "./access-gate";
 import { frameAddress, frameOrigin } from "./frame-address";
 import { useFrameToken } from "./use-frame-token";
+import { useCall } from "../lib/use-call";
 
 /**
  * A frame page generated from its declaration (resources/kernel/frame.ts; the tools of 3 §2.5, §4):
@@ -14,9 +15,45 @@ import { useFrameToken } from "./use-frame-token";
  */
 export function FramePage({ tool }: { tool: FrameDecl }) {
   return (
-    <AccessGate menuKey={tool.menuKey}>
-      <ToolFrame tool={tool} />
-    </AccessGate>
+    <AccessGate menuKey={tool.menuKey}>{tool.chooser ? <ChosenFrame tool={tool} chooser={tool.chooser} /> : <ToolFrame tool={tool} />}</AccessGate>
+  );
+}
+
+/**
+ * A frame for the record chosen above it (`chooser`, 3 §2.4 /aichat): 查询 puts the choice in the
+ * address, and the frame is drawn anew for it, with a fresh token and address.
+ */
+function ChosenFrame({ tool, chooser }: { tool: FrameDecl; chooser: NonNullable<FrameDecl["chooser"]> }) {
+  const [search, setSearch] = useSearchParams();
+  const current = search.get(chooser.param) ?? "";
+  const [picked, setPicked] = useState<string | undefined>(current || undefined);
+  const rows = useCall<Record<string, unknown>[]>(chooser.call, chooser.query);
+  const options = (Array.isArray(rows.answer?.data) ? rows.answer.data : []).map((row) => ({ value: String(row[chooser.value]), label: String(row[chooser.label]) }));
+  return (
+    <>
+      <Form layout="inline" style={{ marginBottom: 16 }} onFinish={() => picked && setSearch({ [chooser.param]: picked })}>
+        <Form.Item label={chooser.title}>
+          <Select
+            aria-label={chooser.title}
+            style={{ width: 320 }}
+            showSearch
+            optionFilterProp="label"
+            placeholder={chooser.placeholder}
+            loading={rows.loading}
+            notFoundContent={rows.error ? `加载失败：${rows.error.message}` : chooser.none}
+            options={options}
+            value={picked}
+            onChange={setPicked}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" disabled={!picked}>
+            {chooser.button}
+          </Button>
+        </Form.Item>
+      </Form>
+      {current ? <ToolFrame key={current} tool={tool} /> : <Card><Empty description={chooser.choose} /></Card>}
+    </>
   );
 }
 

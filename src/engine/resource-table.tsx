@@ -11,6 +11,7 @@ import { fillRoute } from "./cells";
 import { ExpandedRecord } from "./expanded-record";
 import { callValues } from "./list-filter-values";
 import { ListFilters } from "./list-filters";
+import { ListSummary } from "./list-summary";
 import { ListToolbar } from "./list-toolbar";
 import { mutationNotices, removalWords } from "./mutation-notices";
 import { readField } from "./record-fields";
@@ -146,6 +147,7 @@ export function ResourceTable({ decl, rowActions, widgets, listCall, expandExtra
           <ReportExport report={decl} api={{ list: (filtered && decl.api.search) || decl.api.list! }} params={{ ...callValues(decl.filters, place.filters), ...decl.fixed }} total={shownTotal} />
         </Flex>
       )}
+      {decl.summary && <ListSummary items={decl.summary} answer={list.answer} />}
       <ListToolbar
         decl={decl}
         searchKey={place.key}

@@ -40,6 +40,8 @@ export function useResourceRows(decl: ResourceDecl, place: ListPlace, call?: Lis
     filters: { initial: filters, defaultBehavior: "replace" },
     syncWithLocation: false,
     meta: { api: call?.api ?? decl.api, listShape: decl.listShape },
+    // A list that watches something live is read again while shown (2 §9: the monitor, every 10 s).
+    queryOptions: decl.refreshSeconds ? { refetchInterval: decl.refreshSeconds * 1000 } : undefined,
     // The list shows its own error state with 重试 instead of a toast.
     errorNotification: false,
     successNotification: false,
@@ -70,6 +72,8 @@ export function useResourceRows(decl: ResourceDecl, place: ListPlace, call?: Lis
 
   return {
     rows: query.data?.data ?? [],
+    /** The answer's data when it holds the rows in a field, with what it says beside them (`summary`). */
+    answer: query.data?.answer as Record<string, unknown> | undefined,
     total: query.data?.total ?? 0,
     // The spinner covers a page still to come (Refine keeps the previous place's rows meanwhile),
     // not this place's rows refreshing behind: a list visited before is usable at once (issue 9).

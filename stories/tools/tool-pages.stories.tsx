@@ -22,4 +22,5 @@ export const virtualMake = toolStories.virtualMake;
 export const chatRobotMgr = toolStories.chatRobotMgr;
 export const chatTemplateMgr = toolStories.chatTemplateMgr;
 export const streamFilterWords = toolStories.streamFilterWords;
+export const aichat = toolStories.aichat;
 export const streamRec = toolStories.streamRec;

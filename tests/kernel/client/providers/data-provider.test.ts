@@ -33,7 +33,8 @@ describe("cms data provider", () => {
     const provider = createDataProvider({ resources: { teacher } });
     const listShape = { page: "page", size: "limit", rows: "resultset", total: "total" };
     const result = await provider.getList({ resource: "teacher", pagination: { current: 4, pageSize: 10 }, meta: { listShape } });
-    expect(result).toEqual({ data: [{ id: 4 }], total: 31 });
+    // The answer comes along, for what it says beside its rows (a list's `summary`).
+    expect(result).toEqual({ data: [{ id: 4 }], total: 31, answer: { resultset: [{ id: 4 }], total: 31 } });
     expect(server.seen[0].params).toEqual({ page: 4, limit: 10 });
   });
 
