@@ -13,6 +13,7 @@ import platform from "./platform/platform";
 import portal from "./portal/portal";
 import reminders from "./reminders/reminders";
 import rooms from "./rooms/rooms";
+import moderation from "./moderation/moderation";
 import stats from "./stats/stats";
 import tools from "./tools/tools";
 import { userFeatures } from "./users/users";
@@ -21,4 +22,4 @@ import vod from "./vod/vod";
 import vodSessions from "./vod/sessions";
 
 /** Every feature's declared calls with their handlers; server/app.ts hands them to the engine. */
-export const features: readonly Feature[] = [auth, billing, certification, cloudDisk, courses, developer, courseStudents, dataPush, upload, lives, platform, portal, reminders, rooms, stats, tools, ...userFeatures, userStats, vod, vodSessions];
+export const features: readonly Feature[] = [auth, billing, certification, cloudDisk, courses, developer, courseStudents, dataPush, upload, lives, platform, portal, reminders, rooms, moderation, stats, tools, ...userFeatures, userStats, vod, vodSessions];
