@@ -55,7 +55,7 @@ export const moderationMessages = {
   /** A chat id that is not a message of this live (another live's, another organisation's, none at all). */
   notOfLive: "所选聊天不属于该直播，请刷新后重试",
   /** Another moderator acted first on one of the messages: nothing was changed. */
-  handledElsewhere: "所选聊天已被其他管理员处理，请刷新后重试",
+  handledElsewhere: "所选聊天的状态已变化（可能已被其他管理员处理），请刷新后重试",
   /** A reply to one viewer who never chatted in this live. */
   noSuchViewer: "该学员未在本直播中发言，无法单独回复",
 } as const;
