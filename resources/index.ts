@@ -38,6 +38,7 @@ import { filterWordsPage } from "./filter-words/forms";
 import { smartReminder, smartReminderForm } from "./reminders/smart-reminder";
 import { pushConfig } from "./data-push/push-config";
 import { pushConfigForm } from "./data-push/forms";
+import { chatManager, chatMonitor } from "./moderation/screens";
 
 export { subadmin, teacher, assistant, student };
 export { course, live, vodCourse, vodSession, message, productTemplate, adTemplate, auditLog, emulateTemplate, rechargeRecord, costRecord, costRecordV2 };
@@ -51,6 +52,7 @@ export const resources: readonly ResourceDecl[] = [
   productTemplate, adTemplate,
   message,
   emulateTemplate,
+  chatMonitor,
   auditLog,
 ];
 
@@ -70,6 +72,6 @@ export const details: readonly DetailDecl[] = [...userDetails];
 export const frames: readonly FrameDecl[] = tools;
 
 /** Every declared admin screen of a call's rows (/bindExamByLive): the engine draws each at its route. */
-export const callScreens: readonly CallScreenDecl[] = [boundPapers, ...vodScreens];
+export const callScreens: readonly CallScreenDecl[] = [boundPapers, ...vodScreens, chatManager];
 /** Every declared page of one record with dialogs beside its fields (resources/kernel/record-page.ts): /appidop. */
 export const recordPages: readonly RecordPageDecl[] = [developerPage];

@@ -58,7 +58,8 @@ export interface ColumnDecl {
  */
 export type FilterDecl =
   | { kind: "text"; param: string; label: string; placeholder?: string; maxLength?: number }
-  | { kind: "enum"; param: string; label: string; options: Record<string, string> }
+  /** `placeholder`: what the unchosen filter reads, when not 全部 (the server's default: 4小时). */
+  | { kind: "enum"; param: string; label: string; options: Record<string, string>; placeholder?: string }
   /**
    * Two dates, 'YYYY-MM-DD', sent as the first and last day of the range; with `wholeDays` sent as
    * moments, the first day's 00:00:00 and the last day's 23:59:59 (1 §7: a detail page's lives).
@@ -218,6 +219,8 @@ export interface ResourceDecl {
   listFailure?: string;
   /** How the list call pages and answers, when not the cms way (resources/kernel/paging.ts). */
   listShape?: ListShape;
+  /** The list is read again this often while shown (2 §9: the monitors' 10 s). */
+  refreshMs?: number;
 }
 
 export const defineResource = <T extends ResourceDecl>(decl: T): T => decl;

@@ -50,7 +50,10 @@ function ScreenBody({ decl, params }: Required<CallScreenProps>) {
 
   const { param, items } = decl.tabs;
   const active = items.find((tab) => tab.key === search.get("tab")) ?? items[0];
-  const tab = (item: (typeof items)[number]): ReactNode => <CallTable list={decl.list} params={{ ...all, [param]: item.value }} empty={item.empty} />;
+  // Only the tab shown is read again every `refreshMs`.
+  const tab = (item: (typeof items)[number]): ReactNode => (
+    <CallTable list={decl.list} params={{ ...all, [param]: item.value }} empty={item.empty} refreshMs={item.key === active.key ? item.refreshMs : undefined} />
+  );
   return (
     <Tabs
       activeKey={active.key}

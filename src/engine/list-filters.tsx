@@ -52,7 +52,7 @@ function control(filter: FilterDecl) {
       return (
         <Select
           aria-label={filter.label}
-          placeholder="全部"
+          placeholder={filter.placeholder ?? "全部"}
           allowClear
           options={Object.entries(filter.options).map(([value, label]) => ({ value, label }))}
           style={{ width: 140 }}

@@ -43,6 +43,8 @@ export function useResourceRows(decl: ResourceDecl, place: ListPlace, call?: Lis
     // The list shows its own error state with 重试 instead of a toast.
     errorNotification: false,
     successNotification: false,
+    // A monitor's list is read again while it is shown (2 §9: the chat monitor every 10 s).
+    queryOptions: decl.refreshMs ? { refetchInterval: decl.refreshMs } : undefined,
   });
   // The place leads and the table follows in the same render (state set while rendering, before
   // anything is committed): a table a render behind would leave the old page's query the active
