@@ -45,10 +45,11 @@ export const chatManager: CallScreenDecl = {
  * read again every 10 s; 聊天控制 opens the live's /chatManager.
  */
 export const chatMonitor = defineResource({
-  name: "chatMonitor",
+  name: chatMonitorKey,
   noun: "直播",
   title: "聊天监控",
-  route: "/chatMonitor",
+  // The route of the menu key, as /chatManager names it (`within`).
+  route: `/${chatMonitorKey}`,
   menu: { group: "monitor", key: chatMonitorKey },
   api: { list: moderationApi.monitor },
   id: "id",
