@@ -57,7 +57,18 @@ function ScreenBody({ decl, params }: Required<CallScreenProps>) {
   return (
     <Tabs
       activeKey={active.key}
-      onChange={(key) => setSearch(key === items[0].key ? {} : { tab: key }, { replace: true })}
+      // The address keeps what else it says (the live of /chatManager?liveId): only the tab changes.
+      onChange={(key) =>
+        setSearch(
+          (before) => {
+            const next = new URLSearchParams(before);
+            if (key === items[0].key) next.delete("tab");
+            else next.set("tab", key);
+            return next;
+          },
+          { replace: true },
+        )
+      }
       items={items.map((item) => ({ key: item.key, label: item.label, children: tab(item) }))}
     />
   );

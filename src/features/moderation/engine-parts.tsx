@@ -47,7 +47,7 @@ function ChatReview({ params, reload, rows = [], total = 0, selection, updatedAt
     updatedAt: updatedAt ?? 0,
   });
   return (
-    <>
+    <Space wrap>
       {type === 0 && (
         <>
           <Button type="primary" disabled={moderation.busy} onClick={() => void moderation.act("pass", keys)}>
@@ -66,7 +66,7 @@ function ChatReview({ params, reload, rows = [], total = 0, selection, updatedAt
       <Button onClick={() => open({})}>回复所有人</Button>
       {type === 0 && <Typography.Text type="secondary">快捷键：j / k 上下移动，p 通过，b 禁止，r 回复</Typography.Text>}
       {dialog}
-    </>
+    </Space>
   );
 }
 

@@ -22,7 +22,7 @@ const counted = /^\(\d+\) /;
 /** Keys typed into a field, or with a modifier (a browser's own shortcut), are not the flow's. */
 const typing = (e: KeyboardEvent) => {
   const el = e.target as HTMLElement | null;
-  return e.ctrlKey || e.metaKey || e.altKey || !!el?.closest?.("input, textarea, select, [contenteditable=true], .ant-modal");
+  return e.ctrlKey || e.metaKey || e.altKey || !!el?.closest?.("input:not([type=checkbox]):not([type=radio]), textarea, select, [contenteditable=true], .ant-modal");
 };
 
 /**
