@@ -46,7 +46,7 @@ export function useReviewKeys(k: ReviewKeys) {
         const next = at < 0 ? 0 : Math.min(rows.length - 1, Math.max(0, at + (key === "j" ? 1 : -1)));
         const id = String(rows[next].id);
         choose([id]);
-        document.querySelector(`tr[data-row-key="${CSS.escape(id)}"]`)?.scrollIntoView?.({ block: "nearest" });
+        document.querySelector(`tr[data-row-key="${id.replace(/["\\]/g, "")}"]`)?.scrollIntoView?.({ block: "nearest" });
       } else if (key === "p") pass();
       else if (key === "b") ban();
       else if (key === "r") reply();
