@@ -22,7 +22,7 @@ import { fakeServer, ok, type SeenRequest } from "../../kernel/client/support/fa
  * dialog's rules; a tab changed keeps the live in the address.
  */
 
-const record = (id: number, name: string, txt: string, type: 0 | 1 | -1): ChatRecord => ({ id, liveid: 5, userid: `i${id + 100}`, userdbid: id + 100, name, msg: chatMsgText(txt), time: "2026-11-29 10:00:00", type });
+const record = (id: number, name: string, txt: string, type: 0 | 1 | -1): ChatRecord => ({ id, liveid: 5, userid: `i${id + 100}`, userdbid: id + 100, name, msg: chatMsgText(txt), time: "10:00:00", type });
 
 function chatService() {
   const rows = [record(2, "乙同学", "第二句", 0), record(1, "甲同学", "<b>第一句</b>", 0), record(3, "丙同学", "通过的话", 1)];
