@@ -41,6 +41,7 @@ import { smartReminder, smartReminderForm } from "./reminders/smart-reminder";
 import { pushConfig } from "./data-push/push-config";
 import { pushConfigForm } from "./data-push/forms";
 import { liveMonitor, streamRecSessions, userLiveStatus } from "./live-monitor/live-monitor";
+import { chatManager, chatMonitor } from "./moderation/screens";
 
 export { subadmin, teacher, assistant, student };
 export { course, live, vodCourse, vodSession, message, productTemplate, adTemplate, auditLog, emulateTemplate, rechargeRecord, costRecord, costRecordV2 };
@@ -54,6 +55,7 @@ export const resources: readonly ResourceDecl[] = [
   productTemplate, adTemplate,
   message,
   emulateTemplate,
+  chatMonitor,
   auditLog,
   liveMonitor, userLiveStatus, streamRecSessions,
 ];
@@ -74,7 +76,7 @@ export const details: readonly DetailDecl[] = [...userDetails];
 export const frames: readonly FrameDecl[] = tools;
 
 /** Every declared admin screen of a call's rows (/bindExamByLive): the engine draws each at its route. */
-export const callScreens: readonly CallScreenDecl[] = [boundPapers, ...vodScreens];
+export const callScreens: readonly CallScreenDecl[] = [boundPapers, ...vodScreens, chatManager];
 /** Every declared page of one record with dialogs beside its fields (resources/kernel/record-page.ts): /appidop. */
 export const recordPages: readonly RecordPageDecl[] = [developerPage];
 /** Every declared page around an area's bespoke part (resources/kernel/panel-page.ts): /teaTimeMachine. */

@@ -40,13 +40,18 @@ export interface CallListDecl {
   actions?: readonly string[];
   /** Named toolbar parts above the table (`listParts`). */
   toolbar?: readonly string[];
+  /** 刷新 above the rows: reads the shown page again. */
+  refresh?: true;
+  /** Rows can be chosen (a checkbox each); the toolbar parts and row actions get the chosen keys (`selection`). */
+  select?: true;
   /** An expanded row lists another call, its parameters filled from the row's fields (`{class_id}`). */
   expand?: { list: CallListDecl; params: Readonly<Record<string, string>> };
 }
 
 /**
  * A screen of a call's rows: its route and title, the parameters every call of it carries (from
- * the address, a token, the tab chosen), and its list.
+ * the address, a token, the tab chosen), and its list. A tab's `refreshMs` reads its rows again
+ * that often while it is shown (2 §9: the chat manager's unreviewed tab every 10 s).
  */
 export interface CallScreenDecl {
   route: string;
@@ -58,7 +63,7 @@ export interface CallScreenDecl {
   /** A token for `tool` from `call` (`{tool}` → `{token}`), sent as `token`; asked again on each entry. */
   token?: { call: Endpoint; tool: string };
   /** Tabs over the list, each a value of `param`, the one chosen kept in the address as `tab`. */
-  tabs?: { param: string; items: readonly { key: string; label: string; value: number | string; empty: string }[] };
+  tabs?: { param: string; items: readonly { key: string; label: string; value: number | string; empty: string; refreshMs?: number }[] };
   list: CallListDecl;
   /**
    * Master–detail: the list's chosen row, kept in the address as `param` (its `rowKey`), is

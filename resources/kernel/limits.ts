@@ -65,6 +65,8 @@ export const declaredLimits = {
   developerChecksPerPerson: { per: "person", max: 30, windowMs: 60 * minute },
   /** 重新推送 by one admin: each replay is an outgoing request to an address the organisation chose. */
   pushReplaysPerPerson: { per: "person", max: 60, windowMs: minute },
+  /** Chat review by one moderator (pass, ban, revoke, reply): the keyboard flow is quick, a loop is not a moderator. */
+  moderationPerPerson: { per: "person", max: 300, windowMs: minute },
 } as const satisfies Record<string, LimitDecl>;
 
 export type LimitName = keyof typeof declaredLimits;

@@ -1,5 +1,4 @@
 import { ep } from "../kernel/endpoint";
-import { liveTypeLabels } from "../lives/live-labels";
 
 /**
  * The live monitor's wire contract and enums (2 §3, §7, §9; 3 §7.4, §9): the lives in a window of
@@ -17,15 +16,9 @@ export const monitorApi = {
 export { liveMonitorKey } from "../lives/live-api";
 export const aichatKey = "aichat";
 
-/** The monitor's windows in seconds either side of now (2 §9, 3 §9), the default 4 hours. */
-export const monitorWindows = [7200, 14400, 28800, 43200, 86400] as const;
-export const defaultMonitorWindow = 14400;
-export const monitorWindowLabels: Readonly<Record<string, string>> = Object.fromEntries(monitorWindows.map((ts) => [String(ts), `前后${ts / 3600}小时`]));
-
-/** The class-type filter (2 §9: all -1, 0, 1, 5, 6), each type's label the live type's. */
-export const monitorScales = [0, 1, 5, 6] as const;
-export const allScales = -1;
-export const monitorScaleLabels: Readonly<Record<string, string>> = Object.fromEntries(monitorScales.map((scale) => [String(scale), liveTypeLabels[String(scale)]]));
+// The windows and class types of the monitors, shared with the chat monitor (resources/lives/live-labels.ts).
+import { allScales } from "../lives/live-labels";
+export { allScales, defaultMonitorWindow, monitorScaleLabels, monitorScales, monitorWindowLabels, monitorWindows } from "../lives/live-labels";
 
 /** The online filter (2 §9: all -1, offline 0, online 1) and the status a student row carries (2 §3). */
 export const onlineLabels: Readonly<Record<string, string>> = { "1": "在线", "0": "离线" };

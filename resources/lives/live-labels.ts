@@ -21,3 +21,13 @@ export const liveTypeLabels: Readonly<Record<string, string>> = (() => {
   labels[String(doubleTeacherAddCode)] = labels["5"];
   return labels;
 })();
+
+/** The live and chat monitors' windows in seconds either side of now (2 §9, 3 §9), the default 4 hours. */
+export const monitorWindows = [7200, 14400, 28800, 43200, 86400] as const;
+export const defaultMonitorWindow = 14400;
+export const monitorWindowLabels: Readonly<Record<string, string>> = Object.fromEntries(monitorWindows.map((ts) => [String(ts), `前后${ts / 3600}小时`]));
+
+/** The class-type filter (2 §9: all -1, 0, 1, 5, 6), each type's label the live type's. */
+export const monitorScales = [0, 1, 5, 6] as const;
+export const allScales = -1;
+export const monitorScaleLabels: Readonly<Record<string, string>> = Object.fromEntries(monitorScales.map((scale) => [String(scale), liveTypeLabels[String(scale)]]));

@@ -2,7 +2,7 @@ import { adminPages } from "../kernel/route";
 
 /**
  * The lives' pages without a declaration of their own (2 §2, 3 §2.2): a course's lives, a live's
- * row actions, the monitor and its drill-downs. The live form and the group's live settings are
+ * row actions, the monitor and its drill-downs. The chat monitor is a declared list (resources/moderation/screens.ts). The live form and the group's live settings are
  * declared as full-page forms (resources/lives/forms.ts).
  */
 export const livePages = adminPages({
@@ -17,7 +17,6 @@ export const livePages = adminPages({
   liveMonitor: "直播监控",
   userLiveStatus: { title: "学生在线状态", within: ["/liveMonitor"] },
   chatManager: { title: "聊天管理", within: ["/chatMonitor"] },
-  chatMonitor: "聊天监控",
   teaTimeMachine: { title: "老师时光机", within: ["/liveMonitor"] },
   aichat: "AI互动",
   streamRecBySelect: "直播流审核",

@@ -14,6 +14,7 @@ import { ledgerAudit } from "../billing/prices";
 import { filterWordSingles } from "../filter-words/filter-words";
 import { smartReminder } from "../reminders/smart-reminder";
 import message from "./message";
+import { chatAudit } from "../moderation/moderation-api";
 import productTemplate from "../lives/product-template";
 import student from "../users/student";
 import subadmin from "../users/subadmin";
@@ -31,6 +32,7 @@ const auditedBespoke: Record<string, string> = {
   ...Object.fromEntries(filterWordSingles.map((single) => [single.name, single.title])),
   [smartReminder.name]: smartReminder.title,
   [ledgerAudit.resource]: ledgerAudit.title,
+  [chatAudit.resource]: chatAudit.title,
 };
 export const auditResourceLabels: Record<string, string> = { ...Object.fromEntries(audited.map((r) => [r.name, r.title])), ...auditedBespoke };
 export const auditActionLabels: Record<string, string> = { create: "新增", update: "修改", remove: "删除", view: "查看" };

@@ -169,6 +169,8 @@ export const roomMessages = {
   guestsFromAddressFull: "当前网络观看该直播的人数已满，请稍后再试",
   guestsFull: "该直播观看人数已满，请稍后再试",
   chatHeld: "待审核",
+  /** A moderator's reply to one viewer (issue 20): shown to them and the staff alone. */
+  chatToOne: "私聊",
   shareInvalid: "分享链接无效或已失效",
   nameNeeded: "请输入您的名字",
   whitelistNeeded: "请输入用户名和密码",

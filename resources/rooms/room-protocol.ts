@@ -29,6 +29,8 @@ export interface RoomChat {
   time: string;
   /** Waiting for review: shown only to its author and the staff until approved. */
   held: boolean;
+  /** A moderator's reply to one viewer (their `key`): shown only to them and the staff (issue 20). */
+  to?: string;
 }
 
 export interface RoomLive {
@@ -109,7 +111,10 @@ export type ServerMessage =
   | { t: "leave"; conn: string }
   /** The number of people in the room changed. */
   | { t: "people"; n: number }
+  /** A new message, or one the room already shows changed (a held one passed): shown in its place. */
   | { t: "chat"; chat: RoomChat }
+  /** Messages a moderator banned or revoked: taken off the screen. */
+  | { t: "chatGone"; ids: number[] }
   | { t: "signal"; from: string; data: unknown }
   /** A fresh token for reconnecting after the first one has expired. */
   | { t: "token"; token: string }

@@ -33,6 +33,7 @@ import * as m0031 from "./migrations/0031-developer";
 import * as m0032 from "./migrations/0032-filter-words";
 import * as m0033 from "./migrations/0033-reminders";
 import * as m0034 from "./migrations/0034-data-push";
+import * as m0035 from "./migrations/0035-moderation";
 import * as m0036 from "./migrations/0036-live-monitor";
 import * as m0038 from "./migrations/0038-time-machine";
 
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   "0032-filter-words": m0032,
   "0033-reminders": m0033,
   "0034-data-push": m0034,
+  "0035-moderation": m0035,
   "0036-live-monitor": m0036,
   "0038-time-machine": m0038,
 };

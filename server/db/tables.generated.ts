@@ -567,6 +567,7 @@ export interface RoomChatsTable {
   review: number;
   held: number;
   created_at: number;
+  to_key: string | null;
 }
 
 export interface RoomGuestPassesTable {

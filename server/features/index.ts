@@ -14,6 +14,7 @@ import platform from "./platform/platform";
 import portal from "./portal/portal";
 import reminders from "./reminders/reminders";
 import rooms from "./rooms/rooms";
+import moderation from "./moderation/moderation";
 import stats from "./stats/stats";
 import timeMachine from "./time-machine/time-machine";
 import tools from "./tools/tools";
@@ -23,4 +24,4 @@ import vod from "./vod/vod";
 import vodSessions from "./vod/sessions";
 
 /** Every feature's declared calls with their handlers; server/app.ts hands them to the engine. */
-export const features: readonly Feature[] = [auth, billing, certification, cloudDisk, courses, developer, courseStudents, dataPush, upload, lives, liveMonitor, platform, portal, reminders, rooms, stats, timeMachine, tools, ...userFeatures, userStats, vod, vodSessions];
+export const features: readonly Feature[] = [auth, billing, certification, cloudDisk, courses, developer, courseStudents, dataPush, upload, lives, liveMonitor, platform, portal, reminders, rooms, moderation, stats, timeMachine, tools, ...userFeatures, userStats, vod, vodSessions];

@@ -6,6 +6,7 @@ import { adminEngineParts } from "../features/platform/engine-parts";
 import { liveEngineParts } from "../features/lives/engine-parts";
 import { portalEngineParts } from "../features/portal/engine-parts";
 import { toolEngineParts } from "../features/tools/engine-parts";
+import { moderationEngineParts } from "../features/moderation/engine-parts";
 import { vodEngineParts } from "../features/vod/engine-parts";
 import { billingEngineParts } from "../features/billing/engine-parts";
 import { certificationEngineParts } from "../features/certification/engine-parts";
@@ -16,4 +17,4 @@ import { dataPushEngineParts } from "../features/data-push/engine-parts";
 import { timeMachineEngineParts } from "../features/time-machine/engine-parts";
 
 /** The parts each area lends the engine, by name (toolbar parts, form widgets); one place to add an area. */
-export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts, courseEngineParts, adminEngineParts, liveEngineParts, portalEngineParts, toolEngineParts, vodEngineParts, billingEngineParts, certificationEngineParts, developerEngineParts, filterWordsEngineParts, reminderEngineParts, dataPushEngineParts, timeMachineEngineParts);
+export const engineRegistry = createEngineRegistry(userEngineParts, liveFormEngineParts, courseEngineParts, adminEngineParts, liveEngineParts, portalEngineParts, toolEngineParts, vodEngineParts, billingEngineParts, certificationEngineParts, developerEngineParts, filterWordsEngineParts, reminderEngineParts, dataPushEngineParts, timeMachineEngineParts, moderationEngineParts);

@@ -50,11 +50,25 @@ function ScreenBody({ decl, params }: Required<CallScreenProps>) {
 
   const { param, items } = decl.tabs;
   const active = items.find((tab) => tab.key === search.get("tab")) ?? items[0];
-  const tab = (item: (typeof items)[number]): ReactNode => <CallTable list={decl.list} params={{ ...all, [param]: item.value }} empty={item.empty} />;
+  // Only the tab shown is read again every `refreshMs`.
+  const tab = (item: (typeof items)[number]): ReactNode => (
+    <CallTable list={decl.list} params={{ ...all, [param]: item.value }} empty={item.empty} refreshMs={item.key === active.key ? item.refreshMs : undefined} />
+  );
   return (
     <Tabs
       activeKey={active.key}
-      onChange={(key) => setSearch(key === items[0].key ? {} : { tab: key }, { replace: true })}
+      // The address keeps what else it says (the live of /chatManager?liveId): only the tab changes.
+      onChange={(key) =>
+        setSearch(
+          (before) => {
+            const next = new URLSearchParams(before);
+            if (key === items[0].key) next.delete("tab");
+            else next.set("tab", key);
+            return next;
+          },
+          { replace: true },
+        )
+      }
       items={items.map((item) => ({ key: item.key, label: item.label, children: tab(item) }))}
     />
   );

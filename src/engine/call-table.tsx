@@ -1,6 +1,6 @@
 import type { BaseRecord } from "@refinedev/core";
 import { Button, Empty, Result, Space, Table, type TableColumnsType } from "antd";
-import { Suspense, type ComponentType, type ReactNode } from "react";
+import { Suspense, useState, type ComponentType, type ReactNode } from "react";
 import type { CallColumnDecl, CallListDecl } from "../../resources/kernel/call-list";
 import { pageSizes } from "../../resources/kernel/paging";
 import { fillParams } from "./fill-route";
@@ -17,6 +17,8 @@ export interface CallTableProps {
   /** What the table says with no rows, when not the declaration's (the chosen tab's). */
   empty?: string;
   size?: "small" | "middle";
+  /** Reads the rows again this often (a tab's `refreshMs`). */
+  refreshMs?: number;
   /** A master list's choice (src/engine/call-master-detail.tsx): the chosen row's key, and the link choosing a row. */
   choice?: { chosen: string | null; href: (row: BaseRecord) => string; choose: (row: BaseRecord) => void };
 }
@@ -34,12 +36,17 @@ function named<T>(kind: string, parts: Record<string, T>, name: string): T {
  * state, or by a cursor with 加载更多; columns as declared or a named cell, named row actions and
  * toolbar parts, an expanded row that lists another call, and a master list's chosen row.
  */
-export function CallTable({ list, params, empty, size = "middle", choice }: CallTableProps) {
-  const { call, rows, earlier, total, place, go, more } = useCallRows(list, params);
+export function CallTable({ list, params, empty, size = "middle", choice, refreshMs }: CallTableProps) {
+  const { call, rows, earlier, total, place, go, more } = useCallRows(list, params, refreshMs);
   const paging = list.paging;
   const { callCells: cells, callRowActions: rowActions, listParts } = useEngineRegistry();
   const key = (row: BaseRecord) => String(row[list.rowKey]);
-  const state = { params, rows, reload: call.retry, updatedAt: call.updatedAt };
+  const [chosen, setChosen] = useState<string[]>([]);
+  // A chosen row that a reload took away (another moderator's pass) is no longer chosen.
+  const shown = new Set(rows.map(key));
+  const selected = chosen.filter((k) => shown.has(k));
+  const selection = list.select ? { selection: { keys: selected, set: setChosen } } : {};
+  const state = { params, rows, total, reload: call.retry, updatedAt: call.updatedAt, ...selection };
 
   const part = (Part: ComponentType<CallRowPartProps>, row: BaseRecord) => (
     <Part row={row} {...state} choose={choice && ((label: ReactNode) => <ChooseLink row={row} label={label} choice={choice} current={key(row) === choice.chosen} />)} />
@@ -65,9 +72,10 @@ export function CallTable({ list, params, empty, size = "middle", choice }: Call
   const expand = list.expand;
   return (
     <>
-      {list.toolbar && (
-        <Space style={{ marginBottom: 16 }}>
-          {list.toolbar.map((name) => {
+      {(list.toolbar || list.refresh) && (
+        <Space style={{ marginBottom: 16 }} wrap>
+          {list.refresh && <Button onClick={call.retry}>刷新</Button>}
+          {(list.toolbar ?? []).map((name) => {
             const Part = named("toolbar part", listParts, name);
             return (
               <Suspense key={name} fallback={null}>
@@ -88,6 +96,7 @@ export function CallTable({ list, params, empty, size = "middle", choice }: Call
         loading={call.loading && (!!paging || (!call.loaded && !earlier.length))}
         onRow={choice && ((row) => ({ onClick: () => choice.choose(row), "aria-current": key(row) === choice.chosen ? "true" : undefined, style: { cursor: "pointer" } }))}
         rowClassName={choice && ((row) => (key(row) === choice.chosen ? "ant-table-row-selected" : ""))}
+        rowSelection={list.select && { selectedRowKeys: selected, onChange: (keys) => setChosen(keys.map(String)) }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={call.loaded ? (empty ?? list.empty) : " "} /> }}
         expandable={
           expand

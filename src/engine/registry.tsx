@@ -15,6 +15,10 @@ export interface ListPartProps {
   params?: Readonly<Record<string, unknown>>;
   /** In a call's list (src/engine/call-table.tsx): the rows shown. */
   rows?: readonly BaseRecord[];
+  /** In a call's list: how many rows the call has in all. */
+  total?: number;
+  /** In a call's list that chooses rows (`select`): the chosen rows' keys, and a way to choose others. */
+  selection?: { keys: readonly string[]; set: (keys: string[]) => void };
 }
 
 /** What a bespoke part a row action opens (a dialog) gets: the row, kept after closing so it can animate out. */

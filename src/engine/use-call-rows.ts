@@ -28,9 +28,10 @@ interface Earlier {
  * of the one data provider through Refine's `useTable`, as every engine table is: the parameters
  * it sends as its filters, a paged call's page in the list's own state, the answer read where the
  * declaration's shape says. A cursor-paged call (加载更多) is read page after page through
- * `useCall`, the newest page asked and the ones before kept here, so each appends.
+ * `useCall`, the newest page asked and the ones before kept here, so each appends. `refreshMs`: a
+ * paged or unpaged list is read again that often while shown.
  */
-export function useCallRows(list: CallListDecl, params: Params) {
+export function useCallRows(list: CallListDecl, params: Params, refreshMs?: number) {
   const { place, go } = useStatePlace();
   const { paging, cursor } = list;
   const sent = pick(params, list.sends);
@@ -47,7 +48,7 @@ export function useCallRows(list: CallListDecl, params: Params) {
     // The table says a failed read in its own place, with 重试.
     errorNotification: false,
     successNotification: false,
-    queryOptions: { enabled: !cursor, keepPreviousData: !!paging },
+    queryOptions: { enabled: !cursor, keepPreviousData: !!paging, ...(refreshMs ? { refetchInterval: refreshMs } : {}) },
   });
   // The place leads and the table follows in the same render (as use-resource-rows.ts does).
   if (paging && table.current !== place.page) table.setCurrent(place.page);

@@ -8,6 +8,8 @@ export type BusEvent =
   | { k: "join"; live: number; entry: PresenceEntry }
   | { k: "leave"; live: number; conn: string }
   | { k: "chat"; live: number; chat: RoomChat }
+  /** Messages banned or revoked by a moderator (server/services/moderation): off every screen. */
+  | { k: "chatGone"; live: number; ids: number[] }
   /** A page to close wherever it is: a newer page of its person took its place. */
   | { k: "kick"; live: number; conn: string }
   | { k: "signal"; live: number; to: string; from: string; data: unknown }
@@ -101,4 +103,11 @@ function postgresBus(db: Db, deliver: (event: BusEvent) => void, log: FastifyBas
       await stop?.();
     },
   };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** This process's room bus (the rooms feature's hub): what another feature changed in a room reaches every process's pages. */
+    roomBus: RoomBus;
+  }
 }

@@ -39,7 +39,7 @@ const wordsDecide = (config: string, role: PresenceRole) => {
   return !isStaff(role) && c.openFilterChat === "1" && c.filterChatDefault !== "1";
 };
 
-type ChatRow = { id: number; viewer_key: string; name: string; role: string; msg: string; held: number; created_at: number };
+type ChatRow = { id: number; viewer_key: string; name: string; role: string; msg: string; held: number; created_at: number; to_key?: string | null };
 
 const roomChatOf = (r: ChatRow): RoomChat => ({
   id: r.id,
@@ -49,6 +49,7 @@ const roomChatOf = (r: ChatRow): RoomChat => ({
   txt: chatTextOf(r.msg),
   time: formatDateTime(r.created_at),
   held: r.held === 1,
+  ...(r.to_key ? { to: r.to_key } : {}),
 });
 
 /**
@@ -84,8 +85,12 @@ export async function storeChat(scope: OrgScope, grant: RoomGrant, config: strin
  * messages are shown to nobody.
  */
 export async function chatHistory(scope: OrgScope, grant: RoomGrant): Promise<RoomChat[]> {
-  let q = scope.selectFrom("room_chats").select(["id", "viewer_key", "name", "role", "msg", "held", "created_at"]).where("live_id", "=", grant.liveId).where("review", ">=", 0);
-  if (!isStaff(grant.role)) q = q.where((eb) => eb.or([eb("held", "=", 0), eb("review", "=", 1), eb("viewer_key", "=", grant.key)]));
+  let q = scope.selectFrom("room_chats").select(["id", "viewer_key", "name", "role", "msg", "held", "created_at", "to_key"]).where("live_id", "=", grant.liveId).where("review", ">=", 0);
+  if (!isStaff(grant.role))
+    q = q
+      .where((eb) => eb.or([eb("held", "=", 0), eb("review", "=", 1), eb("viewer_key", "=", grant.key)]))
+      // A moderator's reply to one viewer is that viewer's alone.
+      .where((eb) => eb.or([eb("to_key", "is", null), eb("to_key", "=", grant.key)]));
   const rows = await q
     .orderBy("id", "desc")
     .limit(roomLimits.chatHistory)
@@ -93,8 +98,8 @@ export async function chatHistory(scope: OrgScope, grant: RoomGrant): Promise<Ro
   return rows.reverse().map(roomChatOf);
 }
 
-/** Whether a connection of `role`/`key` may see a message (a held one only its author and the staff). */
-export const canSee = (chat: RoomChat, role: PresenceRole, key: string) => !chat.held || isStaff(role) || chat.key === key;
+/** Whether a connection of `role`/`key` may see a message (a held one only its author and the staff, a reply to one viewer only them and the staff). */
+export const canSee = (chat: RoomChat, role: PresenceRole, key: string) => isStaff(role) || (chat.to ? chat.to === key : !chat.held || chat.key === key);
 
 /** The chat manager's list (2 §7 chat get list, 3 §7.8): one page of a live's messages of one review state, newest first. */
 export async function chatList(scope: OrgScope, q: { liveid: number; type: 0 | 1 | -1; page: number; count: number }): Promise<{ rows: ChatRecord[]; total: number }> {

@@ -92,10 +92,16 @@ export class Room<P extends RoomPage> {
       for (const p of this.pages) this.write(p, data);
       return;
     }
+    if (event.k === "chatGone") {
+      // A moderator's ban or revoke: off every screen at once, whoever was shown it.
+      const data = JSON.stringify({ t: "chatGone", ids: event.ids } satisfies ServerMessage);
+      for (const p of this.pages) this.write(p, data);
+      return;
+    }
     if (event.k === "chat") {
       const data = JSON.stringify({ t: "chat", chat: event.chat } satisfies ServerMessage);
-      // A message waiting for review goes only to its author and the staff, one by one.
-      if (event.chat.held) {
+      // A message waiting for review goes only to its author and the staff, one by one; so does a reply to one viewer.
+      if (event.chat.held || event.chat.to) {
         for (const p of this.pages) if (canSee(event.chat, p.grant.role, p.grant.key)) this.write(p, data);
         return;
       }

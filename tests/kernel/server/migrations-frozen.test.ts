@@ -50,6 +50,7 @@ const landed: Record<string, string> = {
   "0032-filter-words.ts": "d7918e9921bb6cbeb9203effb40546937cc48c15899becff76838dedcbce4b71",
   "0033-reminders.ts": "5bab80c6aad2e21dbe7a1cc00538976ac03e9bdda4785f9f0df7728a3f22b810",
   "0034-data-push.ts": "9e2dd64424b63a0e265f4949b75e5fd79ce01ed2f2ea5b401af2ac6dd19575cd",
+  "0035-moderation.ts": "1528f681847ac6e56ebefd7e0b07b478254344b2937f9699d27b203af6c25465",
   "0036-live-monitor.ts": "d8c37050595552dc7ec1738e83bac1c5dd0bbc6327268bd67151ddc1d86e9877",
   "0038-time-machine.ts": "71e887c4abb4999765ec57f3eda61b0af5ac479b681bbc8ad589acd31ea47c52",
   "helpers.ts": "b745c64a5823c35d5b19f3a02ef1faf13183f09aa8bbb17af423c40be1efdcc8",

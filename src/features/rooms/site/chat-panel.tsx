@@ -47,6 +47,7 @@ export function ChatPanel({ chat, me, onSend, notice, onNotice, disabled }: Chat
                   {roomMessages.chatHeld}
                 </Tag>
               )}
+              {c.to && <Tag style={{ marginInlineStart: 6 }}>{roomMessages.chatToOne}</Tag>}
             </div>
             <div style={{ wordBreak: "break-word", fontWeight: me && c.key === me.key ? 500 : undefined }}>{c.txt}</div>
           </li>

@@ -44,7 +44,12 @@ function reduce(state: RoomState, action: Action): RoomState {
     case "broadcast":
       return state.live ? { ...state, live: { ...state.live, broadcast: m.broadcast } } : state;
     case "chat":
-      return state.chat.some((c) => c.id === m.chat.id) ? state : { ...state, chat: [...state.chat, m.chat].slice(-CHAT_KEPT) };
+      // A message already shown (held, then passed by a moderator) changes in its place.
+      return state.chat.some((c) => c.id === m.chat.id)
+        ? { ...state, chat: state.chat.map((c) => (c.id === m.chat.id ? m.chat : c)) }
+        : { ...state, chat: [...state.chat, m.chat].slice(-CHAT_KEPT) };
+    case "chatGone":
+      return { ...state, chat: state.chat.filter((c) => !m.ids.includes(c.id)) };
     case "error":
       return m.fatal ? { ...state, phase: "refused", refusal: m.msg } : { ...state, notice: m.msg };
     case "batch":
