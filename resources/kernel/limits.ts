@@ -65,6 +65,8 @@ export const declaredLimits = {
   developerChecksPerPerson: { per: "person", max: 30, windowMs: 60 * minute },
   /** 重新推送 by one admin: each replay is an outgoing request to an address the organisation chose. */
   pushReplaysPerPerson: { per: "person", max: 60, windowMs: minute },
+  /** A live's statistics and listening data by one admin: each reads every visit of a live (an export reads 20 pages of 5000). */
+  liveStatsPerPerson: { per: "person", max: 300, windowMs: minute },
 } as const satisfies Record<string, LimitDecl>;
 
 export type LimitName = keyof typeof declaredLimits;
