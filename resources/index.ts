@@ -16,6 +16,7 @@ import { changePasswordForm } from "./auth/forms";
 import type { DetailDecl } from "./kernel/detail";
 import { userDetails } from "./users/detail";
 import type { CallScreenDecl } from "./kernel/call-list";
+import { listeningData } from "./live-stats/listening-data";
 import type { FrameDecl } from "./kernel/frame";
 import { boundPapers } from "./tools/screens";
 import { tools } from "./tools/tools";
@@ -70,6 +71,6 @@ export const details: readonly DetailDecl[] = [...userDetails];
 export const frames: readonly FrameDecl[] = tools;
 
 /** Every declared admin screen of a call's rows (/bindExamByLive): the engine draws each at its route. */
-export const callScreens: readonly CallScreenDecl[] = [boundPapers, ...vodScreens];
+export const callScreens: readonly CallScreenDecl[] = [boundPapers, ...vodScreens, listeningData];
 /** Every declared page of one record with dialogs beside its fields (resources/kernel/record-page.ts): /appidop. */
 export const recordPages: readonly RecordPageDecl[] = [developerPage];

@@ -37,6 +37,6 @@ export const liveStatsCalls = defineCalls("liveStats", {
     endpoint: liveStatsApi.courseAttendance,
     ...data,
     query: "course-attendance.query",
-    summary: "Each viewer over the course's begun lives: lives attended (at least `ratio` % each) of all, seconds present: {total, lives, resultset}",
+    summary: "Each viewer over the begun lives of the course of live `liveid`: lives attended (at least `ratio` % each) of all, seconds present: {total, lives, resultset}",
   },
 });

@@ -18,7 +18,7 @@ export const liveStatsApi = {
   replayData: ep("GET /admin/statistic/replay", "liveValidator"),
   /** `{liveid, ratio, page, limit}` → `{total, live, resultset: AttendanceRow[]}`: each viewer's presence against the live's length. */
   liveAttendance: ep("GET /cms/liveattendance"),
-  /** `{courseid, ratio, page, limit}` → `{total, lives, resultset: CourseAttendanceRow[]}`: each viewer over all the course's lives. */
+  /** `{liveid, ratio, page, limit}` → `{total, lives, resultset: CourseAttendanceRow[]}`: each viewer over all the lives of the live's course. */
   courseAttendance: ep("GET /cms/courseattendance"),
 } as const;
 
@@ -81,7 +81,6 @@ export const liveUserDataKey = "liveUserData";
 /** What the calls answer when the record named is not the organisation's. */
 export const liveStatsMessages = {
   liveMissing: "直播不存在",
-  courseMissing: "课程不存在",
 } as const;
 
 /** 2 §3 viewer log: one visit of the room. Times 'YYYY-MM-DD HH:mm:ss'; `outtime` empty while the visit is open; `duration` seconds. */

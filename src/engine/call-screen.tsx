@@ -50,7 +50,7 @@ function ScreenBody({ decl, params }: Required<CallScreenProps>) {
 
   const { param, items } = decl.tabs;
   const active = items.find((tab) => tab.key === search.get("tab")) ?? items[0];
-  const tab = (item: (typeof items)[number]): ReactNode => <CallTable list={decl.list} params={{ ...all, [param]: item.value }} empty={item.empty} />;
+  const tab = (item: (typeof items)[number]): ReactNode => <CallTable key={item.key} list={item.list ?? decl.list} params={{ ...all, [param]: item.value }} empty={item.empty} />;
   return (
     <Tabs
       activeKey={active.key}

@@ -1,12 +1,14 @@
 import type { BaseRecord } from "@refinedev/core";
-import { Button, Empty, Result, Space, Table, type TableColumnsType } from "antd";
-import { Suspense, type ComponentType, type ReactNode } from "react";
+import { Button, Empty, InputNumber, Result, Space, Table, type TableColumnsType } from "antd";
+import { Suspense, useState, type ComponentType, type Key, type ReactNode } from "react";
 import type { CallColumnDecl, CallListDecl } from "../../resources/kernel/call-list";
 import { pageSizes } from "../../resources/kernel/paging";
 import { fillParams } from "./fill-route";
 import { useEngineRegistry, type CallRowPartProps } from "./registry";
 import { tableColumn } from "./table-columns";
 import { useCallRows } from "./use-call-rows";
+import { CallExport } from "./call-export";
+import { ColumnChooser } from "./column-chooser";
 
 type Params = Readonly<Record<string, string | number>>;
 
@@ -34,8 +36,14 @@ function named<T>(kind: string, parts: Record<string, T>, name: string): T {
  * state, or by a cursor with 加载更多; columns as declared or a named cell, named row actions and
  * toolbar parts, an expanded row that lists another call, and a master list's chosen row.
  */
-export function CallTable({ list, params, empty, size = "middle", choice }: CallTableProps) {
+export function CallTable({ list, params: outer, empty, size = "middle", choice }: CallTableProps) {
+  // The numbers set above the rows (`inputs`) join the screen's parameters.
+  const [inputs, setInputs] = useState<Record<string, number>>(() => Object.fromEntries((list.inputs ?? []).map((i) => [i.param, i.initial])));
+  const params = { ...outer, ...inputs };
   const { call, rows, earlier, total, place, go, more } = useCallRows(list, params);
+  const [hidden, setHidden] = useState<Set<string>>(() => new Set());
+  // Chosen rows by key, kept across pages, in the order chosen.
+  const [selected, setSelected] = useState<Map<string, BaseRecord>>(() => new Map());
   const paging = list.paging;
   const { callCells: cells, callRowActions: rowActions, listParts } = useEngineRegistry();
   const key = (row: BaseRecord) => String(row[list.rowKey]);
@@ -50,8 +58,9 @@ export function CallTable({ list, params, empty, size = "middle", choice }: Call
     const Cell = named("cell", cells, decl.cell);
     return { title: decl.title, key: decl.field, width: decl.width, render: (_, row) => part(Cell, row), ...lines };
   };
+  const shownColumns = list.columns.filter((c) => !hidden.has(c.field));
   const columns: TableColumnsType<BaseRecord> = [
-    ...list.columns.map(column),
+    ...shownColumns.map(column),
     ...(list.actions?.length
       ? [{ title: "操作", key: "actions", width: 120, render: (_: unknown, row: BaseRecord) => <Space size={0}>{list.actions!.map((name) => <span key={name}>{part(named("row action", rowActions, name), row)}</span>)}</Space> }]
       : []),
@@ -63,8 +72,36 @@ export function CallTable({ list, params, empty, size = "middle", choice }: Call
   // A later page's failure leaves the pages read before it shown.
   if (failure && !earlier.length) return failure;
   const expand = list.expand;
+  const exported = list.export;
+  const sent = Object.fromEntries(list.sends.filter((name) => name in params).map((name) => [name, params[name]]));
+  const choose = (keys: Key[]) => {
+    const next = new Map([...selected].filter(([k]) => keys.includes(k)));
+    for (const row of rows) if (keys.includes(key(row))) next.set(key(row), row);
+    setSelected(next);
+  };
   return (
     <>
+      {(list.inputs?.length || list.chooseColumns || exported) && (
+        <Space wrap style={{ marginBottom: 16 }}>
+          {list.inputs?.map((input) => (
+            <label key={input.param}>
+              {input.label}{" "}
+              <InputNumber
+                aria-label={input.label}
+                min={input.min}
+                max={input.max}
+                precision={0}
+                value={inputs[input.param]}
+                addonAfter={input.unit}
+                // A number out of range or cleared keeps the last one sent.
+                onChange={(value) => typeof value === "number" && value >= input.min && value <= input.max && setInputs({ ...inputs, [input.param]: value })}
+              />
+            </label>
+          ))}
+          {list.chooseColumns && <ColumnChooser columns={list.columns} hidden={hidden} onChange={setHidden} />}
+          {exported && <CallExport list={{ ...list, export: exported }} sent={sent} columns={shownColumns} selected={[...selected.values()]} total={total} />}
+        </Space>
+      )}
       {list.toolbar && (
         <Space style={{ marginBottom: 16 }}>
           {list.toolbar.map((name) => {
@@ -82,6 +119,7 @@ export function CallTable({ list, params, empty, size = "middle", choice }: Call
         rowKey={key}
         columns={columns}
         dataSource={rows}
+        rowSelection={exported ? { selectedRowKeys: [...selected.keys()], preserveSelectedRowKeys: true, onChange: choose } : undefined}
         showHeader={list.header !== false}
         // A master list is a narrow pane: its cells cut a long text (…) rather than widen it.
         tableLayout={choice ? "fixed" : undefined}

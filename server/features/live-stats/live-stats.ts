@@ -1,15 +1,15 @@
 import type { FastifyRequest } from "fastify";
 import { liveStatsCalls } from "../../../resources/live-stats/calls";
-import { liveStatsMessages, type DataMode } from "../../../resources/live-stats/live-stats-api";
+import { type DataMode } from "../../../resources/live-stats/live-stats-api";
 import { defineFeature } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";
-import { fail, ok } from "../../plugins/envelope";
+import { ok } from "../../plugins/envelope";
 import { concurrencyLine, deviceStat, internalStat } from "../../services/live-stats/figures";
 import { courseAttendance, liveAttendance, viewerLog, viewerSummary } from "../../services/live-stats/listening";
 import { statLive, statVisits } from "../../services/live-stats/visits";
 import type { Db } from "../../db/database";
 
-type Query = { roomid: number; liveid: number; courseid: number; mode: DataMode; page: number; limit: number; ratio: number };
+type Query = { roomid: number; liveid: number; mode: DataMode; page: number; limit: number; ratio: number };
 const query = (request: FastifyRequest) => request.query as Query;
 
 /** The live of a per-live stat call (`roomid`) and every visit of its room. */
@@ -56,10 +56,9 @@ export default defineFeature({
     },
     courseAttendance: async (request) => {
       const scope = orgScope(request, db);
-      const { courseid, ratio, page, limit } = query(request);
-      const course = await scope.selectFrom("courses").select("id").where("id", "=", courseid).executeTakeFirst();
-      if (!course) throw fail.bad(liveStatsMessages.courseMissing, "courseid");
-      const report = await courseAttendance(scope, course.id, ratio, { page, limit }, Date.now());
+      const { liveid, ratio, page, limit } = query(request);
+      const live = await statLive(scope, liveid, "liveid");
+      const report = await courseAttendance(scope, live.course_id, ratio, { page, limit }, Date.now());
       return ok(report, { count: report.total });
     },
   }),

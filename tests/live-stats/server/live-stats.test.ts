@@ -125,7 +125,7 @@ describe("the per-live stat calls (3 §7.4b)", () => {
     }
     expect((await call(s.app, admin, liveStatsApi.internal, {})).body.msg).toBe("直播编号不正确");
     const student = await signIn(s.app, "13800000003", "student");
-    for (const endpoint of Object.values(liveStatsApi)) expect((await call(s.app, student, endpoint, { roomid: liveId, liveid: liveId, courseid: courseId })).status).toBe(403);
+    for (const endpoint of Object.values(liveStatsApi)) expect((await call(s.app, student, endpoint, { roomid: liveId, liveid: liveId })).status).toBe(403);
     expect((await call(s.app, "", liveStatsApi.device, { roomid: liveId })).status).toBe(401);
   });
 });
@@ -212,14 +212,14 @@ describe("the attendance report (issue 20 item 10)", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     await visit({ key: `i${ids.student}`, name: "赵同学", role: "student", identity: ids.student, device: "pc", ip: "1.1.1.1", from: at(14, 0), to: at(14, 30), live: later.id }, 99);
-    const { body } = await call(s.app, admin, liveStatsApi.courseAttendance, { courseid: courseId });
+    const { body } = await call(s.app, admin, liveStatsApi.courseAttendance, { liveid: later.id });
     const data = body.data as { lives: number; resultset: CourseAttendanceRow[] };
     expect(data.lives).toBe(2);
     expect(data.resultset[0]).toMatchObject({ username: "赵同学", attended: 1, lives: 2, duration: 3600 + 1800, percent: 50 });
-    const half = await call(s.app, admin, liveStatsApi.courseAttendance, { courseid: courseId, ratio: 50 });
+    const half = await call(s.app, admin, liveStatsApi.courseAttendance, { liveid: liveId, ratio: 50 });
     expect((half.body.data as { resultset: CourseAttendanceRow[] }).resultset[0]).toMatchObject({ attended: 2, percent: 100 });
-    expect((await call(s.app, admin, liveStatsApi.courseAttendance, { courseid: courseId, ratio: 0 })).body).toMatchObject({ code: 400, msg: "出勤比例应为1-100的整数" });
-    expect((await call(s.app, second, liveStatsApi.courseAttendance, { courseid: courseId })).body).toMatchObject({ code: 400, msg: "课程不存在" });
+    expect((await call(s.app, admin, liveStatsApi.courseAttendance, { liveid: liveId, ratio: 0 })).body).toMatchObject({ code: 400, msg: "出勤比例应为1-100的整数" });
+    expect((await call(s.app, second, liveStatsApi.courseAttendance, { liveid: later.id })).body).toMatchObject({ code: 400, msg: "课程不存在" });
   });
 });
 
