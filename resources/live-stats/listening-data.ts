@@ -10,8 +10,8 @@ const paging = { page: "page", size: "limit", total: "total" } as const;
 /** The viewer-log columns of 2 §3: username, entry, exit, online duration, device, IP, user id, exparam. */
 const logColumns: readonly CallColumnDecl[] = [
   { field: "username", title: "用户名", ellipsis: true },
-  { field: "intime", title: "进入时间", format: "datetime", nowrap: true },
-  { field: "outtime", title: "离开时间", format: "datetime", nowrap: true },
+  { field: "intime", title: "进入时间", format: "datetime", nowrap: true, width: 172 },
+  { field: "outtime", title: "离开时间", format: "datetime", nowrap: true, width: 172 },
   { field: "duration", title: "在线时长", format: "duration" },
   { field: "device", title: "设备类型", format: "enum", options: deviceLabels },
   { field: "ip", title: "IP" },
@@ -23,8 +23,8 @@ const summaryColumns: readonly CallColumnDecl[] = [
   { field: "username", title: "用户名", ellipsis: true },
   { field: "userid", title: "用户ID" },
   { field: "visits", title: "进入次数" },
-  { field: "firsttime", title: "首次进入", format: "datetime", nowrap: true },
-  { field: "lasttime", title: "最后离开", format: "datetime", nowrap: true },
+  { field: "firsttime", title: "首次进入", format: "datetime", nowrap: true, width: 172 },
+  { field: "lasttime", title: "最后离开", format: "datetime", nowrap: true, width: 172 },
   { field: "duration", title: "累计时长", format: "duration" },
 ];
 

@@ -54,7 +54,13 @@ function ScreenBody({ decl, params }: Required<CallScreenProps>) {
   return (
     <Tabs
       activeKey={active.key}
-      onChange={(key) => setSearch(key === items[0].key ? {} : { tab: key }, { replace: true })}
+      onChange={(key) => {
+        // The address's other parameters (the live a screen is about) stay.
+        const next = new URLSearchParams(search);
+        if (key === items[0].key) next.delete("tab");
+        else next.set("tab", key);
+        setSearch(next, { replace: true });
+      }}
       items={items.map((item) => ({ key: item.key, label: item.label, children: tab(item) }))}
     />
   );

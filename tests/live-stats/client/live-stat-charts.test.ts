@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { chartFigures } from "../../../src/lib/echarts/chart-table";
 import { concurrencyChart, devicePie, watchTime } from "../../../src/features/live-stats/live-stat-charts";
+import { freezeClock } from "../../kernel/support/clock";
+
+// The points are of a live held on 2026-11-20, drawn the day after (tests/kernel/support/clock.ts).
+freezeClock("2026-11-21T10:00:00+08:00");
 
 describe("/liveStat's charts", () => {
   it("draws a slice a device with viewers, and the pie's figures as a table", () => {
