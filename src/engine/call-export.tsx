@@ -13,7 +13,7 @@ import { readField } from "./record-fields";
 type Params = Readonly<Record<string, string | number>>;
 
 /** Rows turned into cells between two yields: each slice a few milliseconds, so the page never stalls on 100,000 rows. */
-const rowsPerSlice = 2000;
+const rowsPerSlice = 500;
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The rows as the table shows them (a header of the column titles first), a slice at a time. */
