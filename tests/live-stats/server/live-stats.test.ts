@@ -219,7 +219,7 @@ describe("the attendance report (issue 20 item 10)", () => {
     const half = await call(s.app, admin, liveStatsApi.courseAttendance, { liveid: liveId, ratio: 50 });
     expect((half.body.data as { resultset: CourseAttendanceRow[] }).resultset[0]).toMatchObject({ attended: 2, percent: 100 });
     expect((await call(s.app, admin, liveStatsApi.courseAttendance, { liveid: liveId, ratio: 0 })).body).toMatchObject({ code: 400, msg: "出勤比例应为1-100的整数" });
-    expect((await call(s.app, second, liveStatsApi.courseAttendance, { liveid: later.id })).body).toMatchObject({ code: 400, msg: "课程不存在" });
+    expect((await call(s.app, second, liveStatsApi.courseAttendance, { liveid: later.id })).body).toMatchObject({ code: 400, msg: "直播不存在" });
   });
 });
 
