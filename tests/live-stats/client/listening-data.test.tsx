@@ -7,6 +7,10 @@ import { CallScreen } from "../../../src/engine/call-screen";
 import { EngineRegistryProvider } from "../../../src/engine/registry";
 import { fakeServer, ok, type SeenRequest } from "../../kernel/client/support/fake-server";
 import { renderPage, where } from "../../users/client/render-page";
+import { freezeClock } from "../../kernel/support/clock";
+
+// The rows carry times of a live held on 2026-11-20 (tests/kernel/support/clock.ts).
+freezeClock("2026-11-21T10:00:00+08:00");
 
 afterEach(() => setHttpAdapter());
 

@@ -1,6 +1,10 @@
 import { read, utils } from "xlsx";
 import { describe, expect, it } from "vitest";
 import { columnName, plainXlsx } from "../../../src/lib/xlsx/plain-xlsx";
+import { freezeClock } from "../../kernel/support/clock";
+
+// The rows carry times of a live held on 2026-11-20 (tests/kernel/support/clock.ts).
+freezeClock("2026-11-21T10:00:00+08:00");
 
 describe("an xlsx of text written directly (the exports' writer)", () => {
   it("reads back as the rows it was given, markup and controls made safe, blanks left blank", async () => {
