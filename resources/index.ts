@@ -18,6 +18,7 @@ import { userDetails } from "./users/detail";
 import type { CallScreenDecl } from "./kernel/call-list";
 import type { PanelPageDecl } from "./kernel/panel-page";
 import { timeMachinePage } from "./time-machine/page";
+import { listeningData } from "./live-stats/listening-data";
 import type { FrameDecl } from "./kernel/frame";
 import { boundPapers } from "./tools/screens";
 import { tools } from "./tools/tools";
@@ -76,7 +77,7 @@ export const details: readonly DetailDecl[] = [...userDetails];
 export const frames: readonly FrameDecl[] = tools;
 
 /** Every declared admin screen of a call's rows (/bindExamByLive): the engine draws each at its route. */
-export const callScreens: readonly CallScreenDecl[] = [boundPapers, ...vodScreens, chatManager];
+export const callScreens: readonly CallScreenDecl[] = [boundPapers, ...vodScreens, chatManager, listeningData];
 /** Every declared page of one record with dialogs beside its fields (resources/kernel/record-page.ts): /appidop. */
 export const recordPages: readonly RecordPageDecl[] = [developerPage];
 /** Every declared page around an area's bespoke part (resources/kernel/panel-page.ts): /teaTimeMachine. */

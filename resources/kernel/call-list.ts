@@ -46,6 +46,27 @@ export interface CallListDecl {
   select?: true;
   /** An expanded row lists another call, its parameters filled from the row's fields (`{class_id}`). */
   expand?: { list: CallListDecl; params: Readonly<Record<string, string>> };
+  /**
+   * 导出 above the rows, with row selection: the rows selected, or with none every row the call
+   * answers (read `pageSize` a call, at most `max`), written to xlsx in the sheet worker as the
+   * table shows them (its chosen columns only); the file is `file` and the day.
+   */
+  export?: { sheet: string; file: string; pageSize: number; max: number };
+  /** 列设置 above the rows: a popover choosing which columns show (at least one stays). */
+  chooseColumns?: boolean;
+  /** Whole numbers the person sets above the rows, sent as `param` (the attendance report's share of the live). */
+  inputs?: readonly CallInputDecl[];
+}
+
+/** A number sent with a list's call, set above its rows (1 to `max`, `initial` at first). */
+export interface CallInputDecl {
+  param: string;
+  label: string;
+  min: number;
+  max: number;
+  initial: number;
+  /** After the number (%, 人). */
+  unit?: string;
 }
 
 /**
@@ -62,8 +83,8 @@ export interface CallScreenDecl {
   fromAddress?: Readonly<Record<string, { param: string; missing: string }>>;
   /** A token for `tool` from `call` (`{tool}` → `{token}`), sent as `token`; asked again on each entry. */
   token?: { call: Endpoint; tool: string };
-  /** Tabs over the list, each a value of `param`, the one chosen kept in the address as `tab`. */
-  tabs?: { param: string; items: readonly { key: string; label: string; value: number | string; empty: string; refreshMs?: number }[] };
+  /** Tabs over the list, each a value of `param` (and its own `list` where its rows differ), the one chosen kept in the address as `tab`; a tab's `refreshMs` reads its rows again while it is shown. */
+  tabs?: { param: string; items: readonly { key: string; label: string; value: number | string; empty: string; refreshMs?: number; list?: CallListDecl }[] };
   list: CallListDecl;
   /**
    * Master–detail: the list's chosen row, kept in the address as `param` (its `rowKey`), is

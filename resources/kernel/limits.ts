@@ -67,6 +67,8 @@ export const declaredLimits = {
   pushReplaysPerPerson: { per: "person", max: 60, windowMs: minute },
   /** Chat review by one moderator (pass, ban, revoke, reply): the keyboard flow is quick, a loop is not a moderator. */
   moderationPerPerson: { per: "person", max: 300, windowMs: minute },
+  /** A live's statistics and listening data by one admin: each reads every visit of a live (an export reads 20 pages of 5000). */
+  liveStatsPerPerson: { per: "person", max: 300, windowMs: minute },
 } as const satisfies Record<string, LimitDecl>;
 
 export type LimitName = keyof typeof declaredLimits;

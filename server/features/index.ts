@@ -10,6 +10,7 @@ import courseStudents from "./courses/students";
 import upload from "./courses/upload";
 import lives from "./lives";
 import liveMonitor from "./live-monitor/live-monitor";
+import liveStats from "./live-stats/live-stats";
 import platform from "./platform/platform";
 import portal from "./portal/portal";
 import reminders from "./reminders/reminders";
@@ -24,4 +25,4 @@ import vod from "./vod/vod";
 import vodSessions from "./vod/sessions";
 
 /** Every feature's declared calls with their handlers; server/app.ts hands them to the engine. */
-export const features: readonly Feature[] = [auth, billing, certification, cloudDisk, courses, developer, courseStudents, dataPush, upload, lives, liveMonitor, platform, portal, reminders, rooms, moderation, stats, timeMachine, tools, ...userFeatures, userStats, vod, vodSessions];
+export const features: readonly Feature[] = [auth, billing, certification, cloudDisk, courses, developer, courseStudents, dataPush, upload, lives, liveMonitor, liveStats, platform, portal, reminders, rooms, moderation, stats, timeMachine, tools, ...userFeatures, userStats, vod, vodSessions];

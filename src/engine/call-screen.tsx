@@ -52,7 +52,7 @@ function ScreenBody({ decl, params }: Required<CallScreenProps>) {
   const active = items.find((tab) => tab.key === search.get("tab")) ?? items[0];
   // Only the tab shown is read again every `refreshMs`.
   const tab = (item: (typeof items)[number]): ReactNode => (
-    <CallTable list={decl.list} params={{ ...all, [param]: item.value }} empty={item.empty} refreshMs={item.key === active.key ? item.refreshMs : undefined} />
+    <CallTable key={item.key} list={item.list ?? decl.list} params={{ ...all, [param]: item.value }} empty={item.empty} refreshMs={item.key === active.key ? item.refreshMs : undefined} />
   );
   return (
     <Tabs

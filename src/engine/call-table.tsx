@@ -1,12 +1,14 @@
 import type { BaseRecord } from "@refinedev/core";
-import { Button, Empty, Result, Space, Table, type TableColumnsType } from "antd";
-import { Suspense, useState, type ComponentType, type ReactNode } from "react";
+import { Button, Empty, InputNumber, Result, Space, Table, type TableColumnsType } from "antd";
+import { Suspense, useState, type ComponentType, type Key, type ReactNode } from "react";
 import type { CallColumnDecl, CallListDecl } from "../../resources/kernel/call-list";
 import { pageSizes } from "../../resources/kernel/paging";
 import { fillParams } from "./fill-route";
 import { useEngineRegistry, type CallRowPartProps } from "./registry";
 import { tableColumn } from "./table-columns";
 import { useCallRows } from "./use-call-rows";
+import { CallExport } from "./call-export";
+import { ColumnChooser } from "./column-chooser";
 
 type Params = Readonly<Record<string, string | number>>;
 
@@ -36,16 +38,27 @@ function named<T>(kind: string, parts: Record<string, T>, name: string): T {
  * state, or by a cursor with 加载更多; columns as declared or a named cell, named row actions and
  * toolbar parts, an expanded row that lists another call, and a master list's chosen row.
  */
-export function CallTable({ list, params, empty, size = "middle", choice, refreshMs }: CallTableProps) {
+export function CallTable({ list, params: outer, empty, size = "middle", choice, refreshMs }: CallTableProps) {
+  // The numbers set above the rows (`inputs`) join the screen's parameters.
+  const [inputs, setInputs] = useState<Record<string, number>>(() => Object.fromEntries((list.inputs ?? []).map((i) => [i.param, i.initial])));
+  const params = { ...outer, ...inputs };
   const { call, rows, earlier, total, place, go, more } = useCallRows(list, params, refreshMs);
+  const [hidden, setHidden] = useState<Set<string>>(() => new Set());
+  // Chosen rows by key, kept across pages, in the order chosen.
+  const [selected, setSelected] = useState<Map<string, BaseRecord>>(() => new Map());
   const paging = list.paging;
   const { callCells: cells, callRowActions: rowActions, listParts } = useEngineRegistry();
   const key = (row: BaseRecord) => String(row[list.rowKey]);
-  const [chosen, setChosen] = useState<string[]>([]);
-  // A chosen row that a reload took away (another moderator's pass) is no longer chosen.
-  const shown = new Set(rows.map(key));
-  const selected = chosen.filter((k) => shown.has(k));
-  const selection = list.select ? { selection: { keys: selected, set: setChosen } } : {};
+  const choose = (keys: Key[]) => {
+    const next = new Map([...selected].filter(([k]) => keys.includes(k)));
+    for (const row of rows) if (keys.includes(key(row))) next.set(key(row), row);
+    setSelected(next);
+  };
+  // An export's choice spans pages; the rows a part acts on (`select`: a moderator's pass) are the
+  // ones shown, so a chosen row a reload took away (another moderator's pass) is no longer chosen.
+  const shownKeys = new Set(rows.map(key));
+  const chosenKeys = [...selected.keys()].filter((k) => !list.select || shownKeys.has(k));
+  const selection = list.select ? { selection: { keys: chosenKeys, set: choose } } : {};
   const state = { params, rows, total, reload: call.retry, updatedAt: call.updatedAt, ...selection };
 
   const part = (Part: ComponentType<CallRowPartProps>, row: BaseRecord) => (
@@ -57,8 +70,9 @@ export function CallTable({ list, params, empty, size = "middle", choice, refres
     const Cell = named("cell", cells, decl.cell);
     return { title: decl.title, key: decl.field, width: decl.width, render: (_, row) => part(Cell, row), ...lines };
   };
+  const shownColumns = list.columns.filter((c) => !hidden.has(c.field));
   const columns: TableColumnsType<BaseRecord> = [
-    ...list.columns.map(column),
+    ...shownColumns.map(column),
     ...(list.actions?.length
       ? [{ title: "操作", key: "actions", width: 120, render: (_: unknown, row: BaseRecord) => <Space size={0}>{list.actions!.map((name) => <span key={name}>{part(named("row action", rowActions, name), row)}</span>)}</Space> }]
       : []),
@@ -70,12 +84,35 @@ export function CallTable({ list, params, empty, size = "middle", choice, refres
   // A later page's failure leaves the pages read before it shown.
   if (failure && !earlier.length) return failure;
   const expand = list.expand;
+  const exported = list.export;
+  const sent = Object.fromEntries(list.sends.filter((name) => name in params).map((name) => [name, params[name]]));
   return (
     <>
-      {(list.toolbar || list.refresh) && (
-        <Space style={{ marginBottom: 16 }} wrap>
+      {(list.inputs?.length || list.chooseColumns || exported || list.refresh) && (
+        <Space wrap style={{ marginBottom: 16 }}>
           {list.refresh && <Button onClick={call.retry}>刷新</Button>}
-          {(list.toolbar ?? []).map((name) => {
+          {list.inputs?.map((input) => (
+            <label key={input.param}>
+              {input.label}{" "}
+              <InputNumber
+                aria-label={input.label}
+                min={input.min}
+                max={input.max}
+                precision={0}
+                value={inputs[input.param]}
+                addonAfter={input.unit}
+                // A number out of range or cleared keeps the last one sent.
+                onChange={(value) => typeof value === "number" && value >= input.min && value <= input.max && setInputs({ ...inputs, [input.param]: value })}
+              />
+            </label>
+          ))}
+          {list.chooseColumns && <ColumnChooser columns={list.columns} hidden={hidden} onChange={setHidden} />}
+          {exported && <CallExport list={{ ...list, export: exported }} sent={sent} columns={shownColumns} selected={[...selected.values()]} total={total} />}
+        </Space>
+      )}
+      {list.toolbar && (
+        <Space style={{ marginBottom: 16 }} wrap>
+          {list.toolbar.map((name) => {
             const Part = named("toolbar part", listParts, name);
             return (
               <Suspense key={name} fallback={null}>
@@ -90,13 +127,13 @@ export function CallTable({ list, params, empty, size = "middle", choice, refres
         rowKey={key}
         columns={columns}
         dataSource={rows}
+        rowSelection={exported || list.select ? { selectedRowKeys: chosenKeys, preserveSelectedRowKeys: !list.select, onChange: choose } : undefined}
         showHeader={list.header !== false}
         // A master list is a narrow pane: its cells cut a long text (…) rather than widen it.
         tableLayout={choice ? "fixed" : undefined}
         loading={call.loading && (!!paging || (!call.loaded && !earlier.length))}
         onRow={choice && ((row) => ({ onClick: () => choice.choose(row), "aria-current": key(row) === choice.chosen ? "true" : undefined, style: { cursor: "pointer" } }))}
         rowClassName={choice && ((row) => (key(row) === choice.chosen ? "ant-table-row-selected" : ""))}
-        rowSelection={list.select && { selectedRowKeys: selected, onChange: (keys) => setChosen(keys.map(String)) }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={call.loaded ? (empty ?? list.empty) : " "} /> }}
         expandable={
           expand

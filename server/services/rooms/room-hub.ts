@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { WebSocket, RawData } from "ws";
-import { isMobileAgent, roomLimits, roomMessages } from "../../../resources/rooms/room-api";
+import { roomLimits, roomMessages } from "../../../resources/rooms/room-api";
+import { deviceOf } from "../../../resources/live-stats/live-stats-api";
 import type { ClientMessage, PresenceEntry, RoomBroadcast, ServerMessage } from "../../../resources/rooms/room-protocol";
 import type { Db } from "../../db/database";
 import type { OrgScope, SignedOrg } from "../../engine/org-scope";
@@ -125,7 +126,8 @@ export class RoomHub {
         if (!client) {
           if (message.t !== "hello" || typeof message.token !== "string") return fatal(roomMessages.tokenInvalid);
           clearTimeout(hello);
-          const device = message.h5 || isMobileAgent(String(request.headers["user-agent"] ?? "")) ? "h5" : "pc";
+          // The device the live's statistics count it under (resources/live-stats).
+          const device = deviceOf(String(request.headers["user-agent"] ?? ""), message.h5 === true);
           client = await this.join(socket, conn, message.token, device, clientAddress(request).slice(0, 64), fatal);
           return;
         }

@@ -19,6 +19,12 @@ const figure = (item: unknown): number | null => {
  * repeats the point before it).
  */
 export function chartFigures(option: ChartOption): ChartFigures {
+  const pie = [option.series ?? []].flat().find((series) => series.type === "pie");
+  // A pie has no axis: its slices are the rows, each its name and value.
+  if (pie) {
+    const slices = (pie.data ?? []) as { name?: string; value?: unknown }[];
+    return { columns: ["类别", String(pie.name ?? "")], rows: slices.map((slice) => [String(slice.name ?? ""), figure(slice)]) };
+  }
   const categories = (([option.xAxis].flat()[0] as { data?: unknown[] } | undefined)?.data ?? []).map(String);
   const unit = ([option.yAxis].flat()[0] as { name?: string } | undefined)?.name;
   const byName = new Map<string, (number | null)[]>();

@@ -1,4 +1,4 @@
-import type { BarSeriesOption, LineSeriesOption } from "echarts/charts";
+import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from "echarts/charts";
 import type {
   DataZoomComponentOption,
   GridComponentOption,
@@ -9,5 +9,5 @@ import type { ComposeOption } from "echarts/core";
 
 /** What a chart of this app may be given: only the parts `echarts-runtime.ts` registers. */
 export type ChartOption = ComposeOption<
-  LineSeriesOption | BarSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption | DataZoomComponentOption
+  LineSeriesOption | BarSeriesOption | PieSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption | DataZoomComponentOption
 >;

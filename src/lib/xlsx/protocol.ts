@@ -11,7 +11,13 @@ export interface TextCells {
 /** What the page asks of the sheet worker. */
 export type SheetJob =
   | { kind: "read"; bytes: ArrayBuffer; fileName: string; limits: ReadLimits }
-  | ({ kind: "write"; rows: string[][]; sheetName: string } & TextCells);
+  | ({
+      kind: "write";
+      rows: string[][];
+      /** Many rows travel instead as slices, each the UTF-8 JSON of its rows, handed over rather than copied (build-sheet.ts). */
+      packed?: ArrayBuffer[];
+      sheetName: string;
+    } & TextCells);
 
 /** What comes back: plain strings and bytes only, or a message a person can read. A write says how far it is before its file. */
 export type SheetReply =

@@ -53,7 +53,7 @@ export function runSheetJob(job: SheetJob, options: SheetJobOptions): Promise<Ex
       finish(() => reject(new Error(options.failureText)));
     };
     worker.onmessageerror = () => finish(() => reject(new Error(options.failureText)));
-    const transfer = job.kind === "read" ? [job.bytes] : [];
+    const transfer = job.kind === "read" ? [job.bytes] : (job.packed ?? []);
     worker.postMessage(job, transfer);
   });
 }

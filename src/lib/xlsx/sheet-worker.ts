@@ -1,5 +1,6 @@
 import type { SheetJob, SheetReply } from "./protocol";
 import { unreadableText } from "./limits";
+import { plainXlsx } from "./plain-xlsx";
 import { readSheetRows, SheetError, writeSheet } from "./read-sheet";
 
 /**
@@ -15,18 +16,24 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 
-function run(job: SheetJob): { reply: SheetReply; transfer: Transferable[] } {
+async function run(job: SheetJob): Promise<{ reply: SheetReply; transfer: Transferable[] }> {
   if (job.kind === "read") {
     return { reply: { ok: true, kind: "read", sheet: readSheetRows(job.bytes, job.fileName, job.limits) }, transfer: [] };
   }
-  const cells = { textColumns: job.textColumns, textRows: job.textRows };
-  const bytes = writeSheet(job.rows, job.sheetName, cells, (written, total) => scope.postMessage({ ok: true, kind: "progress", written, total }));
+  const progress = (written: number, total: number) => scope.postMessage({ ok: true, kind: "progress", written, total });
+  const decoder = new TextDecoder();
+  const rows = job.packed ? job.packed.flatMap((slice) => JSON.parse(decoder.decode(slice)) as string[][]) : job.rows;
+  // A sheet of text alone (an export) is written directly, tens of times faster than by xlsx
+  // (plain-xlsx.ts); a template whose empty cells carry a text format still goes through xlsx.
+  const bytes = job.textColumns?.length
+    ? writeSheet(rows, job.sheetName, { textColumns: job.textColumns, textRows: job.textRows }, progress)
+    : await plainXlsx(rows, job.sheetName, progress);
   return { reply: { ok: true, kind: "write", bytes }, transfer: [bytes] };
 }
 
-scope.onmessage = (event) => {
+scope.onmessage = async (event) => {
   try {
-    const { reply, transfer } = run(event.data);
+    const { reply, transfer } = await run(event.data);
     scope.postMessage(reply, transfer);
   } catch (error) {
     scope.postMessage({ ok: false, error: error instanceof SheetError ? error.message : unreadableText });

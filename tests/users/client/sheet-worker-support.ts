@@ -32,7 +32,7 @@ export class FakeWorker {
 /** The sheet worker module itself, loaded into this realm with a stand-in for the worker's `self`. */
 export async function runInSheetWorker(job: SheetJob): Promise<SheetReply[]> {
   const replies: SheetReply[] = [];
-  const scope: { onmessage: ((event: { data: SheetJob }) => void) | null; postMessage: (reply: SheetReply) => void } = {
+  const scope: { onmessage: ((event: { data: SheetJob }) => unknown) | null; postMessage: (reply: SheetReply) => void } = {
     onmessage: null,
     postMessage: (reply) => replies.push(reply),
   };
@@ -40,6 +40,7 @@ export async function runInSheetWorker(job: SheetJob): Promise<SheetReply[]> {
   // The module sets `self.onmessage` when it loads: loaded afresh, whichever file loaded it before.
   vi.resetModules();
   await import("../../../src/lib/xlsx/sheet-worker");
-  scope.onmessage!({ data: job });
+  // A write may finish after the handler returns (its deflate is a stream): its answer is awaited.
+  await scope.onmessage!({ data: job });
   return replies;
 }
