@@ -33,6 +33,7 @@ import * as m0031 from "./migrations/0031-developer";
 import * as m0032 from "./migrations/0032-filter-words";
 import * as m0033 from "./migrations/0033-reminders";
 import * as m0034 from "./migrations/0034-data-push";
+import * as m0039 from "./migrations/0039-live-commerce";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   "0032-filter-words": m0032,
   "0033-reminders": m0033,
   "0034-data-push": m0034,
+  "0039-live-commerce": m0039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

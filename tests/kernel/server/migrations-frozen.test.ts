@@ -50,6 +50,7 @@ const landed: Record<string, string> = {
   "0032-filter-words.ts": "d7918e9921bb6cbeb9203effb40546937cc48c15899becff76838dedcbce4b71",
   "0033-reminders.ts": "5bab80c6aad2e21dbe7a1cc00538976ac03e9bdda4785f9f0df7728a3f22b810",
   "0034-data-push.ts": "9e2dd64424b63a0e265f4949b75e5fd79ce01ed2f2ea5b401af2ac6dd19575cd",
+  "0039-live-commerce.ts": "0d1c3811071f9f0f37aa24f35c22daa9b6659e5c52556d010d1bd475f05c6321",
   "helpers.ts": "b745c64a5823c35d5b19f3a02ef1faf13183f09aa8bbb17af423c40be1efdcc8",
 };
 
