@@ -9,6 +9,7 @@ import dataPush from "./data-push/data-push";
 import courseStudents from "./courses/students";
 import upload from "./courses/upload";
 import lives from "./lives";
+import liveCommerce from "./live-commerce/live-commerce";
 import platform from "./platform/platform";
 import portal from "./portal/portal";
 import reminders from "./reminders/reminders";
@@ -21,4 +22,4 @@ import vod from "./vod/vod";
 import vodSessions from "./vod/sessions";
 
 /** Every feature's declared calls with their handlers; server/app.ts hands them to the engine. */
-export const features: readonly Feature[] = [auth, billing, certification, cloudDisk, courses, developer, courseStudents, dataPush, upload, lives, platform, portal, reminders, rooms, stats, tools, ...userFeatures, userStats, vod, vodSessions];
+export const features: readonly Feature[] = [auth, billing, certification, cloudDisk, courses, developer, courseStudents, dataPush, upload, lives, platform, portal, reminders, rooms, liveCommerce, stats, tools, ...userFeatures, userStats, vod, vodSessions];

@@ -20,11 +20,19 @@ import { clientAddress } from "../../engine/limits";
 import { needIdentity } from "../../plugins/session";
 import { chatList } from "../../services/rooms/chat";
 import { RoomHub } from "../../services/rooms/room-hub";
+import type { BusEvent } from "../../services/rooms/bus";
 import { roomGrantFor, type EnterQuery } from "../../services/rooms/room-access";
 import { startRoomJobs } from "../../services/rooms/room-jobs";
 import { signRoomToken } from "../../services/rooms/room-token";
 import { enterShared, shareInfo } from "../../services/rooms/share-access";
 import { tokenSecret } from "../../services/tool-tokens";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The room bus of this app's hub, for features that tell rooms something (set up with the rooms feature). */
+    roomBus?: { publish(event: BusEvent): Promise<void> };
+  }
+}
 
 /** The page names of a share link (2 §7 share URL; resources/rooms/share-url.ts). */
 const sharePages = /^(name_)?(liveclass|miniliveclass)\.html$|^player\.html$/;
@@ -70,6 +78,8 @@ export default defineFeature({
     if (ingest) app.addHook("onListen", () => ingest.start());
     const hub = new RoomHub({ db, key, node, streamTemplate: config.liveStreamUrl, log: app.log, broadcastOf: (liveId) => broadcasts.stateOf(liveId) });
     app.addHook("onReady", () => hub.start());
+    // Other features announce to the rooms through the same bus (live-commerce: a pinned card, changed cards).
+    app.decorate("roomBus", { publish: (event: BusEvent) => hub.bus.publish(event) });
     app.addHook("preClose", async () => {
       // Encoders first, so their lives are left waiting like the browsers' below.
       await ingest?.close();
