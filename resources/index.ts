@@ -1,4 +1,6 @@
 import type { ResourceDecl } from "./kernel/define";
+import type { JsonListPageDecl } from "./kernel/json-list";
+import { jsonListPages } from "./live-commerce/pages";
 import subadmin from "./users/subadmin";
 import teacher from "./users/teacher";
 import assistant from "./users/assistant";
@@ -73,3 +75,6 @@ export const frames: readonly FrameDecl[] = tools;
 export const callScreens: readonly CallScreenDecl[] = [boundPapers, ...vodScreens];
 /** Every declared page of one record with dialogs beside its fields (resources/kernel/record-page.ts): /appidop. */
 export const recordPages: readonly RecordPageDecl[] = [developerPage];
+
+/** Pages of a list a record keeps as JSON text (resources/kernel/json-list.ts): a live's products and ads. */
+export const jsonLists: readonly JsonListPageDecl[] = jsonListPages;

@@ -1,5 +1,7 @@
 import { defineResource } from "../kernel/define";
 import { ep } from "../kernel/endpoint";
+import { vodKeys } from "../vod/vod-course";
+import { liveCourseKeys } from "./live-api";
 
 /** The fields of a product, in the order its JSON text keeps them (2 §3). */
 export const productFields = ["productid", "productname", "productdesc", "productprice", "productcount", "productdetailurl", "productimgurl"] as const;
@@ -44,6 +46,8 @@ export default defineResource({
   /** 2 §5: the tidying the form does before sending (the server accepts the result and checks it). */
   transforms: { productdetailurl: ["httpsPrefix"], productdesc: ["singleLine"], productid: ["timestampIfEmpty"] },
   editOnlyChanges: true,
+  // A live's products and ads import from the templates (2 §2): whoever edits a live's lists reads them.
+  readableWith: [...liveCourseKeys, ...vodKeys],
   wireJson: { field: "product", invalid: "商品信息格式不正确" },
   forms: { create: "product-template.create", edit: "product-template.edit" },
   formFields: {

@@ -88,7 +88,7 @@ function openedBody(body: unknown, { field, invalid }: { field: string; invalid:
   } catch {
     inner = undefined;
   }
-  if (!inner || typeof inner !== "object" || Array.isArray(inner)) throw new ApiError(1, invalid, 200, { field });
+  if (!inner || typeof inner !== "object" || Array.isArray(inner)) throw new ApiError(400, invalid, 200, { field });
   const opened: Record<string, unknown> = { ...(inner as Record<string, unknown>) };
   delete opened.id;
   return "id" in sent ? { ...opened, id: sent.id } : opened;

@@ -54,15 +54,15 @@ export function judgeList(decl: ShelfDecl, text: string, now = Date.now()): Shel
   try {
     sent = JSON.parse(text);
   } catch {
-    throw new ApiError(1, decl.invalid, 200, { field: decl.bodyField });
+    throw new ApiError(400, decl.invalid, 200, { field: decl.bodyField });
   }
-  if (!Array.isArray(sent) || sent.some((item) => !item || typeof item !== "object" || Array.isArray(item))) throw new ApiError(1, decl.invalid, 200, { field: decl.bodyField });
-  if (sent.length > shelfMaxItems) throw new ApiError(1, decl.tooMany, 200, { field: decl.bodyField });
+  if (!Array.isArray(sent) || sent.some((item) => !item || typeof item !== "object" || Array.isArray(item))) throw new ApiError(400, decl.invalid, 200, { field: decl.bodyField });
+  if (sent.length > shelfMaxItems) throw new ApiError(400, decl.tooMany, 200, { field: decl.bodyField });
   const seen = new Set<string>();
   return sent.map((raw: Record<string, unknown>, index) => {
     const { serverId, ...fields } = raw;
     const refused = checkAgainst(decl.itemSchema, fields);
-    if (refused) throw new ApiError(1, refused.msg, 200, refused.field ? { field: refused.field, index } : { index });
+    if (refused) throw new ApiError(400, refused.msg, 200, refused.field ? { field: refused.field, index } : { index });
     // An item without an id gets the moment plus its place, so two added in one save differ.
     const values: Record<string, unknown> = { ...fields };
     if (!String(values.productid ?? "").trim()) values.productid = String(now + index);

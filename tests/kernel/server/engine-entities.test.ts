@@ -67,9 +67,9 @@ describe("product templates (/productTemplate)", () => {
   it("speaks the spec's wire shape: {product} JSON text to add, {product, id} to modify; flat fields or bad text are refused in words", async () => {
     const add = productTemplate.api.create!;
     const flat = (await call(s.app, admin, add, goodProduct)).body;
-    expect(flat).toMatchObject({ code: 1, msg: "商品信息格式不正确" });
+    expect(flat).toMatchObject({ code: 400, msg: "商品信息格式不正确" });
     for (const product of ["{", "[]", "null", "12", '"x"'])
-      expect((await call(s.app, admin, add, { product })).body, product).toMatchObject({ code: 1, msg: "商品信息格式不正确", data: { field: "product" } });
+      expect((await call(s.app, admin, add, { product })).body, product).toMatchObject({ code: 400, msg: "商品信息格式不正确", data: { field: "product" } });
     // The text's fields are judged by the same form schema as the dialog's.
     expect((await call(s.app, admin, add, { product: JSON.stringify({ productname: " " }) })).body.msg).toBe("请填写商品标题");
     const added = (await call(s.app, admin, add, { product: JSON.stringify({ ...goodProduct, productid: "wire-1" }) })).body;
@@ -79,7 +79,7 @@ describe("product templates (/productTemplate)", () => {
     const changed = (await call(s.app, admin, productTemplate.api.update!, { id, product: JSON.stringify({ ...goodProduct, id: 999999, productname: "线上" }) })).body;
     expect(changed).toMatchObject({ code: 0, msg: "修改成功" });
     expect(productOf(changed.data as Rec)).toMatchObject({ productid: "wire-1", productname: "线上" });
-    expect((await call(s.app, admin, adTemplate.api.create!, { ad: "not json" })).body).toMatchObject({ code: 1, msg: "广告信息格式不正确" });
+    expect((await call(s.app, admin, adTemplate.api.create!, { ad: "not json" })).body).toMatchObject({ code: 400, msg: "广告信息格式不正确" });
     expect((await api(admin, productTemplate.api.remove, { id })).code).toBe(0);
   });
 
