@@ -2,6 +2,7 @@ import type { ColumnDecl } from "../kernel/define";
 import type { JsonListPageDecl } from "../kernel/json-list";
 import { pickerPageSize } from "../kernel/paging";
 import adTemplate from "../lives/ad-template";
+import live from "../lives/live";
 import { livePages } from "../lives/routes";
 import productTemplate from "../lives/product-template";
 import { shelfKeys } from "./calls";
@@ -27,7 +28,7 @@ const shelfPage = (shelf: ShelfDecl) => ({
   duplicate: shelf.duplicate,
   // 2 §8, 3 §8: the ads' pages say the same words as the products'.
   failure: { create: "添加商品失败", update: "修改商品失败", remove: "删除商品失败" },
-  back: { callback: "callback", course: { param: "courseId", to: "/liveCourse?courseId={courseId}" }, otherwise: "/liveop" },
+  back: { callback: "callback", course: { param: "courseId", to: `${livePages.liveCourse.route}?courseId={courseId}` }, otherwise: live.route },
 });
 
 /** Columns of a template's rows, read out of the item itself (`Product.productname` → `productname`). */
