@@ -53,9 +53,11 @@ export function JsonItemDialog({ decl, form, items, commit, onClose }: { decl: J
     if (editing && blank(values[decl.itemId])) sent[decl.itemId] = editing[decl.itemId];
     if (editing && unchanged(applyTransforms(decl, initialData, now), sent)) return setOpen(false);
     const id = sent[decl.itemId];
-    if (items.some((item) => item !== editing && item[decl.itemId] === id)) return setServerErrors({ [decl.itemId]: decl.duplicate });
+    // The item being changed is the one with its id as read (the list is read afresh, so not by identity).
+    const isEdited = (item: Item) => !!editing && item[decl.itemId] === editing[decl.itemId];
+    if (items.some((item) => !isEdited(item) && item[decl.itemId] === id)) return setServerErrors({ [decl.itemId]: decl.duplicate });
     setSaving(true);
-    const next = editing ? items.map((item) => (item === editing ? { ...item, ...sent } : item)) : [...items, sent];
+    const next = editing ? items.map((item) => (isEdited(item) ? { ...item, ...sent } : item)) : [...items, sent];
     const result = await commit(editing ? "update" : "create", next);
     setSaving(false);
     if (result.ok) setOpen(false);

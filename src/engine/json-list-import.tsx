@@ -23,8 +23,7 @@ const parse = (text: unknown): Item => {
 
 /**
  * 从模板导入 (2 §2, §4, §5): the templates a page at a time, searched by name (trimmed; empty lists
- * all); those already in the list (by the template they came from, or by their id) show checked and
- * disabled. Importing picked templates whose id another item has, or two picked with one id, names
+ * all); those already in the list (by the template they came from) show checked and disabled. Importing picked templates whose id another item has, or two picked with one id, names
  * both and says the declared clash (ID相同，请重新选择) without a save; otherwise the picked
  * templates are added to the list in one save, each keeping its template's id.
  */
@@ -40,7 +39,8 @@ export function JsonListImport({ decl, items, commit, onClose }: { decl: JsonLis
     () => (Array.isArray(read.answer?.data) ? (read.answer.data as Record<string, unknown>[]) : []).map((row) => ({ ...parse(row[spec.field]), [ID]: Number(row[spec.id]) })),
     [read.answer, spec.id, spec.field],
   );
-  const added = (t: Template) => items.some((item) => item[spec.keepsId] === t[ID] || item[decl.itemId] === t[decl.itemId]);
+  // Already in the list: imported from this template (2 §4). An item of another origin with the same id is a clash, told on 确定.
+  const added = (t: Template) => items.some((item) => item[spec.keepsId] === t[ID]);
   const name = (item: Item) => `「${String(item[decl.label] ?? "")}」`;
 
   async function save() {

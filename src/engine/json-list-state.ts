@@ -1,5 +1,5 @@
 import { useNotification } from "@refinedev/core";
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import type { JsonListPageDecl } from "../../resources/kernel/json-list";
 import { errorText, HttpRequestError } from "../../providers/http";
 import { useCall, useCallMutation } from "../lib/use-call";
@@ -29,7 +29,8 @@ export function useJsonList(decl: JsonListPageDecl, recordId: number) {
   const { send, busy } = useCallMutation();
   const { open } = useNotification();
   const data = (read.answer?.data ?? null) as Record<string, unknown> | null;
-  const items = parseList(data?.[decl.listField]);
+  const text = data?.[decl.listField];
+  const items = useMemo(() => parseList(text), [text]);
   const counts = (data && decl.counts ? (data[decl.counts.answer] as Record<string, number> | undefined) : undefined) ?? {};
   const rows = decl.counts ? items.map((item) => ({ ...item, [decl.counts!.field]: counts[String(item[decl.itemId])] ?? 0 })) : items;
   const version = data?.[decl.versionField];
@@ -42,7 +43,8 @@ export function useJsonList(decl: JsonListPageDecl, recordId: number) {
         open?.({ type: "success", message: operation === "create" ? "添加成功" : operation === "update" ? "修改成功" : "删除成功" });
         return { ok: true };
       } catch (error) {
-        open?.({ type: "error", message: decl.failure[operation], description: errorText(error) });
+        // The spec's words first (2 §8: 添加商品失败), then why (another person's save came between).
+        open?.({ type: "error", message: `${decl.failure[operation]}：${errorText(error)}` });
         return { ok: false, errors: error instanceof HttpRequestError ? error.errors : undefined };
       } finally {
         retry();
