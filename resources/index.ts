@@ -1,4 +1,6 @@
 import type { ResourceDecl } from "./kernel/define";
+import type { JsonListPageDecl } from "./kernel/json-list";
+import { jsonListPages } from "./live-commerce/pages";
 import subadmin from "./users/subadmin";
 import teacher from "./users/teacher";
 import assistant from "./users/assistant";
@@ -82,3 +84,6 @@ export const callScreens: readonly CallScreenDecl[] = [boundPapers, ...vodScreen
 export const recordPages: readonly RecordPageDecl[] = [developerPage];
 /** Every declared page around an area's bespoke part (resources/kernel/panel-page.ts): /teaTimeMachine. */
 export const panelPages: readonly PanelPageDecl[] = [timeMachinePage];
+
+/** Pages of a list a record keeps as JSON text (resources/kernel/json-list.ts): a live's products and ads. */
+export const jsonLists: readonly JsonListPageDecl[] = jsonListPages;

@@ -148,6 +148,13 @@ export interface ResourceDecl {
   failureMessages?: Partial<Record<"create" | "update" | "remove", string>>;
   /** Form field → how it is tidied before sending, in order (2 §5: URLs get https://, descriptions lose line breaks). */
   transforms?: Record<string, readonly FieldTransform[]>;
+  /**
+   * The form's values travel as JSON text in this one body field (2 §7, 3 §7.4: add `{product}`,
+   * modify `{product, id}`): the client packs the validated fields, the server opens the text and
+   * validates what it holds with the same form schema; text that is not a JSON object is refused
+   * with `invalid`.
+   */
+  wireJson?: { field: string; invalid: string };
   /** 修改 with nothing changed closes the dialog without a call (2 §5: modify product saves only if changed). */
   editOnlyChanges?: boolean;
   /** What an unfiltered empty list says when not 还没有{noun} (暂无直播记录). */

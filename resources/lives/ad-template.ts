@@ -1,12 +1,15 @@
 import { defineResource } from "../kernel/define";
 import { ep } from "../kernel/endpoint";
+import { vodKeys } from "../vod/vod-course";
+import { liveCourseKeys } from "./live-api";
 
 /** The fields of an ad, in the order its JSON text keeps them (3 §3; the client adds its own flags). */
 export const adFields = ["productid", "productname", "productdesc", "productcount", "productdetailurl", "productimgurl"] as const;
 
 /**
  * Ad templates (2 §2 /adTemplate, §5, §7; 3 §3, §5) on /cms/admodel (3 §7.8): records `{Id, Ad}`,
- * Ad the JSON text of the fields above, sent flat by the forms like product templates. Title
+ * Ad the JSON text of the fields above, sent as `{ad}` / `{ad, id}` (the JSON text of the form's
+ * fields, 2 §7) and opened and validated by the server with the form's schema, like product templates. Title
  * (productname) and jump URL (productdetailurl) are required; the same URL prefixing and image
  * rules as products; a productid already used in the organisation: 广告Id重复，请重新输入
  * (server/hooks/ad-template.ts gives the default id, a unique index holds the rule).
@@ -36,6 +39,9 @@ export default defineResource({
   /** 2 §5: the tidying the form does before sending (the server accepts the result and checks it). */
   transforms: { productdetailurl: ["httpsPrefix"], productdesc: ["singleLine"], productid: ["timestampIfEmpty"] },
   editOnlyChanges: true,
+  // A live's products and ads import from the templates (2 §2): whoever edits a live's lists reads them.
+  readableWith: [...liveCourseKeys, ...vodKeys],
+  wireJson: { field: "ad", invalid: "广告信息格式不正确" },
   forms: { create: "ad-template.create", edit: "ad-template.edit" },
   formFields: {
     id: "Id",

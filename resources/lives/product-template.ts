@@ -1,14 +1,17 @@
 import { defineResource } from "../kernel/define";
 import { ep } from "../kernel/endpoint";
+import { vodKeys } from "../vod/vod-course";
+import { liveCourseKeys } from "./live-api";
 
 /** The fields of a product, in the order its JSON text keeps them (2 §3). */
 export const productFields = ["productid", "productname", "productdesc", "productprice", "productcount", "productdetailurl", "productimgurl"] as const;
 
 /**
  * Product templates (2 §2 /productTemplate, §3, §5, §7, §8) on /cms/productmodel (3 §7.8).
- * A record is `{Id, Product}`, Product the JSON text of the fields above. The forms send those
- * fields flat (`{productname, …}`, plus `id` to modify) so the same schema validates them on both
- * ends; the server packs them into Product. The list searches by name with `key` (trimmed, empty
+ * A record is `{Id, Product}`, Product the JSON text of the fields above. The calls speak the spec's
+ * wire shape (2 §7, 3 §7.4): add sends `{product}` and modify `{product, id}`, product the JSON text
+ * of the form's fields (`wireJson`); the server opens it and validates its fields with the same form
+ * schema as the client, then packs them into Product. The list searches by name with `key` (trimmed, empty
  * lists all). Rules of server/hooks/product-template.ts: productid defaults to the creation
  * timestamp, line breaks leave productdesc; a productid already used in the organisation is
  * refused with 商品Id重复，请重新输入 (a unique index, so parallel saves cannot both pass).
@@ -43,6 +46,9 @@ export default defineResource({
   /** 2 §5: the tidying the form does before sending (the server accepts the result and checks it). */
   transforms: { productdetailurl: ["httpsPrefix"], productdesc: ["singleLine"], productid: ["timestampIfEmpty"] },
   editOnlyChanges: true,
+  // A live's products and ads import from the templates (2 §2): whoever edits a live's lists reads them.
+  readableWith: [...liveCourseKeys, ...vodKeys],
+  wireJson: { field: "product", invalid: "商品信息格式不正确" },
   forms: { create: "product-template.create", edit: "product-template.edit" },
   formFields: {
     id: "Id",

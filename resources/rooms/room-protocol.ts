@@ -1,3 +1,4 @@
+import type { RoomPin } from "../live-commerce/room-shelf";
 import type { PlayType, PresenceRole } from "./room-api";
 
 /**
@@ -120,5 +121,9 @@ export type ServerMessage =
   | { t: "token"; token: string }
   /** The large class's publication changed (waiting, live, ended). */
   | { t: "broadcast"; broadcast: RoomBroadcast }
+  /** The teacher pinned a card of the live's products or ads, or unpinned it (null). */
+  | { t: "pin"; pinned: RoomPin | null }
+  /** The live's products or ads changed: read the cards again. */
+  | { t: "shelf" }
   /** A refusal; `fatal` closes the connection after it. */
   | { t: "error"; msg: string; fatal?: boolean };

@@ -36,6 +36,7 @@ import * as m0034 from "./migrations/0034-data-push";
 import * as m0035 from "./migrations/0035-moderation";
 import * as m0036 from "./migrations/0036-live-monitor";
 import * as m0038 from "./migrations/0038-time-machine";
+import * as m0039 from "./migrations/0039-live-commerce";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   "0035-moderation": m0035,
   "0036-live-monitor": m0036,
   "0038-time-machine": m0038,
+  "0039-live-commerce": m0039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -328,6 +328,14 @@ export interface LivePapersTable {
   created_at: number;
 }
 
+export interface LivePinsTable {
+  org_id: number;
+  live_id: number;
+  kind: string;
+  item_id: string;
+  pinned_at: number;
+}
+
 export interface LiveRecordingsTable {
   id: Generated<number>;
   org_id: number;
@@ -338,6 +346,23 @@ export interface LiveRecordingsTable {
   size_bytes: Generated<number>;
   created_at: number;
   deleted_at: number | null;
+}
+
+export interface LiveShelfClicksTable {
+  org_id: number;
+  live_id: number;
+  kind: string;
+  item_id: string;
+  clicks: number;
+}
+
+export interface LiveShelvesTable {
+  org_id: number;
+  live_id: number;
+  kind: string;
+  items: string;
+  version: number;
+  updated_at: number;
 }
 
 export interface LiveStaffTable {
@@ -709,7 +734,10 @@ export interface Database {
   live_counts: LiveCountsTable;
   live_footmarks: LiveFootmarksTable;
   live_papers: LivePapersTable;
+  live_pins: LivePinsTable;
   live_recordings: LiveRecordingsTable;
+  live_shelf_clicks: LiveShelfClicksTable;
+  live_shelves: LiveShelvesTable;
   live_staff: LiveStaffTable;
   live_students: LiveStudentsTable;
   live_validators: LiveValidatorsTable;

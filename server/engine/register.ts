@@ -100,7 +100,7 @@ export function registerResource(app: FastifyInstance, { db }: Ctx, resource: Ta
     });
 
   if (api.create && forms.create)
-    route(app, api.create, { body: forms.create, guard, summary: `${resource.title}: add`, tags, declared: "table" }, async (request) => {
+    route(app, api.create, { body: forms.create, bodyJson: resource.wireJson, guard, summary: `${resource.title}: add`, tags, declared: "table" }, async (request) => {
       const values = { ...(request.body as FormValues) };
       try {
         const row = await scopeOf(request).transaction(async (tx) => {
@@ -119,7 +119,7 @@ export function registerResource(app: FastifyInstance, { db }: Ctx, resource: Ta
     });
 
   if (api.update && forms.edit)
-    route(app, api.update, { body: forms.edit, guard, summary: `${resource.title}: change`, tags, declared: "table" }, async (request) => {
+    route(app, api.update, { body: forms.edit, bodyJson: resource.wireJson, guard, summary: `${resource.title}: change`, tags, declared: "table" }, async (request) => {
       const { id, ...body } = request.body as FormValues & { id: number };
       try {
         const row = await scopeOf(request).transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Endpoint } from "../../resources/kernel/endpoint";
 import { hostPrefixes } from "../config";
+import { ApiError } from "../plugins/envelope";
 import { ref } from "../plugins/schemas";
 import { nextTurn, type Mutex } from "../services/yielding";
 
@@ -34,6 +35,12 @@ export interface RouteOptions {
   oneAtATime?: Mutex;
   /** A blank query parameter is dropped before validation (search forms send empty fields as `title=`). */
   blankIsAbsent?: boolean;
+  /**
+   * The body carries the record as JSON text in one field (`{product: "…", id}`): after the guard
+   * and before validation the text is opened and its fields become the body (`id` kept), so the
+   * body schema judges them with its own messages; text that is not a JSON object answers `invalid`.
+   */
+  bodyJson?: { field: string; invalid: string };
   /** Anyone may call it: no session in the API document, whatever limits guard it. */
   open?: boolean;
   /** Which registrar declared it: a table's CRUD or a declared call (the census of tests/kernel/server/registration.test.ts). */
@@ -71,6 +78,22 @@ function takeTurn(lock: Mutex, limit: number) {
   };
 }
 
+/** `{<field>: "<JSON object>", id?}` → the object's fields and the id; anything else is refused in words. */
+function openedBody(body: unknown, { field, invalid }: { field: string; invalid: string }): Record<string, unknown> {
+  const sent = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const text = sent[field];
+  let inner: unknown;
+  try {
+    inner = typeof text === "string" ? JSON.parse(text) : undefined;
+  } catch {
+    inner = undefined;
+  }
+  if (!inner || typeof inner !== "object" || Array.isArray(inner)) throw new ApiError(400, invalid, 200, { field });
+  const opened: Record<string, unknown> = { ...(inner as Record<string, unknown>) };
+  delete opened.id;
+  return "id" in sent ? { ...opened, id: sent.id } : opened;
+}
+
 function dropBlanks(query: unknown) {
   if (query && typeof query === "object") for (const [k, v] of Object.entries(query)) if (v === "") delete (query as Record<string, unknown>)[k];
 }
@@ -82,12 +105,13 @@ export function route(
   opts: RouteOptions,
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ) {
-  const { guard, oneAtATime, blankIsAbsent } = opts;
+  const { guard, oneAtATime, blankIsAbsent, bodyJson } = opts;
   const check = async (request: FastifyRequest) => {
     if (blankIsAbsent) dropBlanks(request.query);
     // A large body is parsed in one turn; its checks and validation, as long again, in the next.
     if (oneAtATime) await nextTurn();
     await guard?.(request);
+    if (bodyJson) request.body = openedBody(request.body, bodyJson);
   };
   app.route({
     method: endpoint.method,
@@ -102,7 +126,7 @@ export function route(
       ...(opts.open ?? !guard ? { security: [] } : {}),
     },
     config: { declared: opts.declared, operation: opts.operation },
-    ...(guard || oneAtATime || blankIsAbsent ? { preValidation: check } : {}),
+    ...(guard || oneAtATime || blankIsAbsent || bodyJson ? { preValidation: check } : {}),
     ...(oneAtATime ? { preParsing: takeTurn(oneAtATime, opts.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024) } : {}),
     ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
     handler,

@@ -11,6 +11,7 @@ import upload from "./courses/upload";
 import lives from "./lives";
 import liveMonitor from "./live-monitor/live-monitor";
 import liveStats from "./live-stats/live-stats";
+import liveCommerce from "./live-commerce/live-commerce";
 import platform from "./platform/platform";
 import portal from "./portal/portal";
 import reminders from "./reminders/reminders";
@@ -25,4 +26,4 @@ import vod from "./vod/vod";
 import vodSessions from "./vod/sessions";
 
 /** Every feature's declared calls with their handlers; server/app.ts hands them to the engine. */
-export const features: readonly Feature[] = [auth, billing, certification, cloudDisk, courses, developer, courseStudents, dataPush, upload, lives, liveMonitor, liveStats, platform, portal, reminders, rooms, moderation, stats, timeMachine, tools, ...userFeatures, userStats, vod, vodSessions];
+export const features: readonly Feature[] = [auth, billing, certification, cloudDisk, courses, developer, courseStudents, dataPush, upload, lives, liveCommerce, liveMonitor, liveStats, platform, portal, reminders, rooms, moderation, stats, timeMachine, tools, ...userFeatures, userStats, vod, vodSessions];

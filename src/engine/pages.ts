@@ -1,7 +1,8 @@
 import { createElement, lazy } from "react";
 import type { ResourceDecl } from "../../resources/kernel/define";
 import type { FormPageDecl } from "../../resources/kernel/form-page";
-import { callScreens, details, formPages, frames, panelPages, recordPages, resources, tabbedPages } from "../../resources";
+import { callScreens, details, formPages, frames, jsonLists, panelPages, recordPages, resources, tabbedPages } from "../../resources";
+import type { JsonListPageDecl } from "../../resources/kernel/json-list";
 import type { CallScreenDecl } from "../../resources/kernel/call-list";
 import type { FrameDecl } from "../../resources/kernel/frame";
 import type { DetailDecl } from "../../resources/kernel/detail";
@@ -82,6 +83,12 @@ const panelPage = (decl: PanelPageDecl) =>
     return { default: () => createElement(PanelPage, { decl }) };
   });
 
+const jsonListPage = (decl: JsonListPageDecl) =>
+  lazy(async () => {
+    const { JsonListPage } = await import("./json-list-page");
+    return { default: () => createElement(JsonListPage, { decl }) };
+  });
+
 /**
  * Screens generated from resources/ declarations, by route: a list for every declared resource
  * with a list call and its other list screens (`listPages`), full-page create and edit forms where a declaration asks for them
@@ -105,4 +112,5 @@ export const enginePages: PageMap = Object.fromEntries([
   ...callScreens.map((decl) => [decl.route, callScreenPage(decl)] as const),
   ...recordPages.map((decl) => [decl.route, recordPage(decl)] as const),
   ...panelPages.map((decl) => [decl.route, panelPage(decl)] as const),
+  ...jsonLists.map((decl) => [decl.route, jsonListPage(decl)] as const),
 ]);

@@ -14,7 +14,7 @@ export const transformValue = (kinds: readonly FieldTransform[], value: unknown,
   kinds.reduce((current, kind) => transforms[kind](current, now), value);
 
 /** A form's values as they are sent: each field through the transforms its declaration names. */
-export function applyTransforms(decl: ResourceDecl, values: FormValues, now = Date.now()): FormValues {
+export function applyTransforms(decl: ResourceDecl | Pick<ResourceDecl, "transforms">, values: FormValues, now = Date.now()): FormValues {
   if (!decl.transforms) return values;
   const sent: FormValues = { ...values };
   for (const [field, kinds] of Object.entries(decl.transforms)) {

@@ -32,9 +32,11 @@ export function useRecordSave(decl: ResourceDecl, mode: FormMode, record?: BaseR
     inFlight.current = true;
     setServerErrors(undefined);
     const meta = { api: decl.api };
+    // The spec's wire shape where the declaration asks for it: the fields as JSON text in one field.
+    const wire = decl.wireJson ? { [decl.wireJson.field]: JSON.stringify(sent) } : sent;
     try {
-      if (mode === "create") await create.mutateAsync({ resource: decl.name, values: sent, meta, ...mutationNotices(decl, "create") });
-      else await update.mutateAsync({ resource: decl.name, id: record?.[decl.id] as string | number, values: sent, meta, ...mutationNotices(decl, "update") });
+      if (mode === "create") await create.mutateAsync({ resource: decl.name, values: wire, meta, ...mutationNotices(decl, "create") });
+      else await update.mutateAsync({ resource: decl.name, id: record?.[decl.id] as string | number, values: wire, meta, ...mutationNotices(decl, "update") });
       return true;
     } catch (error) {
       if (error instanceof HttpRequestError && error.errors) setServerErrors(error.errors);

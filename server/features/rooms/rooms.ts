@@ -70,7 +70,8 @@ export default defineFeature({
     if (ingest) app.addHook("onListen", () => ingest.start());
     const hub = new RoomHub({ db, key, node, streamTemplate: config.liveStreamUrl, log: app.log, broadcastOf: (liveId) => broadcasts.stateOf(liveId) });
     app.addHook("onReady", () => hub.start());
-    // Other features tell the rooms what they changed (a moderator's pass, ban, revoke, reply: server/features/moderation).
+    // Other features tell the rooms what they changed (a moderator's pass, ban, revoke, reply:
+    // server/features/moderation; a pinned card, changed cards: server/features/live-commerce).
     app.decorate("roomBus", hub.bus);
     app.addHook("preClose", async () => {
       // Encoders first, so their lives are left waiting like the browsers' below.

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
+import type { RoomPin } from "../../../resources/live-commerce/room-shelf";
 import type { PresenceEntry, RoomBroadcast, RoomChat } from "../../../resources/rooms/room-protocol";
 import type { Db } from "../../db/database";
 
@@ -14,7 +15,11 @@ export type BusEvent =
   | { k: "kick"; live: number; conn: string }
   | { k: "signal"; live: number; to: string; from: string; data: unknown }
   /** The large class's publication changed (broadcast.ts). */
-  | { k: "broadcast"; live: number; broadcast: RoomBroadcast };
+  | { k: "broadcast"; live: number; broadcast: RoomBroadcast }
+  /** The teacher pinned a card, or none (live-commerce). */
+  | { k: "pin"; live: number; pinned: RoomPin | null }
+  /** The live's products or ads were saved: the rooms read their cards again (live-commerce). */
+  | { k: "shelf"; live: number };
 
 /**
  * Carries room events to every server process, this one included: each process's room hub hears

@@ -85,6 +85,12 @@ export class Room<P extends RoomPage> {
 
   /** An event of this live from the bus (signals excepted). */
   hear(event: BusEvent): void {
+    if (event.k === "pin" || event.k === "shelf") {
+      // Rare, and wanted by every page at once, as a broadcast's change is.
+      const data = JSON.stringify((event.k === "pin" ? { t: "pin", pinned: event.pinned } : { t: "shelf" }) satisfies ServerMessage);
+      for (const p of this.pages) this.write(p, data);
+      return;
+    }
     if (event.k === "broadcast") {
       // Rare and wanted at once by every page: not batched. A page waiting for its welcome gets it
       // after the welcome, which is then at worst as fresh.

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { signIn, startTestServer, type TestServer } from "./helpers";
+import { adTemplate, productTemplate } from "../../../resources";
 
 /**
  * Issue 17 item 8: the API answers the same after the move onto declarations, ids and times aside.
@@ -31,6 +32,7 @@ function shapeOf(v: unknown, depth = 0): Shape {
  */
 const accessFirst = "access is resolved before validation (resources/kernel/call.ts), so the caller without the right is refused first";
 const certifiedToo = "the organisation's name comes with whether it is certified, {name, certified}, for the mark beside it (issue 19 item 5)";
+const templateWire = "the template calls speak the spec's wire shape (2 §7, 3 §7.4; issue 20 item 8): the fields as JSON text in product or ad, so an empty body lacks that text";
 const ledgerLogged = "every ledger movement is in the audit log (issue 19 item 10): the demo's opening balance is its first row";
 const intended: Record<string, { status: number; code: number; msg: string; why: string }> = {
   "POST /cms/chgpasswd as nobody": { status: 401, code: 401, msg: "未授权，请登录", why: accessFirst },
@@ -39,6 +41,11 @@ const intended: Record<string, { status: number; code: number; msg: string; why:
   "GET /cms/enterprisename as admin": { status: 200, code: 0, msg: "ok", why: certifiedToo },
   "GET /cms/enterprisename as student": { status: 200, code: 0, msg: "ok", why: certifiedToo },
   "GET /cms/auditlog as admin": { status: 200, code: 0, msg: "ok", why: ledgerLogged },
+  ...Object.fromEntries(
+    [productTemplate, adTemplate].flatMap((decl) =>
+      [decl.api.create!, decl.api.update!].map((e) => [`${e.method} ${e.path} as admin`, { status: 200, code: 400, msg: decl.wireJson!.invalid, why: templateWire }]),
+    ),
+  ),
 };
 
 let s: TestServer;

@@ -18,7 +18,13 @@ beforeAll(async () => ({ s, admin } = await startSignedIn()));
 afterAll(() => s.close());
 
 type Rec = Record<string, unknown>;
-const api = async (cookie: string, endpoint: Endpoint | undefined, params: Rec = {}) => (await call(s.app, cookie, endpoint!, params)).body;
+/** A product template's fields as its calls carry them (2 §7): JSON text in `product`, `id` beside it. */
+const onWire = (endpoint: Endpoint | undefined, params: Rec): Rec => {
+  if (endpoint !== productTemplate.api.create && endpoint !== productTemplate.api.update) return params;
+  const { id, ...fields } = params;
+  return { product: JSON.stringify(fields), ...(id === undefined ? {} : { id }) };
+};
+const api = async (cookie: string, endpoint: Endpoint | undefined, params: Rec = {}) => (await call(s.app, cookie, endpoint!, onWire(endpoint, params))).body;
 const history = (cookie: string, resource: string, id: unknown) => api(cookie, auditApi.history, { resource, id });
 const auditRows = async () => Number((await s.db.kysely.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 const product = { productname: "显微镜", productdetailurl: "https://example.com/m", productdesc: "高倍", productid: "scope-1" };

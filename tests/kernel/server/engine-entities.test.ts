@@ -10,7 +10,20 @@ beforeAll(async () => ({ s, admin } = await startSignedIn()));
 afterAll(() => s.close());
 
 type Rec = Record<string, unknown>;
-const api = async (cookie: string, endpoint: Endpoint | undefined, params: Rec = {}) => (await call(s.app, cookie, endpoint!, params)).body;
+/** The template calls' wire shape (2 §7, 3 §7.4): the form's fields as JSON text in `product` or `ad`, `id` beside it. */
+const wireField = new Map<Endpoint | undefined, string>([
+  [productTemplate.api.create, "product"],
+  [productTemplate.api.update, "product"],
+  [adTemplate.api.create, "ad"],
+  [adTemplate.api.update, "ad"],
+]);
+const onWire = (endpoint: Endpoint | undefined, params: Rec): Rec => {
+  const field = wireField.get(endpoint);
+  if (!field) return params;
+  const { id, ...fields } = params;
+  return { [field]: JSON.stringify(fields), ...(id === undefined ? {} : { id }) };
+};
+const api = async (cookie: string, endpoint: Endpoint | undefined, params: Rec = {}) => (await call(s.app, cookie, endpoint!, onWire(endpoint, params))).body;
 const productOf = (row: Rec) => JSON.parse(String(row.Product)) as Rec;
 const goodProduct = { productname: "物理实验套装", productdetailurl: "https://example.com/p", productdesc: "十个实验" };
 
@@ -48,6 +61,26 @@ describe("product templates (/productTemplate)", () => {
     expect((await api(admin, add, { productname: "课" })).msg).toBe("请填写商品详情页地址");
     expect((await api(admin, add, { productname: "课", productdetailurl: "https://a.cn" })).msg).toBe("请填写商品描述");
     expect((await api(admin, add, { ...goodProduct, productdetailurl: "example.com" })).msg).toBe("链接地址不正确");
+    expect((await api(admin, add, { ...goodProduct, productdetailurl: "javascript:alert(1)" })).msg).toBe("链接地址不正确");
+  });
+
+  it("speaks the spec's wire shape: {product} JSON text to add, {product, id} to modify; flat fields or bad text are refused in words", async () => {
+    const add = productTemplate.api.create!;
+    const flat = (await call(s.app, admin, add, goodProduct)).body;
+    expect(flat).toMatchObject({ code: 400, msg: "商品信息格式不正确" });
+    for (const product of ["{", "[]", "null", "12", '"x"'])
+      expect((await call(s.app, admin, add, { product })).body, product).toMatchObject({ code: 400, msg: "商品信息格式不正确", data: { field: "product" } });
+    // The text's fields are judged by the same form schema as the dialog's.
+    expect((await call(s.app, admin, add, { product: JSON.stringify({ productname: " " }) })).body.msg).toBe("请填写商品标题");
+    const added = (await call(s.app, admin, add, { product: JSON.stringify({ ...goodProduct, productid: "wire-1" }) })).body;
+    expect(added).toMatchObject({ code: 0, msg: "添加成功" });
+    const id = (added.data as Rec).Id;
+    // An id inside the text is not the record's: only the one beside it names what is modified.
+    const changed = (await call(s.app, admin, productTemplate.api.update!, { id, product: JSON.stringify({ ...goodProduct, id: 999999, productname: "线上" }) })).body;
+    expect(changed).toMatchObject({ code: 0, msg: "修改成功" });
+    expect(productOf(changed.data as Rec)).toMatchObject({ productid: "wire-1", productname: "线上" });
+    expect((await call(s.app, admin, adTemplate.api.create!, { ad: "not json" })).body).toMatchObject({ code: 400, msg: "广告信息格式不正确" });
+    expect((await api(admin, productTemplate.api.remove, { id })).code).toBe(0);
   });
 
   it("stores Product as JSON text: id defaults to the creation time, line breaks leave the description, {host} URLs are kept", async () => {
@@ -133,6 +166,8 @@ describe("the guard", () => {
     // 吴双 holds messageop: the key opens the call.
     const granted = await signIn(s.app, "13800000009", "admin");
     expect((await api(granted, message.api.list)).code).toBe(0);
-    expect((await api(granted, productTemplate.api.list)).code).toBe(403);
+    // Without productTemplate it may read the templates through liveop (a live's import, 2 §2), never change them.
+    expect((await api(granted, productTemplate.api.list)).code).toBe(0);
+    expect((await api(granted, productTemplate.api.remove, { id: 1 })).code).toBe(403);
   });
 });

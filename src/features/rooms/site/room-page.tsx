@@ -10,6 +10,7 @@ import { ChapterMarker } from "./chapter-marker";
 import { ChatPanel } from "./chat-panel";
 import { CoursewarePanel } from "./courseware-panel";
 import { PresencePanel } from "./presence-panel";
+import { PinnedCard, ShelfPanel, useRoomShelf } from "./shelf-panel";
 import { RoomHeader } from "./room-header";
 import { useRoomCall } from "./use-room-call";
 import "./room-side-tabs.css";
@@ -31,6 +32,8 @@ export function RoomPage({ h5 }: { h5: boolean }) {
 function Room({ token, h5 }: { token: string; h5: boolean }) {
   const socket = useRoomSocket(token, h5);
   const { state } = socket;
+  const shelf = useRoomShelf(socket.currentToken, state.shelfSerial, state.pin);
+  const teacher = state.me?.role === "teacher";
   if (state.phase === "refused") return <Result status="warning" title={state.refusal} />;
   if (!state.live) return <PageLoading fullScreen />;
   const playback = state.playType === 2;
@@ -50,6 +53,7 @@ function Room({ token, h5 }: { token: string; h5: boolean }) {
       >
         <section aria-label="直播画面" style={{ padding: 16, minWidth: 0, overflowY: h5 ? undefined : "auto" }}>
           <Stage socket={socket} />
+          {!playback && <PinnedCard shelf={shelf} teacher={teacher} currentToken={socket.currentToken} />}
           {playback && (
             <section aria-labelledby="room-docs" style={{ marginTop: 16, padding: 12, background: "#fff", borderRadius: 8 }}>
               <Typography.Title id="room-docs" level={2} style={{ fontSize: 15, margin: "0 0 8px" }}>
@@ -74,6 +78,15 @@ function Room({ token, h5 }: { token: string; h5: boolean }) {
                     <div style={{ display: "flex", flexDirection: "column", height: "100%" }}>
                       <PresencePanel present={state.present} people={state.people} />
                       <ChatPanel chat={state.chat} me={state.me} onSend={socket.chat} notice={state.notice} onNotice={socket.notice} disabled={state.phase !== "open"} />
+                    </div>
+                  ),
+                },
+                {
+                  key: "shelf",
+                  label: "商品",
+                  children: (
+                    <div style={{ padding: 12, overflowY: "auto", height: "100%" }}>
+                      <ShelfPanel shelf={shelf} teacher={teacher} currentToken={socket.currentToken} />
                     </div>
                   ),
                 },

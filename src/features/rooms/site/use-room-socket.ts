@@ -1,5 +1,6 @@
 import { useCallback, useContext, useEffect, useReducer, useRef } from "react";
 import { hostBase } from "../../../../providers/hosts";
+import type { RoomPin } from "../../../../resources/live-commerce/room-shelf";
 import { roomSocketPath, type PlayType } from "../../../../resources/rooms/room-api";
 import type { ClientMessage, PresenceEntry, RoomChat, RoomLive, RoomRecording, ServerMessage } from "../../../../resources/rooms/room-protocol";
 import { OPEN, RoomTransport, type RoomConnection } from "./room-transport";
@@ -19,9 +20,13 @@ export interface RoomState {
   recordings: RoomRecording[];
   /** The last refusal of something this page sent (a chat too long, too fast). */
   notice: string;
+  /** The teacher's pin as last heard (null before any: the cards' own reading says). */
+  pin: { pinned: RoomPin | null } | null;
+  /** Rises each time the live's products or ads change: the cards are read again. */
+  shelfSerial: number;
 }
 
-const initial: RoomState = { phase: "connecting", refusal: "", me: null, playType: 1, live: null, present: [], people: 0, chat: [], recordings: [], notice: "" };
+const initial: RoomState = { phase: "connecting", refusal: "", me: null, playType: 1, live: null, present: [], people: 0, chat: [], recordings: [], notice: "", pin: null, shelfSerial: 0 };
 
 type Action = { k: "message"; m: ServerMessage } | { k: "dropped" } | { k: "notice"; text: string };
 
@@ -43,6 +48,10 @@ function reduce(state: RoomState, action: Action): RoomState {
       return { ...state, people: m.n };
     case "broadcast":
       return state.live ? { ...state, live: { ...state.live, broadcast: m.broadcast } } : state;
+    case "pin":
+      return { ...state, pin: { pinned: m.pinned } };
+    case "shelf":
+      return { ...state, shelfSerial: state.shelfSerial + 1 };
     case "chat":
       // A message already shown (held, then passed by a moderator) changes in its place.
       return state.chat.some((c) => c.id === m.chat.id)
