@@ -5,10 +5,10 @@ import { billingCalls } from "../../../resources/billing/calls";
 import { paySandboxApi, payWayLabels, rechargeApi, rechargeMessages, type BankOrder, type PayResult, type PayWay } from "../../../resources/billing/recharge";
 import { signatureHeader, sandboxPayments, type PayClaim } from "../../adapters/payment";
 import { defineFeature } from "../../engine/calls";
-import { reconcile } from "../../engine/ledger";
 import { orgScope } from "../../engine/org-scope";
 import { ApiError, fail, ok } from "../../plugins/envelope";
 import { registerLowBalanceJob } from "../../services/billing/alerts";
+import { booksOf } from "../../services/billing/books";
 import { acceptNotify, createOrder, orderByNumber, rechargeRecords } from "../../services/billing/recharge";
 import { formatDateTime } from "../../services/datetime";
 import { tokenSecret } from "../../services/tool-tokens";
@@ -79,7 +79,7 @@ export default defineFeature({
       },
 
       reconcile: async (request) => {
-        const books = await reconcile(db.kysely, orgScope(request, db).orgId);
+        const books = await booksOf(orgScope(request, db));
         const answer: Reconciliation = { balance: books.balanceMilli / 1000, ledger: books.ledgerMilli / 1000, rows: books.rows, agrees: books.balanceMilli === books.ledgerMilli };
         return ok(answer);
       },

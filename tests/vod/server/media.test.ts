@@ -135,14 +135,18 @@ describe("the order (3 §3, §8)", () => {
       .insertInto("media_files")
       .values(Array.from({ length: 500 }, (_, n) => ({ org_id: w.orgId, live_id: other, filename: `v${n}.mp4`, state: "success", created_at: t })))
       .execute();
+    // What reading the 500 costs at this moment: a busy machine slows both alike, and an order saved
+    // row by row (500 round trips) would still cost many such reads.
+    const readStarted = performance.now();
     const { media_list, version } = await listOf(w, other);
+    const read = performance.now() - readStarted;
     const content = media_list.map((m, n) => ({ video_id: m.video_id, idx: media_list.length - n }));
     const started = performance.now();
     const res = await vod<{ media_list: MediaFile[] }>(w, w.admin, mediaApi.sequence, { roomid: other, version, content });
     const took = performance.now() - started;
     expect(res.body.code).toBe(0);
     expect(res.body.data.media_list[0].video_id).toBe(media_list.at(-1)!.video_id);
-    expect(took).toBeLessThan(process.env.DATABASE_URL ? 300 : 100);
+    expect(took).toBeLessThan(Math.max(process.env.DATABASE_URL ? 300 : 100, 6 * read));
   });
 });
 
