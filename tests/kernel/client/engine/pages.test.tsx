@@ -1,6 +1,6 @@
 import { fireEvent, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { callScreens, details, formPages, frames, panelPages, recordPages, resources, tabbedPages, teacher } from "../../../../resources";
+import { callScreens, details, formPages, frames, jsonLists, panelPages, recordPages, resources, tabbedPages, teacher } from "../../../../resources";
 import { enginePages } from "../../../../src/engine/pages";
 import { adminMenu, me, renderConsole, session } from "../support/console";
 import { ok } from "../support/fake-server";
@@ -18,7 +18,7 @@ describe("the engine's pages", () => {
         "/createAdmin",
         "/createFzLive",
         "/changeFzLive",
-        ...[...formPages, ...tabbedPages, ...details, ...frames, ...callScreens, ...recordPages, ...panelPages].map((page) => page.route),
+        ...[...formPages, ...tabbedPages, ...details, ...frames, ...callScreens, ...recordPages, ...panelPages, ...jsonLists].map((page) => page.route),
       ].sort(),
     );
     // The two detail pages of 1 §2.4, the live lists of 2 §2 and the tool frames are among them.
