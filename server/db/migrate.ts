@@ -35,8 +35,8 @@ import * as m0033 from "./migrations/0033-reminders";
 import * as m0034 from "./migrations/0034-data-push";
 import * as m0035 from "./migrations/0035-moderation";
 import * as m0036 from "./migrations/0036-live-monitor";
-import * as m0038 from "./migrations/0038-time-machine";
-import * as m0039 from "./migrations/0039-live-commerce";
+import * as m0037 from "./migrations/0037-time-machine";
+import * as m0038 from "./migrations/0038-live-commerce";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -76,8 +76,8 @@ const migrations: Record<string, Migration> = {
   "0034-data-push": m0034,
   "0035-moderation": m0035,
   "0036-live-monitor": m0036,
-  "0038-time-machine": m0038,
-  "0039-live-commerce": m0039,
+  "0037-time-machine": m0037,
+  "0038-live-commerce": m0038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
