@@ -1,4 +1,5 @@
 import { ep } from "../kernel/endpoint";
+import type { MonitoredLive } from "../lives/live-api";
 
 /**
  * The live monitor's wire contract and enums (2 §3, §7, §9; 3 §7.4, §9): the lives in a window of
@@ -31,13 +32,7 @@ export const absentLabel = "缺勤";
 export const todaySessionsQuery = { count: 1000, page: 1, scale: allScales, ts: 43200 } as const;
 
 /** A monitor row (2 §3). */
-export interface MonitorRow {
-  id: number;
-  courseid: number;
-  title: string;
-  begintime: string;
-  endtime: string;
-  livetype: number;
+export interface MonitorRow extends MonitoredLive {
   /** The people in the live's room now. */
   usernum: number;
 }

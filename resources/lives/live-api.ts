@@ -162,6 +162,16 @@ export const liveSettingKey = "liveSetting";
 /** The menu key of the chat monitor, whose pages lead to a live's chat review (2 §2 /chatManager). */
 export const chatMonitorKey = "chatMonitor";
 
+/** A live as the monitors list it (2 §3 monitor row): the live monitor adds who is in its room, the chat monitor what waits for review. */
+export interface MonitoredLive {
+  id: number;
+  courseid: number;
+  title: string;
+  begintime: string;
+  endtime: string;
+  livetype: number;
+}
+
 /** The menu key of the live monitor, whose pages lead to a live's viewers and its teacher's time machine (2 §2 /liveMonitor). */
 export const liveMonitorKey = "liveMonitor";
 

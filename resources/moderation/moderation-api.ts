@@ -1,4 +1,5 @@
 import { ep } from "../kernel/endpoint";
+import type { MonitoredLive } from "../lives/live-api";
 import { roomLimits } from "../rooms/room-api";
 
 /**
@@ -60,13 +61,7 @@ export const moderationMessages = {
 } as const;
 
 /** A row of the chat monitor (2 §3 monitor row, with the live's unreviewed messages). */
-export interface ChatMonitorRow {
-  id: number;
-  courseid: number;
-  title: string;
-  begintime: string;
-  endtime: string;
-  livetype: number;
+export interface ChatMonitorRow extends MonitoredLive {
   /** Messages waiting for review (type 0). */
   unreviewed: number;
 }
