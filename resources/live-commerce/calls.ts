@@ -26,7 +26,7 @@ export const liveCommerceCalls = defineCalls("live-commerce", {
   },
   saveProducts: {
     endpoint: productShelf.save,
-    body: "live-products.edit",
+    body: "live-products.save",
     access: access.menu(shelfKeys),
     summary: "Replaces a live's products (2 §7 {liveid, product JSON}); with `ver`, only if no other save came since that version",
   },
@@ -38,7 +38,7 @@ export const liveCommerceCalls = defineCalls("live-commerce", {
   },
   saveAds: {
     endpoint: adShelf.save,
-    body: "live-ads.edit",
+    body: "live-ads.save",
     access: access.menu(shelfKeys),
     summary: "Replaces a live's ads (2 §7 {liveid, ad JSON}); with `ver`, only if no other save came since that version",
   },
