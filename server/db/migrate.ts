@@ -37,6 +37,7 @@ import * as m0035 from "./migrations/0035-moderation";
 import * as m0036 from "./migrations/0036-live-monitor";
 import * as m0037 from "./migrations/0037-time-machine";
 import * as m0038 from "./migrations/0038-live-commerce";
+import * as m0039 from "./migrations/0039-consumption-totals";
 
 /** Migrations are listed in code so the bundle needs no file-system discovery. */
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   "0036-live-monitor": m0036,
   "0037-time-machine": m0037,
   "0038-live-commerce": m0038,
+  "0039-consumption-totals": m0039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -171,6 +171,12 @@ export interface DailyConsumptionTable {
   detail: Generated<string>;
 }
 
+export interface DailyConsumptionTotalsTable {
+  org_id: number;
+  day: string;
+  cost_milli: number;
+}
+
 export interface DeveloperCredentialsTable {
   org_id: number;
   app_id: string;
@@ -716,6 +722,7 @@ export interface Database {
   course_students: CourseStudentsTable;
   courses: CoursesTable;
   daily_consumption: DailyConsumptionTable;
+  daily_consumption_totals: DailyConsumptionTotalsTable;
   developer_credentials: DeveloperCredentialsTable;
   emulate_templates: EmulateTemplatesTable;
   engine_counts: EngineCountsTable;

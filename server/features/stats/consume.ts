@@ -1,5 +1,4 @@
 import type { FastifyRequest } from "fastify";
-import { sql } from "kysely";
 import { billingLabel, type ConsumeDetail } from "../../../resources/billing/prices";
 import { consumeRowId, consumeUnits, type ConsumeRecord, type ConsumeTotalRecord, type ConsumeType } from "../../../resources/stats/stats";
 import type { FeatureCtx } from "../../engine/calls";
@@ -19,22 +18,18 @@ export const consumeHandlers = ({ db }: FeatureCtx) => ({
     const q = request.query as ConsumeQuery;
     const { firstDay, lastDay } = needRange(q, CONSUME_RANGE);
     const scope = orgScope(request, db);
-    let base = scope.selectFrom("daily_consumption").where("day", ">=", firstDay).where("day", "<=", lastDay);
     if (q.type === "total") {
-      // One row a day, the day's types summed in thousandths (3 §9: money summed in thousandths).
-      // The page and the number of days in one statement: the count is a window over the grouped days.
-      const rows = await base
-        .select((eb) => ["day", eb.fn.sum<number>("cost_milli").as("cost"), sql<number>`count(*) over ()`.as("days")])
-        .groupBy("day")
-        .orderBy("day", "desc")
-        .limit(q.count)
-        .offset((q.page - 1) * q.count)
-        .execute();
-      // A page past the last day has no row to carry the count: asked again for it alone.
-      const total = rows.length ? Number(rows[0].days) : Number((await base.select((eb) => eb.fn.count<number>("day").distinct().as("n")).executeTakeFirstOrThrow()).n);
-      const data = rows.map((r): ConsumeTotalRecord => ({ recorddate: r.day, consumetype: "total", consumevalue: null, consumecost: Number(r.cost) / 1000, Id: consumeRowId(r.day, "total") }));
+      // One row a day, the day's types summed in thousandths (3 §9: money summed in thousandths),
+      // read from the sums kept beside the rows (migration 0039).
+      const days = scope.selectFrom("daily_consumption_totals").where("day", ">=", firstDay).where("day", "<=", lastDay);
+      const rows = await days.select(["day", "cost_milli"]).orderBy("day", "desc").limit(q.count).offset((q.page - 1) * q.count).execute();
+      // A page short of full is the last: the days before it and its own are all there are. Only a
+      // full or empty page asks for the count (never for 合计, 100 a page within 93 days).
+      const total = rows.length > 0 && rows.length < q.count ? (q.page - 1) * q.count + rows.length : Number((await days.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      const data = rows.map((r): ConsumeTotalRecord => ({ recorddate: r.day, consumetype: "total", consumevalue: null, consumecost: Number(r.cost_milli) / 1000, Id: consumeRowId(r.day, "total") }));
       return ok(data, { count: total });
     }
+    let base = scope.selectFrom("daily_consumption").where("day", ">=", firstDay).where("day", "<=", lastDay);
     if (q.type !== "all" && q.type !== "-1") base = base.where("type", "=", q.type);
     const total = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     const rows = await base

@@ -54,6 +54,7 @@ const landed: Record<string, string> = {
   "0036-live-monitor.ts": "d8c37050595552dc7ec1738e83bac1c5dd0bbc6327268bd67151ddc1d86e9877",
   "0037-time-machine.ts": "71e887c4abb4999765ec57f3eda61b0af5ac479b681bbc8ad589acd31ea47c52",
   "0038-live-commerce.ts": "0d1c3811071f9f0f37aa24f35c22daa9b6659e5c52556d010d1bd475f05c6321",
+  "0039-consumption-totals.ts": "8b2776cac9656d228374d489976199791da8134395eda7fe4c363efc56dcc770",
   "helpers.ts": "b745c64a5823c35d5b19f3a02ef1faf13183f09aa8bbb17af423c40be1efdcc8",
 };
 

@@ -289,6 +289,24 @@ describe("consumption", () => {
         { recorddate: "2025-02-01", consumetype: "total", consumevalue: null, consumecost: 38.05, Id: "2025-02-01:total" },
       ],
     ]);
+    // Paged: a full page counts the days, the short last page counts itself.
+    const days = async (page: number) => {
+      const r = await get<{ recorddate: string; consumecost: number }[]>(admin, statsApi.consume, { ...q, type: "total", count: 2, page });
+      return [r.count, r.data.map((d) => `${d.recorddate} ${d.consumecost}`)];
+    };
+    expect(await days(1)).toEqual([3, ["2025-02-03 6.001", "2025-02-02 79.125"]]);
+    expect(await days(2)).toEqual([3, ["2025-02-01 38.05"]]);
+    expect(await days(3)).toEqual([3, []]);
+    // The sums follow every writer: an upsert's update (as rating does), a delete, a new day.
+    await s.db.kysely
+      .insertInto("daily_consumption")
+      .values({ org_id: org.first, day: "2025-02-01", type: "live", value: 121, cost_milli: 36_300 })
+      .onConflict((oc) => oc.columns(["org_id", "day", "type"]).doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), cost_milli: eb.ref("excluded.cost_milli") })))
+      .execute();
+    await s.db.kysely.deleteFrom("daily_consumption").where("org_id", "=", org.first).where("day", "=", "2025-02-03").execute();
+    await s.db.kysely.insertInto("daily_consumption").values({ org_id: org.first, day: "2025-02-03", type: "oss", value: 1, cost_milli: 4 }).execute();
+    expect(await days(1)).toEqual([3, ["2025-02-03 0.004", "2025-02-02 79.125"]]);
+    expect(await days(2)).toEqual([3, ["2025-02-01 38.35"]]);
   });
 
   it("says how each rated day was billed, from its consume_detail", async () => {
