@@ -2,6 +2,7 @@ import { Button, Card, Popconfirm, Result, Space } from "antd";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import type { JsonListPageDecl } from "../../resources/kernel/json-list";
+import { usePageBack } from "../lib/shell-back";
 import { AccessGate } from "./access-gate";
 import { fillRoute } from "./fill-route";
 import { JsonItemDialog, type ItemForm } from "./json-list-form";
@@ -24,14 +25,16 @@ export function backAddress(decl: JsonListPageDecl, search: URLSearchParams): st
  * A page of a list a record keeps as JSON text, generated from its declaration
  * (resources/kernel/json-list.ts; /sellProduct, /adInfoByLive): the admin page's one access check,
  * the record from the address, the engine's table over the items with 修改 and 删除 (confirmed), the
- * item's form in a dialog for 添加 and 修改, the import from templates, and 返回.
+ * item's form in a dialog for 添加 and 修改, the import from templates, and the top bar's 返回 going where 2 §2 says.
  */
 export function JsonListPage({ decl }: { decl: JsonListPageDecl }) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  // The top bar's one 返回, going where this page's return rule says.
+  usePageBack(() => navigate(backAddress(decl, search)));
   return (
     <AccessGate menuKey={decl.access}>
-      <Card title={decl.title} extra={<Button onClick={() => navigate(backAddress(decl, search))}>返回</Button>}>
+      <Card title={decl.title}>
         <PageBody decl={decl} recordId={positive(search.get(decl.record.param))} />
       </Card>
     </AccessGate>

@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { sellProductPage } from "../../../resources/live-commerce/pages";
 import { setHttpAdapter } from "../../../providers/http";
 import { JsonListPage, backAddress } from "../../../src/engine/json-list-page";
+import { ShellBackContext, useShellBackState } from "../../../src/lib/shell-back";
 import { fail, fakeServer, ok, type SeenRequest } from "../../kernel/client/support/fake-server";
-import { button, dialog, fieldErrors, findDialog, noDialog, renderPage, tableRows } from "../../kernel/client/engine/support";
+import { button, currentLocation, dialog, fieldErrors, findDialog, noDialog, renderPage, tableRows } from "../../kernel/client/engine/support";
 
 afterEach(() => setHttpAdapter());
 
@@ -127,6 +129,25 @@ describe("/sellProduct, a live's products as a declared JSON-text list", () => {
     fireEvent.click(screen.getAllByText("删除")[0]);
     fireEvent.click(await screen.findByRole("button", { name: /确\s*定/ }));
     await waitFor(() => expect(sent(server)).toHaveLength(2));
+  });
+
+  it("has one 返回, the top bar's, going where the page's return rule says", async () => {
+    /** The admin shell's side of 返回 (src/shells/admin-header.tsx), reduced to the button. */
+    function TopBar({ children }: { children: ReactNode }) {
+      const back = useShellBackState();
+      return (
+        <ShellBackContext.Provider value={back}>
+          {back.back && <button onClick={back.back}>返回</button>}
+          {children}
+        </ShellBackContext.Provider>
+      );
+    }
+    liveServer([item("P1", "数学讲义")]);
+    renderPage("/sellProduct", <TopBar><JsonListPage decl={sellProductPage} /></TopBar>, "/sellProduct?liveId=12&courseId=3");
+    await waitFor(() => expect(tableRows()).toHaveLength(1));
+    expect(screen.getAllByRole("button", { name: /返\s*回/ })).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "返回" }));
+    await waitFor(() => expect(currentLocation()).toBe("/liveCourse?courseId=3"));
   });
 
   it("goes back to the callback only when it is an address of this console, else the course's lives, else /liveop", () => {
