@@ -41,3 +41,25 @@ export async function exportedSheet(admin: Page, button: string): Promise<string
   const file = read(readFileSync((await (await download).path())!));
   return utils.sheet_to_json<string[]>(file.Sheets[file.SheetNames[0]], { header: 1, defval: "", raw: false });
 }
+
+/**
+ * 列设置 leaves out 自定义参数 and 在线时长; with the row at `index` checked, 导出所选（1） writes the
+ * chosen columns and that row's cells alone, `row` being [用户名, 进入时间, 离开时间, 设备类型, IP, 用户ID].
+ */
+export async function exportChosenRow(admin: Page, index: number, row: string[]) {
+  await admin.getByRole("button", { name: "列设置" }).click();
+  await admin.locator(".ant-popover").getByRole("checkbox", { name: "自定义参数" }).uncheck();
+  await admin.locator(".ant-popover").getByRole("checkbox", { name: "在线时长" }).uncheck();
+  await admin.getByRole("button", { name: "列设置" }).click();
+  await admin.locator(".ant-popover").waitFor({ state: "hidden" });
+  await dataRows(admin).nth(index).getByRole("checkbox").check();
+  expect(await exportedSheet(admin, "导出所选（1）")).toEqual([["用户名", "进入时间", "离开时间", "设备类型", "IP", "用户ID"], row]);
+}
+
+/** The 直播考勤 tab lists the live's students, `names`, each absent (缺勤): they came after the start, for a moment of an hour's live. */
+export async function absentOnAttendance(admin: Page, names: string[]) {
+  await admin.getByRole("tab", { name: "直播考勤" }).click();
+  const rows = dataRows(admin);
+  await expect.poll(async () => (await rows.allInnerTexts()).map((text) => names.find((name) => text.includes(name)) ?? text).sort()).toEqual([...names].sort());
+  for (const text of await rows.allInnerTexts()) expect(text).toContain("缺勤");
+}

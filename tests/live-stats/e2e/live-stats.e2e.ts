@@ -4,7 +4,7 @@ import { liveStatsApi, type ViewerLogRow } from "../../../resources/live-stats/l
 import { roomRouteFor, roomRoutes } from "../../../resources/rooms/rooms";
 import { api, closeBrowser, iPhone, newPage, phone, screenshot, signInAsAdmin } from "../../kernel/e2e/browser";
 import { enterRoom, freshLive } from "../../rooms/e2e/rooms-support";
-import { dataRows, exportedSheet, liveStatShows, viewerLogHeader } from "./live-stats-support";
+import { absentOnAttendance, dataRows, exportChosenRow, exportedSheet, liveStatShows, viewerLogHeader } from "./live-stats-support";
 
 afterAll(closeBrowser);
 
@@ -42,22 +42,10 @@ describe("live statistics and listening data", () => {
     expect(sheet.slice(1).map((r) => [r[0], r[1], r[2], r[4], r[5], String(r[6])])).toEqual(expected);
 
     // Fewer columns, one row chosen: the file is that row's chosen cells.
-    await admin.getByRole("button", { name: "列设置" }).click();
-    await admin.locator(".ant-popover").getByRole("checkbox", { name: "自定义参数" }).uncheck();
-    await admin.locator(".ant-popover").getByRole("checkbox", { name: "在线时长" }).uncheck();
-    await admin.getByRole("button", { name: "列设置" }).click();
-    await admin.locator(".ant-popover").waitFor({ state: "hidden" });
-    await rows.nth(1).getByRole("checkbox").check();
-    const oneSheet = await exportedSheet(admin, "导出所选（1）");
-    expect(oneSheet).toEqual([
-      ["用户名", "进入时间", "离开时间", "设备类型", "IP", "用户ID"],
-      [expected[1][0], expected[1][1], expected[1][2], expected[1][3], expected[1][4], expected[1][5]],
-    ]);
+    await exportChosenRow(admin, 1, expected[1]);
 
     // The attendance tab: the student came after the start, for a moment of an hour's live.
-    await admin.getByRole("tab", { name: "直播考勤" }).click();
-    await expect.poll(() => rows.first().innerText()).toContain("赵同学");
-    expect(await rows.first().innerText()).toContain("缺勤");
+    await absentOnAttendance(admin, ["赵同学"]);
     await screenshot(admin, "listening-data-attendance");
   }, 180_000);
 });

@@ -8,7 +8,7 @@ import { formatDateTime } from "../../../server/services/datetime";
 import { closeBrowser, fakeCamera, iPhone, launchWith, newPage, phone, screenshot, signInAsAdmin } from "../../kernel/e2e/browser";
 import { addTemplate, clickCard, clicksCounted, importTemplates } from "../../live-commerce/e2e/live-commerce-support";
 import { monitorToStudents, statusSummary, studentRow } from "../../live-monitor/e2e/live-monitor-support";
-import { dataRows, exportedSheet, liveStatShows, viewerLogHeader } from "../../live-stats/e2e/live-stats-support";
+import { absentOnAttendance, dataRows, exportChosenRow, exportedSheet, liveStatShows, viewerLogHeader } from "../../live-stats/e2e/live-stats-support";
 import { chatControlOpens, moderate } from "../../moderation/e2e/moderation-support";
 import { enrol, enterRoom, freshLive, newStudent, reviewAll } from "../../rooms/e2e/rooms-support";
 import { framesOf, onAir, shotsOf, timelineShows } from "../../time-machine/e2e/time-machine-support";
@@ -53,15 +53,17 @@ describe("around a running live", () => {
     await enrol(admin, live, sun.mobile);
     await importTemplates(admin, live, products.map((p) => p.name));
 
-    // The teacher on air, on a clock of its own: the room's next frame is a minute away.
+    // The three in the room, side by side: the teacher on a clock of its own (the room's frames are a
+    // minute apart), 赵同学 at a desktop, 孙同学 on an iPhone.
     const teacherPage = await newPage();
     await teacherPage.context().clock.install();
-    const teacher = await enterRoom(teacherPage, "13800000001", roomRoutes.teacher, live);
-    await onAir(teacher);
     const zhaoPage = await newPage();
-    const zhao = await enterRoom(zhaoPage, "13800000003", roomRouteFor("student", 1), live);
     const sunPage = await newPage({ ...phone, userAgent: iPhone });
-    const sunRoom = await enterRoom(sunPage, sun.mobile, roomRouteFor("student", 1), live, sun.passwd);
+    const [teacher, zhao, sunRoom] = await Promise.all([
+      enterRoom(teacherPage, "13800000001", roomRoutes.teacher, live),
+      enterRoom(zhaoPage, "13800000003", roomRouteFor("student", 1), live),
+      enterRoom(sunPage, sun.mobile, roomRouteFor("student", 1), live, sun.passwd),
+    ]);
 
     // Chat review: held, passed (both see it), banned (neither), a reply (both), the pass revoked (gone from both).
     await moderate(admin, live.liveId, [zhao, sunRoom], { passed: `请通过${stamp}`, banned: `请禁止${stamp}`, reply: `大家好，<b>${stamp}</b>` });
@@ -73,7 +75,8 @@ describe("around a running live", () => {
     await screenshot(sunPage, "around-room-cards");
     await clicksCounted(admin, live, { [products[1].id]: 1 }, products[1].name, 1);
 
-    // The time machine: the frame taken when the teacher went on air, then the next a minute on.
+    // The time machine: the teacher goes on air, a frame is taken at once, the next a minute on.
+    await onAir(teacher);
     await expect.poll(() => framesOf(admin, live.liveId), { timeout: 30_000 }).toBe(1);
     await timelineShows(admin, live.liveId);
     await expect.poll(() => shotsOf(admin).count()).toBe(1);
@@ -122,19 +125,24 @@ describe("around a running live", () => {
     expect(visits.map((v) => v.username).sort()).toEqual(["孙同学", "李老师", "赵同学"].sort());
     await expect.poll(() => dataRows(admin).count()).toBe(visits.length);
     await screenshot(admin, "around-listening-data");
+    const log = visits.map((v) => [
+      v.username,
+      formatDateTime(Number(v.entered_at)),
+      v.left_at === null ? "-" : formatDateTime(Number(v.left_at)),
+      deviceLabels[v.device as DeviceKind],
+      v.ip,
+      String(v.identity_id ?? 0),
+    ]);
     const sheet = await exportedSheet(admin, "导出全部");
     expect(sheet[0]).toEqual(viewerLogHeader);
-    expect(sheet.slice(1).map((r) => [r[0], r[1], r[2], r[4], r[5], String(r[6])])).toEqual(
-      visits.map((v) => [
-        v.username,
-        formatDateTime(Number(v.entered_at)),
-        v.left_at === null ? "-" : formatDateTime(Number(v.left_at)),
-        deviceLabels[v.device as DeviceKind],
-        v.ip,
-        String(v.identity_id ?? 0),
-      ]),
-    );
+    expect(sheet.slice(1).map((r) => [r[0], r[1], r[2], r[4], r[5], String(r[6])])).toEqual(log);
     // 赵同学 left, and the file says when; the two still in the room have no exit yet.
     expect(visits.filter((v) => v.left_at !== null).map((v) => v.username)).toEqual(["赵同学"]);
+    // Fewer columns and one row chosen (the phone's): the file is that row's chosen cells.
+    const phoneVisit = visits.findIndex((v) => v.device === "ios");
+    await exportChosenRow(admin, phoneVisit, log[phoneVisit]);
+    // Attendance: both students came after the start, for a moment of an hour's live.
+    await absentOnAttendance(admin, ["赵同学", sun.name]);
+    await screenshot(admin, "around-attendance");
   }, 240_000);
 });
