@@ -20,6 +20,12 @@ export async function monitorToStudents(admin: Page, live: FreshLive, title: str
   await admin.getByText(`学生在线状态 - ${title}`).waitFor();
 }
 
+/** /userLiveStatus of the live, opened by its address (as the live rows' and the monitor's links give it), titled with the live's title. */
+export async function openStudents(admin: Page, live: FreshLive, title: string) {
+  await admin.goto(`/userLiveStatus?liveId=${live.liveId}&courseId=${live.courseId}`);
+  await admin.getByText(`学生在线状态 - ${title}`).waitFor();
+}
+
 /** /userLiveStatus's totals: 学生总数, 在线人数, 分享观看人数. */
 export const statusSummary = (admin: Page) => admin.getByRole("group", { name: "汇总" });
 
