@@ -1,11 +1,8 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { liveApi } from "../../../resources/lives/live-api";
+import { afterAll, describe, expect, it } from "vitest";
 import { roomRoutes } from "../../../resources/rooms/rooms";
 import { roomMessages } from "../../../resources/rooms/room-api";
-import { chromiumOptions } from "../../../scripts/lib/server-process.mjs";
-import { formatDateTime } from "../../../server/services/datetime";
-import { baseURL, contextOptions, screenshot, signInAs, signInAsAdmin } from "../../kernel/e2e/browser";
+import { closeBrowser, newPage, screenshot, signInAsAdmin } from "../../kernel/e2e/browser";
+import { enterRoom, freshLive, reviewWords, type FreshLive } from "../../rooms/e2e/rooms-support";
 
 /**
  * The sensitive words end to end (issue 19 item 6): an admin adds a word on /filterWords and saves
@@ -14,65 +11,12 @@ import { baseURL, contextOptions, screenshot, signInAs, signInAsAdmin } from "..
  * sees held messages, marks it too.
  */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+afterAll(closeBrowser);
 
-beforeAll(async () => {
-  browser = await chromium.launch(chromiumOptions);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ ...contextOptions, baseURL: baseURL() });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on("pageerror", (err) => {
-    throw err;
-  });
-  return page;
-}
-
-type Envelope<T> = { code: number; msg: string; data: T };
-
-async function send<T>(page: Page, method: "GET" | "POST", path: string, payload?: Record<string, unknown>): Promise<T> {
-  const response = method === "GET" ? await page.request.get(path, { params: payload as Record<string, string> }) : await page.request.post(path, { data: payload });
-  const body = (await response.json()) as Envelope<T>;
-  if (body.code !== 0) throw new Error(`${method} ${path}: ${body.code} ${body.msg}`);
-  return body.data;
-}
-
-/** A large-class live of 李老师 with 赵同学 in its course, on now, chat review on (as the live form saves it). */
-async function reviewedLive(admin: Page, title: string): Promise<{ liveId: number; orgId: number }> {
-  const orgId = (await send<{ group: { id: number } }>(admin, "GET", "/api/v1/user-info")).group.id;
-  const course = await send<{ Id: number }>(admin, "POST", "/cms/course", { type: 1, title, detail: "", expire: formatDateTime(Date.now() + 30 * 86_400_000), headimg: "" });
-  const [student] = await send<{ Id: number }[]>(admin, "GET", "/cms/studentsearch", { key: "13800000003", page: "1", count: "1" });
-  const [teacher] = await send<{ Id: number; Name: string }[]>(admin, "GET", "/cms/teachersearch", { key: "13800000001", page: "1", count: "1" });
-  await send(admin, "POST", "/cms/studentcourse", { userid: student.Id, courseid: course.Id });
-  const live = await send<{ Id: number }>(admin, "POST", liveApi.create.path, {
-    courseid: course.Id,
-    title,
-    begintime: formatDateTime(Date.now() - 60_000),
-    endtime: formatDateTime(Date.now() + 3_600_000),
-    teachers: JSON.stringify([{ account: teacher.Id, name: teacher.Name }]),
-    assistants: "[]",
-    detail: "",
-    masterid: 0,
-    subClassName: "",
-    config: JSON.stringify({ openFilterChat: "1", filterChatDefault: "0" }),
-    emulateid: 0,
-  });
-  return { liveId: live.Id, orgId };
-}
-
-async function enterRoom(mobile: string, route: string, live: { liveId: number; orgId: number }) {
+/** A signed-in person's page in the live's room: the page and its framed room. */
+async function inRoom(mobile: string, route: string, live: FreshLive) {
   const page = await newPage();
-  await signInAs(page, mobile);
-  await page.goto(`${route}?mid=${live.liveId}&gid=${live.orgId}`);
-  const room = page.frameLocator('iframe[title="直播间"]');
-  await room.getByRole("heading", { level: 1 }).waitFor({ timeout: 20_000 });
-  return { page, room };
+  return { page, room: await enterRoom(page, mobile, route, live) };
 }
 
 describe("/filterWords and the room", () => {
@@ -93,9 +37,9 @@ describe("/filterWords and the room", () => {
     await admin.getByText("保存成功").first().waitFor();
     await screenshot(admin, "filter-words-saved");
 
-    const live = await reviewedLive(admin, `敏感词端到端${Date.now() % 100000}`);
-    const teacher = await enterRoom("13800000001", roomRoutes.teacher, live);
-    const student = await enterRoom("13800000003", roomRoutes.student, live);
+    const live = await freshLive(admin, `敏感词端到端${Date.now() % 100000}`, 1, reviewWords);
+    const teacher = await inRoom("13800000001", roomRoutes.teacher, live);
+    const student = await inRoom("13800000003", roomRoutes.student, live);
     const messages = (r: typeof student) => r.room.getByRole("list", { name: "聊天消息" });
     const say = async (r: typeof student, text: string) => {
       await r.room.getByLabel("聊天内容").fill(text);

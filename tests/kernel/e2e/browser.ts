@@ -8,6 +8,16 @@ import { axeViolations } from "./axe";
 export const baseURL = () => inject("baseURL");
 
 let browser: Browser | null = null;
+let launchArgs: readonly string[] = [];
+
+/** Chromium's fake camera and microphone, granted without a prompt: for a file whose teacher publishes from the room. */
+export const fakeCamera = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"] as const;
+
+/** The file's one browser launches with these flags too (e.g. `fakeCamera`): called before its first page. */
+export function launchWith(args: readonly string[]) {
+  if (browser) throw new Error("launchWith: the browser is already running; call it before the file's first newPage");
+  launchArgs = args;
+}
 
 /**
  * A path whose outcome no database changes (a layout, a field's id, a check made before any call,
@@ -19,6 +29,9 @@ export const databaseBlindIt = it.skipIf(Boolean(inject("databaseUrl")));
 /** A phone's window (issue 16 item 3.22), touch included. */
 export const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 
+/** An iPhone's Safari, as the room's device counting reads it (ios). */
+export const iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+
 /**
  * How the suite's browser is set: a Chinese person at 1366×768 who asked for less motion
  * (src/lib/reduced-motion.ts), so screens appear without transitions or charts growing: the
@@ -27,9 +40,9 @@ export const phone = { viewport: { width: 390, height: 844 }, isMobile: true, ha
  */
 export const contextOptions = { viewport: { width: 1366, height: 768 }, locale: "zh-CN", reducedMotion: "reduce" } as const;
 
-/** A fresh browser context (no cookies) and page (or `device`'s), failing on uncaught page errors. */
-export async function newPage(device: Partial<typeof phone> = {}): Promise<Page> {
-  browser ??= await chromium.launch(chromiumOptions);
+/** A fresh browser context (no cookies) and page (or `device`'s, its user agent too), failing on uncaught page errors. */
+export async function newPage(device: Partial<typeof phone> & { userAgent?: string } = {}): Promise<Page> {
+  browser ??= await chromium.launch({ ...chromiumOptions, args: [...chromiumOptions.args, ...launchArgs] });
   const context = await browser.newContext({ ...contextOptions, ...device, baseURL: baseURL() });
   const page = await context.newPage();
   page.on("pageerror", (err) => {
@@ -41,6 +54,7 @@ export async function newPage(device: Partial<typeof phone> = {}): Promise<Page>
 export async function closeBrowser() {
   await browser?.close();
   browser = null;
+  launchArgs = [];
 }
 
 type OutboxEntry = { kind: string; mobile: string; purpose?: string; code?: string; answer?: string };

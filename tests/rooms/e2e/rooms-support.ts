@@ -1,7 +1,8 @@
-import type { Page } from "playwright-core";
+import type { FrameLocator, Page } from "playwright-core";
 import { liveApi, validatorApi } from "../../../resources/lives/live-api";
 import { hostPrefixes } from "../../../server/config";
 import { formatDateTime } from "../../../server/services/datetime";
+import { demoAdmin, signInAs } from "../../kernel/e2e/browser";
 
 /**
  * Lives for the room paths, made as an admin makes them, through the product's own calls: the
@@ -26,16 +27,20 @@ export interface FreshLive {
   courseId: number;
 }
 
+/** A live's chat review (2 §3 live config): every viewer's message held (`filterChatDefault`), or only those with a sensitive word. */
+export const reviewAll = { openFilterChat: "1", filterChatDefault: "1" } as const;
+export const reviewWords = { openFilterChat: "1", filterChatDefault: "0" } as const;
+
 /**
  * A live of the demo teacher 李老师 with the demo student 赵同学 in its course, begun a minute ago
- * and lasting an hour; `courseType` is also its live type (0 small class, 1 large class).
+ * and lasting an hour; `courseType` is also its live type (0 small class, 1 large class); `config`
+ * its switches as the live form saves them (e.g. `reviewAll`).
  */
-export async function freshLive(admin: Page, title: string, courseType: 0 | 1): Promise<FreshLive> {
+export async function freshLive(admin: Page, title: string, courseType: 0 | 1, config: Record<string, string> = {}): Promise<FreshLive> {
   const orgId = (await send<{ group: { id: number } }>(admin, "GET", "/api/v1/user-info")).group.id;
   const course = await send<{ Id: number }>(admin, "POST", "/cms/course", { type: courseType, title, detail: "", expire: formatDateTime(Date.now() + 30 * 86_400_000), headimg: "" });
-  const [student] = await send<{ Id: number }[]>(admin, "GET", "/cms/studentsearch", { key: "13800000003", page: "1", count: "1" });
   const [teacher] = await send<{ Id: number; Name: string }[]>(admin, "GET", "/cms/teachersearch", { key: "13800000001", page: "1", count: "1" });
-  await send(admin, "POST", "/cms/studentcourse", { userid: student.Id, courseid: course.Id });
+  await enrolIn(admin, course.Id, "13800000003");
   const live = await send<{ Id: number }>(admin, "POST", liveApi.create.path, {
     courseid: course.Id,
     title,
@@ -46,7 +51,7 @@ export async function freshLive(admin: Page, title: string, courseType: 0 | 1): 
     detail: "",
     masterid: 0,
     subClassName: "",
-    config: "{}",
+    config: JSON.stringify(config),
     emulateid: 0,
   });
   return { liveId: live.Id, orgId, courseId: course.Id };
@@ -61,4 +66,26 @@ export async function shareWithWhitelist(admin: Page, live: FreshLive, username:
   await send(admin, "POST", at(validatorApi.save), { check: 2, password: "", logo_url: "", poster: "", desc: "", extra: { isRecord: 1, data: [] } });
   await send(admin, "POST", at(validatorApi.whitelistAdd), { username, password });
   return guid;
+}
+
+/** A new student of the organisation, made through the student list's own call. */
+export async function newStudent(admin: Page, student: { name: string; mobile: string; passwd: string }): Promise<void> {
+  await send(admin, "POST", "/cms/student", { ...student, nick: "" });
+}
+
+async function enrolIn(admin: Page, courseId: number, mobile: string) {
+  const [student] = await send<{ Id: number }[]>(admin, "GET", "/cms/studentsearch", { key: mobile, page: "1", count: "1" });
+  await send(admin, "POST", "/cms/studentcourse", { userid: student.Id, courseid: courseId });
+}
+
+/** The student of that mobile put in the live's course through the course's own call. */
+export const enrol = (admin: Page, live: FreshLive, mobile: string) => enrolIn(admin, live.courseId, mobile);
+
+/** Signs a person in on `page` and opens the live's room at `route` as the portal does; the framed room, once drawn. */
+export async function enterRoom(page: Page, mobile: string, route: string, live: Pick<FreshLive, "liveId" | "orgId">, password = demoAdmin.password): Promise<FrameLocator> {
+  await signInAs(page, mobile, password);
+  await page.goto(`${route}?mid=${live.liveId}&gid=${live.orgId}`);
+  const room = page.frameLocator('iframe[title="直播间"]');
+  await room.getByRole("heading", { level: 1 }).waitFor({ timeout: 20_000 });
+  return room;
 }

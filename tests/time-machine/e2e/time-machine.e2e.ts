@@ -1,12 +1,11 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roomRoutes } from "../../../resources/rooms/rooms";
-import { timeMachinePage } from "../../../resources/time-machine/page";
-import { timeMachineApi, timelineSettings } from "../../../resources/time-machine/time-machine";
 import { chromiumOptions, startServer } from "../../../scripts/lib/server-process.mjs";
-import { axeFindings, contextOptions, screenshot, signInAs, signInAsAdmin } from "../../kernel/e2e/browser";
+import { axeFindings, contextOptions, fakeCamera, screenshot, signInAsAdmin } from "../../kernel/e2e/browser";
 import { freshDatabase } from "../../kernel/server/helpers";
-import { freshLive } from "../../rooms/e2e/rooms-support";
+import { enterRoom, freshLive } from "../../rooms/e2e/rooms-support";
+import { framesOf, onAir, timelineShows } from "./time-machine-support";
 
 /**
  * The time machine end to end (issue 20 item 5): the demo teacher publishes Chromium's fake camera
@@ -23,7 +22,7 @@ beforeAll(async () => {
   db = await freshDatabase();
   [server, browser] = await Promise.all([
     startServer({ dataDir: db.dataDir, databaseUrl: db.url ?? "", env: { FOOTMARK_SECONDS: "2" } }),
-    chromium.launch({ ...chromiumOptions, args: [...chromiumOptions.args, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"] }),
+    chromium.launch({ ...chromiumOptions, args: [...chromiumOptions.args, ...fakeCamera] }),
   ]);
 }, 120_000);
 afterAll(async () => {
@@ -47,29 +46,13 @@ describe("the teacher's time machine", () => {
     await signInAsAdmin(admin);
     const live = await freshLive(admin, `时光机${Date.now() % 100000}`, 1);
 
-    const teacherPage = await newPage();
-    await signInAs(teacherPage, "13800000001");
-    await teacherPage.goto(`${roomRoutes.teacher}?mid=${live.liveId}&gid=${live.orgId}`);
-    const teacher = teacherPage.frameLocator('iframe[title="直播间"]');
-    await teacher.getByRole("heading", { level: 1 }).waitFor({ timeout: 20_000 });
-    await teacher.getByRole("button", { name: "开启摄像头" }).click();
-    await expect.poll(() => teacher.getByRole("status", { name: "推流状态" }).innerText(), { timeout: 20_000 }).toBe("直播中");
+    const teacher = await enterRoom(await newPage(), "13800000001", roomRoutes.teacher, live);
+    await onAir(teacher);
 
     // The frames the room sent, as the page's call answers them.
-    const frames = async () => {
-      const res = await admin.request.get(`${timeMachineApi.footmark.path}?liveid=${live.liveId}`);
-      return ((await res.json()) as { data: { timesort: number[] } }).data.timesort.length;
-    };
+    const frames = () => framesOf(admin, live.liveId);
     await expect.poll(frames, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
-
-    await admin.goto(`${timeMachinePage.route}?liveId=${live.liveId}`);
-    const timeline = admin.getByRole("list", { name: /截图时间线/ });
-    await expect.poll(() => timeline.getByRole("listitem").count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(timelineSettings.slots);
-    const first = timeline.getByRole("img", { name: /^直播截图 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/ }).first();
-    await first.waitFor({ timeout: 20_000 });
-    // The frame's bytes arrived and decode as a picture of the camera (Chromium's fake one is 640 wide).
-    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 20_000 }).toBeGreaterThan(0);
-    expect(await admin.getByRole("status").filter({ hasText: /^共 \d+ 张截图$/ }).count()).toBe(1);
+    await timelineShows(admin, live.liveId);
     await screenshot(admin, "time-machine");
     expect(await axeFindings(admin)).toEqual([]);
 
