@@ -45,9 +45,14 @@ describe("exporting 100,000 rows of listening data", () => {
       await db.close();
     }
 
-    // The server's part alone: the 20 reads of 5000 rows the export makes.
+    // The server's part alone: the 20 reads of 5000 rows the export makes, each after the last row of the one before.
     let served = Date.now();
-    for (let page = 1; page <= ROWS / 5000; page++) await admin.request.get(`${hostPrefixes.liveValidator}${liveStatsApi.liveData.path}?liveid=${live.liveId}&page=${page}&limit=5000`);
+    for (let page = 1, after = 0; page <= ROWS / 5000; page++) {
+      const answer = await admin.request.get(`${hostPrefixes.liveValidator}${liveStatsApi.liveData.path}?liveid=${live.liveId}&limit=5000${after ? `&after=${after}` : ""}`);
+      const { content } = (await answer.json()) as { content: { resultset: { id: number }[] } };
+      expect(content.resultset).toHaveLength(5000);
+      after = content.resultset.at(-1)!.id;
+    }
     served = (Date.now() - served) / 1000;
 
     await admin.goto(`/exportLiveUserDataShowData?liveId=${live.liveId}&title=x`);
@@ -68,10 +73,14 @@ describe("exporting 100,000 rows of listening data", () => {
     const file = await download;
     const { done, writing, longTasks } = await admin.evaluate(() => ({ done: performance.now(), ...(window as unknown as { longTasks: number[]; writing: number }) }));
     const seconds = (done - clicked) / 1000;
-    const sheet = read(readFileSync((await file.path())!), { sheetRows: 2 });
-    const first = utils.sheet_to_json<string[]>(sheet.Sheets[sheet.SheetNames[0]], { header: 1, defval: "", raw: false });
-    expect(first[0]).toEqual(["用户名", "进入时间", "离开时间", "在线时长", "设备类型", "IP", "用户ID", "自定义参数"]);
-    expect(first[1].slice(0, 1)).toEqual(["游客0"]);
+    // The whole file read back: the header, then every row once, in the order the viewers entered.
+    const sheet = read(readFileSync((await file.path())!));
+    const rows = utils.sheet_to_json<string[]>(sheet.Sheets[sheet.SheetNames[0]], { header: 1, defval: "", raw: false });
+    expect(rows).toHaveLength(ROWS + 1);
+    expect(rows[0]).toEqual(["用户名", "进入时间", "离开时间", "在线时长", "设备类型", "IP", "用户ID", "自定义参数"]);
+    expect(rows[1].slice(0, 1)).toEqual(["游客0"]);
+    expect(rows[ROWS]).toEqual([`游客${ROWS - 1}`, expect.any(String), expect.any(String), "10分0秒", "H5", `10.0.${((ROWS - 1) >> 8) & 255}.${(ROWS - 1) & 255}`, "0", `k=${ROWS - 1}`]);
+    expect(new Set(rows.slice(1).map((row) => row[0])).size).toBe(ROWS);
     // The figures of the issue's budget (under 10 s, no task over 100 ms), measured and reported:
     // on this shared 2-core machine they depend on what else runs, so they are logged, not asserted.
     console.log(
