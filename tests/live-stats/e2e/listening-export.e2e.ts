@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { inject } from "vitest";
 import { read, utils } from "xlsx";
 import { afterAll, describe, expect, it } from "vitest";
@@ -45,12 +46,12 @@ describe("exporting 100,000 rows of listening data", () => {
       await db.close();
     }
 
-    // The server's part alone: the 20 reads of 5000 rows the export makes, each after the last row of the one before.
+    // The server's part alone: the 40 reads of 2500 rows the export makes, each after the last row of the one before.
     let served = Date.now();
-    for (let page = 1, after = 0; page <= ROWS / 5000; page++) {
-      const answer = await admin.request.get(`${hostPrefixes.liveValidator}${liveStatsApi.liveData.path}?liveid=${live.liveId}&limit=5000${after ? `&after=${after}` : ""}`);
+    for (let page = 1, after = 0; page <= ROWS / 2500; page++) {
+      const answer = await admin.request.get(`${hostPrefixes.liveValidator}${liveStatsApi.liveData.path}?liveid=${live.liveId}&limit=2500${after ? `&after=${after}` : ""}`);
       const { content } = (await answer.json()) as { content: { resultset: { id: number }[] } };
-      expect(content.resultset).toHaveLength(5000);
+      expect(content.resultset).toHaveLength(2500);
       after = content.resultset.at(-1)!.id;
     }
     served = (Date.now() - served) / 1000;
@@ -63,8 +64,9 @@ describe("exporting 100,000 rows of listening data", () => {
       w.longTasks = [];
       w.writing = 0;
       new PerformanceObserver((list) => w.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: "longtask" });
+      // textContent, not innerText: innerText lays the page out on every change, a cost of the measuring, not of the export.
       new MutationObserver(() => {
-        if (!w.writing && document.body.innerText.includes("已写入")) w.writing = performance.now();
+        if (!w.writing && [...document.querySelectorAll("[role=status]")].some((node) => node.textContent?.startsWith("已写入"))) w.writing = performance.now();
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     const download = admin.waitForEvent("download", { timeout: 120_000 });
@@ -81,11 +83,15 @@ describe("exporting 100,000 rows of listening data", () => {
     expect(rows[1].slice(0, 1)).toEqual(["游客0"]);
     expect(rows[ROWS]).toEqual([`游客${ROWS - 1}`, expect.any(String), expect.any(String), "10分0秒", "H5", `10.0.${((ROWS - 1) >> 8) & 255}.${(ROWS - 1) & 255}`, "0", `k=${ROWS - 1}`]);
     expect(new Set(rows.slice(1).map((row) => row[0])).size).toBe(ROWS);
-    // The figures of the issue's budget (under 10 s, no task over 100 ms), measured and reported:
-    // on this shared 2-core machine they depend on what else runs, so they are logged, not asserted.
+    // The figures of the issue's budget (under 10 s, no task over 100 ms), measured and reported. The
+    // time depends on what else runs on the machine, so it is logged, not asserted; the page's
+    // tasks are asserted when the machine is not busy (a task's length stretches too where the
+    // cores are shared), and only logged when it is.
+    const load = loadavg()[0];
     console.log(
-      `listening-data export of ${ROWS} rows: ${seconds.toFixed(2)} s from the click to the file (reading ${((writing - clicked) / 1000).toFixed(2)} s, of which the server's 20 reads alone take ${served.toFixed(2)} s; writing ${((done - writing) / 1000).toFixed(2)} s); main-thread tasks over 50 ms: ${longTasks.length ? longTasks.map((d) => Math.round(d)).join(", ") : "none"}`,
+      `listening-data export of ${ROWS} rows: ${seconds.toFixed(2)} s from the click to the file (reading ${((writing - clicked) / 1000).toFixed(2)} s, of which the server's 40 reads alone take ${served.toFixed(2)} s; writing ${((done - writing) / 1000).toFixed(2)} s); main-thread tasks over 50 ms: ${longTasks.length ? longTasks.map((d) => Math.round(d)).join(", ") : "none"}; load average ${load.toFixed(2)} on ${cpus().length} cores`,
     );
+    if (load < cpus().length) expect(Math.max(0, ...longTasks), "the longest task of the page's main thread, ms").toBeLessThanOrEqual(100);
     expect(file.suggestedFilename()).toMatch(/^直播明细-\d{8}\.xlsx$/);
   }, 180_000);
 });
