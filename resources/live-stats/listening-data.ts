@@ -1,15 +1,14 @@
 import type { CallColumnDecl, CallListDecl, CallScreenDecl } from "../kernel/call-list";
 import { checkStateLabels } from "../users/user-stats";
 import { livePages } from "../lives/routes";
-import { dataPageMax, defaultAttendanceRatio, deviceLabels, liveStatsApi, liveUserDataKey } from "./live-stats-api";
+import { dataPageMax, defaultAttendanceRatio, deviceLabels, keysetPageSize, liveStatsApi, liveUserDataKey } from "./live-stats-api";
 
 /**
  * An export reads up to 100,000 rows (issue 20: the listening data's performance budget), 5000 a
- * call. The viewer log reads by `after` its last row (keyset pages, schemas/live-stats/live-data.query),
- * which cost the same however deep, so in smaller pages: the browser parses each answer in one task
- * on the page's thread, and 2500 rows keep that task short (the budget: none over 100 ms).
+ * call; the viewer log by `after` its last row (keyset pages, schemas/live-stats/live-data.query),
+ * keysetPageSize a call.
  */
-const exported = (file: string, after?: "after") => (after ? { sheet: file, file, pageSize: 2500, max: 100_000, after } : { sheet: file, file, pageSize: dataPageMax, max: 100_000 });
+const exported = (file: string, after?: "after") => (after ? { sheet: file, file, pageSize: keysetPageSize, max: 100_000, after } : { sheet: file, file, pageSize: dataPageMax, max: 100_000 });
 const paging = { page: "page", size: "limit", total: "total" } as const;
 
 /** The viewer-log columns of 2 §3: username, entry, exit, online duration, device, IP, user id, exparam. */
