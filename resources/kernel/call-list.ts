@@ -49,9 +49,11 @@ export interface CallListDecl {
   /**
    * 导出 above the rows, with row selection: the rows selected, or with none every row the call
    * answers (read `pageSize` a call, at most `max`), written to xlsx in the sheet worker as the
-   * table shows them (its chosen columns only); the file is `file` and the day.
+   * table shows them (its chosen columns only); the file is `file` and the day. `after` names the
+   * parameter by which the call reads the rows after a row (its `rowKey`): the export then pages
+   * by it rather than by page number (keyset paging: a deep page costs what the first does).
    */
-  export?: { sheet: string; file: string; pageSize: number; max: number };
+  export?: { sheet: string; file: string; pageSize: number; max: number; after?: string };
   /** 列设置 above the rows: a popover choosing which columns show (at least one stays). */
   chooseColumns?: boolean;
   /** Whole numbers the person sets above the rows, sent as `param` (the attendance report's share of the live). */

@@ -1,10 +1,14 @@
 import type { CallColumnDecl, CallListDecl, CallScreenDecl } from "../kernel/call-list";
 import { checkStateLabels } from "../users/user-stats";
 import { livePages } from "../lives/routes";
-import { dataPageMax, defaultAttendanceRatio, deviceLabels, liveStatsApi, liveUserDataKey } from "./live-stats-api";
+import { dataPageMax, defaultAttendanceRatio, deviceLabels, keysetPageSize, liveStatsApi, liveUserDataKey } from "./live-stats-api";
 
-/** An export reads up to 100,000 rows (issue 20: the listening data's performance budget), 5000 a call. */
-const exported = (file: string) => ({ sheet: file, file, pageSize: dataPageMax, max: 100_000 });
+/**
+ * An export reads up to 100,000 rows (issue 20: the listening data's performance budget), 5000 a
+ * call; the viewer log by `after` its last row (keyset pages, schemas/live-stats/live-data.query),
+ * keysetPageSize a call.
+ */
+const exported = (file: string, after?: "after") => (after ? { sheet: file, file, pageSize: keysetPageSize, max: 100_000, after } : { sheet: file, file, pageSize: dataPageMax, max: 100_000 });
 const paging = { page: "page", size: "limit", total: "total" } as const;
 
 /** The viewer-log columns of 2 §3: username, entry, exit, online duration, device, IP, user id, exparam. */
@@ -37,7 +41,8 @@ const list = (call: CallListDecl["call"], columns: readonly CallColumnDecl[], ro
   columns,
   empty: "暂无听课数据",
   chooseColumns: true,
-  export: exported(file),
+  // The viewer log (one row a visit, keyed by its id) pages after a visit; the viewers are computed whole.
+  export: exported(file, rowKey === "id" ? "after" : undefined),
 });
 
 /** The share of the live a viewer must be present for, set on the tab (issue 20 item 10). */

@@ -12,7 +12,7 @@ export const liveStatsApi = {
   internal: ep("GET /openapi/live_internal_stat", "liveStatistics"),
   /** `{roomid}` → LiveConcurrencyDataset: people present per minute, at most about 1000 points. */
   concurrency: ep("GET /openapi/live_concurency_dataset", "liveStatistics"),
-  /** `{liveid, mode, page, limit}` → `content {total, page, limit, resultset}`: the live's viewer log, or one row a viewer. */
+  /** `{liveid, mode, page, limit, after?}` → `content {total, page, limit, resultset}`: the live's viewer log (after visit `after`: keyset pages), or one row a viewer. */
   liveData: ep("GET /admin/statistic", "liveValidator"),
   /** The same of the live's playback. */
   replayData: ep("GET /admin/statistic/replay", "liveValidator"),
@@ -63,6 +63,13 @@ export type DataMode = (typeof dataModes)[number];
 export const dataPageMax = 5000;
 
 /**
+ * The viewer log's export reads pages of 2500 after its last row (keyset pages cost the same
+ * however deep): the browser parses each answer in one task of the page's thread, kept short
+ * (issue 20: none over 100 ms).
+ */
+export const keysetPageSize = 2500;
+
+/**
  * The device a room entry is counted under, from its browser's user agent: an iPad (iPadOS asks
  * for the desktop site, so also a Macintosh with touch points the page reports), an iPhone or iPod,
  * an Android; the room's phone layout (`h5`) or another mobile browser is h5; the rest pc.
@@ -81,6 +88,8 @@ export const liveUserDataKey = "liveUserData";
 /** What the calls answer when the record named is not the organisation's. */
 export const liveStatsMessages = {
   liveMissing: "直播不存在",
+  /** An export's `after` naming no visit of the live (rows since deleted, or a forged cursor). */
+  cursorMissing: "起始记录不存在，请重新导出",
 } as const;
 
 /** 2 §3 viewer log: one visit of the room. Times 'YYYY-MM-DD HH:mm:ss'; `outtime` empty while the visit is open; `duration` seconds. */

@@ -1,32 +1,14 @@
-import { useDataProvider, useNotification, type BaseRecord } from "@refinedev/core";
+import { useDataProvider, type BaseRecord } from "@refinedev/core";
 import { Button, Space } from "antd";
 import dayjs from "dayjs";
 import type { CallColumnDecl, CallListDecl } from "../../resources/kernel/call-list";
-import { errorText } from "../../providers/http";
-import { isQuiet } from "../../providers/notify";
 import { DownloadOutlined } from "../components/icons";
 import { ExportProgress } from "../lib/xlsx/export-progress";
-import { isCancelled, useSheetExport } from "../lib/xlsx/use-sheet-export";
-import { cellText } from "./cells";
+import { useExport } from "../lib/xlsx/use-export";
+import { fileSafe, pagedSheet } from "./export-pages";
 import { readField } from "./record-fields";
 
 type Params = Readonly<Record<string, string | number>>;
-
-/** Rows turned into cells between two yields: each slice a few milliseconds, so the page never stalls on 100,000 rows. */
-const rowsPerSlice = 500;
-const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** The rows as the table shows them (a header of the column titles first), a slice at a time. */
-export async function sheetOf(columns: readonly CallColumnDecl[], rows: readonly BaseRecord[]): Promise<string[][]> {
-  const sheet: string[][] = [columns.map((c) => c.title)];
-  for (let start = 0; start < rows.length; start += rowsPerSlice) {
-    for (const row of rows.slice(start, start + rowsPerSlice)) sheet.push(columns.map((c) => cellText(c, readField(row, c.field), row)));
-    if (start + rowsPerSlice < rows.length) await yieldToPage();
-  }
-  return sheet;
-}
-
-const fileSafe = (text: string) => text.replace(/[\\/:*?"<>|\p{Cc}]/gu, "_");
 
 export interface CallExportProps {
   list: CallListDecl & { export: NonNullable<CallListDecl["export"]> };
@@ -41,42 +23,32 @@ export interface CallExportProps {
 
 /**
  * 导出 of a call's list (resources/kernel/call-list.ts `export`): the selected rows, or every row
- * read through the one data provider `pageSize` a call, written to xlsx in the sheet worker with its
- * progress and 取消导出 beside the button.
+ * read through the one data provider `pageSize` a call (after the last row read, where the list
+ * declares `after`), written to xlsx in the sheet worker page by page with its progress and
+ * 取消导出 beside the button.
  */
 export function CallExport({ list, sent, columns, selected, total }: CallExportProps) {
   const dataProvider = useDataProvider();
-  const { open } = useNotification();
-  const exporting = useSheetExport();
-  const { sheet, file, pageSize, max } = list.export;
+  const { exporting, run } = useExport();
+  const { sheet, file, pageSize, max, after } = list.export;
 
-  const readAll = async () => {
-    const rows: BaseRecord[] = [];
-    const filters = Object.entries(sent).map(([field, value]) => ({ field, operator: "eq" as const, value }));
+  const start = () => {
     const listShape = { ...list.paging, rows: list.rows };
-    for (let page = 1; rows.length < Math.min(total, max); page++) {
-      const { data } = await dataProvider().getList({ resource: list.call.path, pagination: { current: page, pageSize, mode: "server" }, filters, meta: { api: { list: list.call }, listShape } });
-      if (data.length === 0) break;
-      rows.push(...data);
-    }
-    return rows.slice(0, max);
-  };
-
-  const run = async () => {
-    try {
-      const read = async () => sheetOf(columns, selected.length ? selected : await readAll());
-      const saved = await exporting.run(read, sheet, `${fileSafe(file)}-${dayjs().format("YYYYMMDD")}.xlsx`);
-      open?.({ type: "success", message: `已导出 ${saved} 条` });
-    } catch (error) {
-      if (isCancelled(error)) open?.({ type: "success", message: "已取消导出" });
-      else if (!isQuiet(error)) open?.({ type: "error", message: `导出失败：${errorText(error)}` });
-    }
+    const page = async (current: number, last: BaseRecord | undefined) => {
+      const params: Record<string, unknown> = { ...sent, ...(after && last ? { [after]: readField(last, list.rowKey) } : {}) };
+      const filters = Object.entries(params).map(([field, value]) => ({ field, operator: "eq" as const, value }));
+      // Keyset pages are each the first page after their row.
+      const pagination = { current: after ? 1 : current, pageSize, mode: "server" as const };
+      return (await dataProvider().getList({ resource: list.call.path, pagination, filters, meta: { api: { list: list.call }, listShape } })).data;
+    };
+    const source = pagedSheet({ columns, limit: selected.length ? selected.length : Math.min(total, max), rows: selected.length ? selected : undefined, page, keyset: !!after });
+    void run(source, sheet, `${fileSafe(file)}-${dayjs().format("YYYYMMDD")}.xlsx`);
   };
 
   return (
     <Space>
       <ExportProgress exporting={exporting} />
-      <Button icon={<DownloadOutlined />} disabled={total === 0} loading={exporting.state.phase !== "idle"} onClick={() => void run()}>
+      <Button icon={<DownloadOutlined />} disabled={total === 0} loading={exporting.state.phase !== "idle"} onClick={start}>
         {selected.length ? `导出所选（${selected.length}）` : "导出全部"}
       </Button>
     </Space>

@@ -9,7 +9,7 @@ import { courseAttendance, liveAttendance, viewerLog, viewerSummary } from "../.
 import { statLive, statVisits } from "../../services/live-stats/visits";
 import type { Db } from "../../db/database";
 
-type Query = { roomid: number; liveid: number; mode: DataMode; page: number; limit: number; ratio: number };
+type Query = { roomid: number; liveid: number; mode: DataMode; page: number; limit: number; ratio: number; after?: number };
 const query = (request: FastifyRequest) => request.query as Query;
 
 /** The live of a per-live stat call (`roomid`) and every visit of its room. */
@@ -23,10 +23,9 @@ async function liveVisits(request: FastifyRequest, db: Db) {
 /** The listening data of a live's room (1) or its playback (2): its viewer log, or one row a viewer. */
 const listening = (db: Db, playType: 1 | 2) => async (request: FastifyRequest) => {
   const scope = orgScope(request, db);
-  const { liveid, mode, page, limit } = query(request);
+  const { liveid, mode, page, limit, after } = query(request);
   const live = await statLive(scope, liveid, "liveid");
-  const at = { page, limit };
-  const content = mode === "summary" ? await viewerSummary(scope, live.id, playType, at, Date.now()) : await viewerLog(scope, live.id, playType, at, Date.now());
+  const content = mode === "summary" ? await viewerSummary(scope, live.id, playType, { page, limit }, Date.now()) : await viewerLog(scope, live.id, playType, { page, limit, after }, Date.now());
   return ok(content, { content, count: content.total });
 };
 

@@ -33,27 +33,58 @@ const CRC_TABLE = (() => {
   return table;
 })();
 
-function crc32(chunks: readonly Uint8Array[]): number {
-  let crc = 0xffffffff;
-  for (const chunk of chunks) for (let i = 0; i < chunk.length; i++) crc = CRC_TABLE[(crc ^ chunk[i]) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
+/** The CRC-32 of a file given a chunk at a time: `next` of each chunk, `value` at the end. */
+class Crc32 {
+  private crc = 0xffffffff;
+  next(chunk: Uint8Array): void {
+    let crc = this.crc;
+    for (let i = 0; i < chunk.length; i++) crc = CRC_TABLE[(crc ^ chunk[i]) & 0xff] ^ (crc >>> 8);
+    this.crc = crc;
+  }
+  get value(): number {
+    return (this.crc ^ 0xffffffff) >>> 0;
+  }
 }
 
-async function deflated(chunks: readonly Uint8Array[]): Promise<Uint8Array[] | null> {
-  if (typeof CompressionStream === "undefined" || typeof ReadableStream === "undefined") return null;
-  const source = new ReadableStream<BufferSource>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk as Uint8Array<ArrayBuffer>);
-      controller.close();
-    },
-  });
-  const stream = source.pipeThrough(new CompressionStream("deflate-raw"));
-  const out: Uint8Array[] = [];
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return out;
-    out.push(value);
+/**
+ * A file's bytes as they come, kept (or deflated as they come, where the platform can: the
+ * compressor runs beside the writing rather than over the whole sheet at the end).
+ */
+class ZipEntryData {
+  readonly crc = new Crc32();
+  size = 0;
+  private readonly raw: Uint8Array[] = [];
+  private readonly writer?: WritableStreamDefaultWriter<BufferSource>;
+  private readonly packed?: Promise<Uint8Array[]>;
+
+  constructor() {
+    if (typeof CompressionStream === "undefined" || typeof ReadableStream === "undefined") return;
+    const stream = new CompressionStream("deflate-raw");
+    this.writer = stream.writable.getWriter();
+    this.packed = (async () => {
+      const out: Uint8Array[] = [];
+      const reader = stream.readable.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return out;
+        out.push(value);
+      }
+    })();
+    // A failure is the `finish` caller's; until then it must not surface as unhandled.
+    this.packed.catch(() => undefined);
+  }
+
+  add(chunk: Uint8Array): void {
+    this.crc.next(chunk);
+    this.size += chunk.length;
+    if (this.writer) void this.writer.write(chunk as Uint8Array<ArrayBuffer>).catch(() => undefined);
+    else this.raw.push(chunk);
+  }
+
+  async finish(): Promise<{ data: Uint8Array[]; method: 0 | 8 }> {
+    if (!this.writer || !this.packed) return { data: this.raw, method: 0 };
+    await this.writer.close();
+    return { data: await this.packed, method: 8 };
   }
 }
 
@@ -70,13 +101,12 @@ interface Entry {
 const total = (chunks: readonly Uint8Array[]) => chunks.reduce((n, c) => n + c.length, 0);
 
 /** A zip of the files (stored, or deflated where the platform can), as one buffer. */
-async function zip(files: readonly [string, Uint8Array[]][]): Promise<ArrayBuffer> {
+async function zip(files: readonly [string, ZipEntryData][]): Promise<ArrayBuffer> {
   const entries: Entry[] = [];
   let offset = 0;
-  for (const [name, data] of files) {
-    const packed = await deflated(data);
-    const entry: Entry = { name: encoder.encode(name), crc: crc32(data), size: total(data), data: packed ?? data, stored: 0, method: packed ? 8 : 0, offset };
-    entry.stored = total(entry.data);
+  for (const [name, file] of files) {
+    const { data, method } = await file.finish();
+    const entry: Entry = { name: encoder.encode(name), crc: file.crc.value, size: file.size, data, stored: total(data), method, offset };
     entries.push(entry);
     offset += 30 + entry.name.length + entry.stored;
   }
@@ -116,47 +146,81 @@ const xml = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
 const rels = "http://schemas.openxmlformats.org/package/2006/relationships";
 const docRels = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
-const text = (s: string) => [encoder.encode(s)];
+const text = (s: string) => {
+  const file = new ZipEntryData();
+  file.add(encoder.encode(s));
+  return file;
+};
+
+/**
+ * An .xlsx of one sheet of text, its rows given a batch at a time (the first row a header):
+ * each batch becomes the sheet's XML and goes on to the deflate at once, so an export that reads
+ * its rows in pages has most of its file written by the time the last page comes.
+ */
+export class PlainSheet {
+  private readonly sheet = new ZipEntryData();
+  private letters: string[] | null = null;
+  /** Rows placed so far, the header included. */
+  rows = 0;
+
+  constructor(private readonly sheetName: string) {}
+
+  add(batch: readonly (readonly string[])[]): void {
+    if (!this.letters) {
+      // The header is the widest row of an export; a batch's own widest row otherwise.
+      const width = batch.reduce((n, row) => Math.max(n, row.length), 0);
+      this.letters = Array.from({ length: width }, (_, c) => columnName(c));
+      this.sheet.add(encoder.encode(`${xml}<worksheet xmlns="${main}">${width ? `<cols><col min="1" max="${width}" width="18" customWidth="1"/></cols>` : ""}<sheetData>`));
+    }
+    const letters = this.letters;
+    for (let start = 0; start < batch.length; start += ROWS_PER_SLICE) {
+      const parts: string[] = [];
+      const end = Math.min(batch.length, start + ROWS_PER_SLICE);
+      for (let r = start; r < end; r++) {
+        const line = this.rows + r + 1;
+        parts.push(`<row r="${line}">`);
+        const row = batch[r];
+        for (let c = 0; c < row.length; c++) {
+          const value = row[c];
+          if (value === "" || value === undefined || value === null) continue;
+          parts.push(`<c r="${letters[c] ?? columnName(c)}${line}" t="inlineStr"><is><t xml:space="preserve">${escape(String(value))}</t></is></c>`);
+        }
+        parts.push("</row>");
+      }
+      this.sheet.add(encoder.encode(parts.join("")));
+    }
+    this.rows += batch.length;
+  }
+
+  /** The file, once every row has been added. */
+  async finish(): Promise<ArrayBuffer> {
+    if (!this.letters) this.add([]);
+    this.sheet.add(encoder.encode("</sheetData></worksheet>"));
+    const name = escape(this.sheetName.slice(0, 31)) || "Sheet1";
+    return zip([
+      [
+        "[Content_Types].xml",
+        text(
+          `${xml}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+        ),
+      ],
+      ["_rels/.rels", text(`${xml}<Relationships xmlns="${rels}"><Relationship Id="rId1" Type="${docRels}/officeDocument" Target="xl/workbook.xml"/></Relationships>`)],
+      ["xl/workbook.xml", text(`${xml}<workbook xmlns="${main}" xmlns:r="${docRels}"><sheets><sheet name="${name}" sheetId="1" r:id="rId1"/></sheets></workbook>`)],
+      ["xl/_rels/workbook.xml.rels", text(`${xml}<Relationships xmlns="${rels}"><Relationship Id="rId1" Type="${docRels}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`)],
+      ["xl/worksheets/sheet1.xml", this.sheet],
+    ]);
+  }
+}
 
 /**
  * The rows (the first a header) as an .xlsx of one sheet named `sheetName`, every cell text,
  * columns 18 characters wide; `onProgress` hears the rows placed so far of all rows.
  */
 export async function plainXlsx(rows: readonly (readonly string[])[], sheetName: string, onProgress?: (written: number, total: number) => void): Promise<ArrayBuffer> {
-  const width = rows.reduce((n, row) => Math.max(n, row.length), 0);
-  const letters = Array.from({ length: width }, (_, c) => columnName(c));
-  const sheet: Uint8Array[] = [
-    encoder.encode(`${xml}<worksheet xmlns="${main}">${width ? `<cols><col min="1" max="${width}" width="18" customWidth="1"/></cols>` : ""}<sheetData>`),
-  ];
+  const sheet = new PlainSheet(sheetName);
   for (let start = 0; start < rows.length; start += ROWS_PER_SLICE) {
-    const parts: string[] = [];
-    const end = Math.min(rows.length, start + ROWS_PER_SLICE);
-    for (let r = start; r < end; r++) {
-      const line = r + 1;
-      parts.push(`<row r="${line}">`);
-      const row = rows[r];
-      for (let c = 0; c < row.length; c++) {
-        const value = row[c];
-        if (value === "" || value === undefined || value === null) continue;
-        parts.push(`<c r="${letters[c]}${line}" t="inlineStr"><is><t xml:space="preserve">${escape(String(value))}</t></is></c>`);
-      }
-      parts.push("</row>");
-    }
-    sheet.push(encoder.encode(parts.join("")));
-    onProgress?.(end, rows.length);
+    sheet.add(rows.slice(start, start + ROWS_PER_SLICE));
+    onProgress?.(sheet.rows, rows.length);
   }
-  sheet.push(encoder.encode("</sheetData></worksheet>"));
-  const name = escape(sheetName.slice(0, 31)) || "Sheet1";
-  return zip([
-    [
-      "[Content_Types].xml",
-      text(
-        `${xml}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
-      ),
-    ],
-    ["_rels/.rels", text(`${xml}<Relationships xmlns="${rels}"><Relationship Id="rId1" Type="${docRels}/officeDocument" Target="xl/workbook.xml"/></Relationships>`)],
-    ["xl/workbook.xml", text(`${xml}<workbook xmlns="${main}" xmlns:r="${docRels}"><sheets><sheet name="${name}" sheetId="1" r:id="rId1"/></sheets></workbook>`)],
-    ["xl/_rels/workbook.xml.rels", text(`${xml}<Relationships xmlns="${rels}"><Relationship Id="rId1" Type="${docRels}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`)],
-    ["xl/worksheets/sheet1.xml", sheet],
-  ]);
+  return sheet.finish();
 }

@@ -1,6 +1,6 @@
 import type { SheetJob, SheetReply } from "./protocol";
 import { unreadableText } from "./limits";
-import { plainXlsx } from "./plain-xlsx";
+import { PlainSheet, plainXlsx } from "./plain-xlsx";
 import { readSheetRows, SheetError, writeSheet } from "./read-sheet";
 
 /**
@@ -16,26 +16,55 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 
-async function run(job: SheetJob): Promise<{ reply: SheetReply; transfer: Transferable[] }> {
-  if (job.kind === "read") {
-    return { reply: { ok: true, kind: "read", sheet: readSheetRows(job.bytes, job.fileName, job.limits) }, transfer: [] };
-  }
+const decoder = new TextDecoder();
+const unpack = (slice: ArrayBuffer) => JSON.parse(decoder.decode(slice)) as string[][];
+
+/** The sheet being written as its rows come (`open` … `end`); a worker writes one at the most. */
+let streamed: PlainSheet | null = null;
+
+async function run(job: SheetJob): Promise<{ reply: SheetReply; transfer: Transferable[] } | null> {
   const progress = (written: number, total: number) => scope.postMessage({ ok: true, kind: "progress", written, total });
-  const decoder = new TextDecoder();
-  const rows = job.packed ? job.packed.flatMap((slice) => JSON.parse(decoder.decode(slice)) as string[][]) : job.rows;
-  // A sheet of text alone (an export) is written directly, tens of times faster than by xlsx
-  // (plain-xlsx.ts); a template whose empty cells carry a text format still goes through xlsx.
-  const bytes = job.textColumns?.length
-    ? writeSheet(rows, job.sheetName, { textColumns: job.textColumns, textRows: job.textRows }, progress)
-    : await plainXlsx(rows, job.sheetName, progress);
-  return { reply: { ok: true, kind: "write", bytes }, transfer: [bytes] };
+  switch (job.kind) {
+    case "read":
+      return { reply: { ok: true, kind: "read", sheet: readSheetRows(job.bytes, job.fileName, job.limits) }, transfer: [] };
+    case "open":
+      streamed = new PlainSheet(job.sheetName);
+      return null;
+    case "rows":
+      if (!streamed) throw new Error("no sheet open");
+      streamed.add(unpack(job.packed));
+      progress(streamed.rows, 0);
+      return null;
+    case "end": {
+      if (!streamed) throw new Error("no sheet open");
+      const bytes = await streamed.finish();
+      return { reply: { ok: true, kind: "write", bytes }, transfer: [bytes] };
+    }
+    case "write": {
+      const rows = job.packed ? job.packed.flatMap(unpack) : job.rows;
+      // A sheet of text alone (an export) is written directly, tens of times faster than by xlsx
+      // (plain-xlsx.ts); a template whose empty cells carry a text format still goes through xlsx.
+      const bytes = job.textColumns?.length
+        ? writeSheet(rows, job.sheetName, { textColumns: job.textColumns, textRows: job.textRows }, progress)
+        : await plainXlsx(rows, job.sheetName, progress);
+      return { reply: { ok: true, kind: "write", bytes }, transfer: [bytes] };
+    }
+  }
 }
 
-scope.onmessage = async (event) => {
-  try {
-    const { reply, transfer } = await run(event.data);
-    scope.postMessage(reply, transfer);
-  } catch (error) {
-    scope.postMessage({ ok: false, error: error instanceof SheetError ? error.message : unreadableText });
-  }
+// Jobs run one after another in the order they came: a streamed sheet's batches must not overtake
+// each other, nor its end overtake the last of them.
+let queue: Promise<void> = Promise.resolve();
+
+scope.onmessage = (event) => {
+  const done = queue.then(async () => {
+    try {
+      const answer = await run(event.data);
+      if (answer) scope.postMessage(answer.reply, answer.transfer);
+    } catch (error) {
+      scope.postMessage({ ok: false, error: error instanceof SheetError ? error.message : unreadableText });
+    }
+  });
+  queue = done;
+  return done;
 };

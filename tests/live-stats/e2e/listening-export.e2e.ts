@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { inject } from "vitest";
 import { read, utils } from "xlsx";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import { openDb } from "../../../server/db/database";
 import { hostPrefixes } from "../../../server/config";
-import { liveStatsApi } from "../../../resources/live-stats/live-stats-api";
+import { keysetPageSize, liveStatsApi } from "../../../resources/live-stats/live-stats-api";
 import { BulkInsert } from "../../../server/seed/bulk-insert";
 import { closeBrowser, newPage, signInAsAdmin } from "../../kernel/e2e/browser";
 import { freshLive } from "../../rooms/e2e/rooms-support";
@@ -45,9 +46,14 @@ describe("exporting 100,000 rows of listening data", () => {
       await db.close();
     }
 
-    // The server's part alone: the 20 reads of 5000 rows the export makes.
+    // The server's part alone: the reads the export makes (40 of 2500 rows), each after the last row of the one before.
     let served = Date.now();
-    for (let page = 1; page <= ROWS / 5000; page++) await admin.request.get(`${hostPrefixes.liveValidator}${liveStatsApi.liveData.path}?liveid=${live.liveId}&page=${page}&limit=5000`);
+    for (let page = 1, after = 0; page <= ROWS / keysetPageSize; page++) {
+      const answer = await admin.request.get(`${hostPrefixes.liveValidator}${liveStatsApi.liveData.path}?liveid=${live.liveId}&limit=${keysetPageSize}${after ? `&after=${after}` : ""}`);
+      const { content } = (await answer.json()) as { content: { resultset: { id: number }[] } };
+      expect(content.resultset).toHaveLength(keysetPageSize);
+      after = content.resultset.at(-1)!.id;
+    }
     served = (Date.now() - served) / 1000;
 
     await admin.goto(`/exportLiveUserDataShowData?liveId=${live.liveId}&title=x`);
@@ -58,8 +64,9 @@ describe("exporting 100,000 rows of listening data", () => {
       w.longTasks = [];
       w.writing = 0;
       new PerformanceObserver((list) => w.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: "longtask" });
+      // textContent, not innerText: innerText lays the page out on every change, a cost of the measuring, not of the export.
       new MutationObserver(() => {
-        if (!w.writing && document.body.innerText.includes("已写入")) w.writing = performance.now();
+        if (!w.writing && [...document.querySelectorAll("[role=status]")].some((node) => node.textContent?.startsWith("已写入"))) w.writing = performance.now();
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     const download = admin.waitForEvent("download", { timeout: 120_000 });
@@ -68,15 +75,23 @@ describe("exporting 100,000 rows of listening data", () => {
     const file = await download;
     const { done, writing, longTasks } = await admin.evaluate(() => ({ done: performance.now(), ...(window as unknown as { longTasks: number[]; writing: number }) }));
     const seconds = (done - clicked) / 1000;
-    const sheet = read(readFileSync((await file.path())!), { sheetRows: 2 });
-    const first = utils.sheet_to_json<string[]>(sheet.Sheets[sheet.SheetNames[0]], { header: 1, defval: "", raw: false });
-    expect(first[0]).toEqual(["用户名", "进入时间", "离开时间", "在线时长", "设备类型", "IP", "用户ID", "自定义参数"]);
-    expect(first[1].slice(0, 1)).toEqual(["游客0"]);
-    // The figures of the issue's budget (under 10 s, no task over 100 ms), measured and reported:
-    // on this shared 2-core machine they depend on what else runs, so they are logged, not asserted.
+    // The whole file read back: the header, then every row once, in the order the viewers entered.
+    const sheet = read(readFileSync((await file.path())!));
+    const rows = utils.sheet_to_json<string[]>(sheet.Sheets[sheet.SheetNames[0]], { header: 1, defval: "", raw: false });
+    expect(rows).toHaveLength(ROWS + 1);
+    expect(rows[0]).toEqual(["用户名", "进入时间", "离开时间", "在线时长", "设备类型", "IP", "用户ID", "自定义参数"]);
+    expect(rows[1].slice(0, 1)).toEqual(["游客0"]);
+    expect(rows[ROWS]).toEqual([`游客${ROWS - 1}`, expect.any(String), expect.any(String), "10分0秒", "H5", `10.0.${((ROWS - 1) >> 8) & 255}.${(ROWS - 1) & 255}`, "0", `k=${ROWS - 1}`]);
+    expect(new Set(rows.slice(1).map((row) => row[0])).size).toBe(ROWS);
+    // The figures of the issue's budget (under 10 s, no task over 100 ms), measured and reported. The
+    // time depends on what else runs on the machine, so it is logged, not asserted; the page's
+    // tasks are asserted when the machine is not busy (a task's length stretches too where the
+    // cores are shared), and only logged when it is.
+    const load = loadavg()[0];
     console.log(
-      `listening-data export of ${ROWS} rows: ${seconds.toFixed(2)} s from the click to the file (reading ${((writing - clicked) / 1000).toFixed(2)} s, of which the server's 20 reads alone take ${served.toFixed(2)} s; writing ${((done - writing) / 1000).toFixed(2)} s); main-thread tasks over 50 ms: ${longTasks.length ? longTasks.map((d) => Math.round(d)).join(", ") : "none"}`,
+      `listening-data export of ${ROWS} rows: ${seconds.toFixed(2)} s from the click to the file (reading ${((writing - clicked) / 1000).toFixed(2)} s, of which the server's ${ROWS / keysetPageSize} reads alone take ${served.toFixed(2)} s; writing ${((done - writing) / 1000).toFixed(2)} s); main-thread tasks over 50 ms: ${longTasks.length ? longTasks.map((d) => Math.round(d)).join(", ") : "none"}; load average ${load.toFixed(2)} on ${cpus().length} cores`,
     );
+    if (load < cpus().length) expect(Math.max(0, ...longTasks), "the longest task of the page's main thread, ms").toBeLessThanOrEqual(100);
     expect(file.suggestedFilename()).toMatch(/^直播明细-\d{8}\.xlsx$/);
   }, 180_000);
 });

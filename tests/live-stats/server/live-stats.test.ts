@@ -163,6 +163,26 @@ describe("the listening data (GET /admin/statistic, /admin/statistic/replay)", (
     ]);
   });
 
+  it("pages after a visit (the export's keyset paging): the same rows as the numbered pages, each once", async () => {
+    const log = async (params: Record<string, unknown>) =>
+      (await call(s.app, admin, liveStatsApi.liveData, { liveid: liveId, ...params })).body as unknown as { code: number; msg: string; content: { total: number; resultset: ViewerLogRow[] } };
+    const numbered = (await log({ limit: 100 })).content.resultset;
+    const keyset: ViewerLogRow[] = [];
+    for (let after: number | undefined; ; ) {
+      const { content } = await log({ limit: 4, ...(after ? { after } : {}) });
+      expect(content.total).toBe(6);
+      if (!content.resultset.length) break;
+      keyset.push(...content.resultset);
+      after = content.resultset.at(-1)!.id;
+    }
+    expect(keyset).toEqual(numbered);
+    // A visit of the playback, or no visit at all: refused in words, never a 500.
+    const replayVisit = (await call(s.app, admin, liveStatsApi.replayData, { liveid: liveId })).body as unknown as { content: { resultset: ViewerLogRow[] } };
+    expect(await log({ after: replayVisit.content.resultset[0].id })).toMatchObject({ code: 400, msg: "起始记录不存在，请重新导出" });
+    expect(await log({ after: 2147483647 })).toMatchObject({ code: 400, msg: "起始记录不存在，请重新导出" });
+    for (const after of ["abc", "0", "-3", "99999999999"]) expect(await log({ after })).toMatchObject({ code: 400, msg: "起始记录不正确" });
+  });
+
   it("sums each viewer's visits, and keeps the playback apart", async () => {
     const { body } = await call(s.app, admin, liveStatsApi.liveData, { liveid: liveId, mode: "summary", limit: 100 });
     const rows = (body as unknown as { content: { resultset: ViewerSummaryRow[] } }).content.resultset;
