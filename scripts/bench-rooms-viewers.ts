@@ -18,6 +18,12 @@ export interface Setup {
    * homes; 0 or absent: all from 127.0.0.1. Only ever loopback: the bench targets nothing else.
    */
   addresses?: number;
+  /**
+   * The live holds every message for review (scripts/bench-rooms-review.ts): a held message (its
+   * author's) is not counted, a shown one is counted, and its arrival noted, since its delivery is
+   * timed from the moderator's pass, not from its sending.
+   */
+  review?: boolean;
 }
 
 /** `join`: the viewers join from `start` on, each `joinSpacingMs` after the one before (told once every worker has loaded). */
@@ -27,7 +33,7 @@ export type Report =
   | { ev: "joined" }
   | { ev: "failed"; msg: string }
   /** `frames`: WebSocket messages this worker's viewers received, welcomes included. */
-  | { ev: "report"; people: number[]; chats: number[]; delays: number[]; frames: number }
+  | { ev: "report"; people: number[]; chats: number[]; delays: number[]; frames: number; twice: number; arrivals: number[] }
   | { ev: "closed" }
   /** A viewer's connection closed before the end: the server dropped it. */
   | { ev: "dropped"; viewer: number; code: number };
@@ -47,6 +53,16 @@ const viewers = new Map<number, Viewer>();
 let closing = false;
 const delays: number[] = [];
 let frames = 0;
+/** Messages a viewer was given again (the same id): none is to come twice. */
+let twice = 0;
+/** In review, each shown message's id and the time it reached a viewer, one pair after the other. */
+const arrivals: number[] = [];
+
+/** A chat message reached `viewer`. */
+function heard(viewer: Viewer, id: number) {
+  if (viewer.chats.has(id)) twice++;
+  else viewer.chats.add(id);
+}
 
 /** The loopback address viewer `i` connects from; undefined: the system's choice (127.0.0.1). */
 const addressOf = (i: number) => (setup.addresses ? `127.0.0.${2 + (i % setup.addresses)}` : undefined);
@@ -54,7 +70,9 @@ const addressOf = (i: number) => (setup.addresses ? `127.0.0.${2 + (i % setup.ad
 /** POST of a JSON body from `localAddress`, answered as JSON (fetch cannot choose its local address). */
 function postJson(url: string, body: object, localAddress: string | undefined): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: "POST", headers: { "content-type": "application/json" }, localAddress }, (res) => {
+    // A connection of its own, closed after: a pool of idle keep-alive sockets (one per address) is
+    // closed by the server when it sees fit, and a reuse racing that close was an ECONNRESET.
+    const req = http.request(url, { method: "POST", headers: { "content-type": "application/json" }, localAddress, agent: false }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk) => (text += chunk));
@@ -71,9 +89,27 @@ function postJson(url: string, body: object, localAddress: string | undefined): 
   });
 }
 
+/**
+ * The chat frames, nearly all of what the viewers read (5,000 viewers at 50 messages a second are
+ * 250,000 messages a second), are scanned for their ids, times and counts instead of parsed: on a
+ * 2-core machine the viewers' own parsing, not the server, was what fell behind. The server writes
+ * these frames (server/services/rooms/room.ts) with the message's fields in the order of
+ * `roomChatOf` (server/services/rooms/chat.ts); any other frame is parsed. false: not scanned.
+ */
+function scanned(viewer: Viewer, raw: Buffer): boolean {
+  const text = raw.toString("latin1");
+  if (setup.review || !/^\{"t":"(chat|batch)"/.test(text) || text.includes('"held":true') || /"t":"(join|leave|chatGone|error)"/.test(text)) return false;
+  for (const m of text.matchAll(/"chat":\{"id":(\d+),/g)) heard(viewer, Number(m[1]));
+  for (const m of text.matchAll(/@(\d+)","time"/g)) delays.push(Date.now() - Number(m[1]));
+  for (const m of text.matchAll(/\{"t":"people","n":(\d+)\}/g)) viewer.people = Number(m[1]);
+  return true;
+}
+
 async function join(i: number): Promise<void> {
   const localAddress = addressOf(i);
-  const body = (await postJson(setup.baseURL + roomApi.shareEnter.path, { guid: setup.guid, byname: 1, name: `观众${i}` }, localAddress)) as { code: number; msg: string; data: { token: string } };
+  const body = (await postJson(setup.baseURL + roomApi.shareEnter.path, { guid: setup.guid, byname: 1, name: `观众${i}` }, localAddress).catch((err: Error) => {
+    throw new Error(`viewer ${i} from ${localAddress ?? "127.0.0.1"}: the share link's call failed: ${err.message}`);
+  })) as { code: number; msg: string; data: { token: string } };
   if (body.code !== 0) throw new Error(`viewer ${i}: ${body.msg}`);
   // A browser checks the text it receives; the simulated viewers need not spend the CPU on it.
   const socket = new WebSocket(wsBase + roomSocketPath, { skipUTF8Validation: true, perMessageDeflate: false, localAddress });
@@ -83,7 +119,7 @@ async function join(i: number): Promise<void> {
     if (!closing) port.postMessage({ ev: "dropped", viewer: i, code } satisfies Report);
   });
   await new Promise<void>((resolve, reject) => {
-    socket.on("error", reject);
+    socket.on("error", (err) => reject(new Error(`viewer ${i} from ${localAddress ?? "127.0.0.1"}: its WebSocket failed: ${err.message}`)));
     socket.on("open", () => socket.send(JSON.stringify({ t: "hello", token: body.data.token })));
     const read = (m: ServerMessage) => {
       if (m.t === "batch") return m.m.forEach(read);
@@ -91,15 +127,19 @@ async function join(i: number): Promise<void> {
         viewer.people = m.people;
         resolve();
       } else if (m.t === "people") viewer.people = m.n;
-      else if (m.t === "chat") {
-        viewer.chats.add(m.chat.id);
+      else if (m.t === "chat" && setup.review) {
+        if (m.chat.held) return;
+        heard(viewer, m.chat.id);
+        arrivals.push(m.chat.id, Date.now());
+      } else if (m.t === "chat") {
+        heard(viewer, m.chat.id);
         const stamp = Number(m.chat.txt.split("@")[1]);
         if (stamp) delays.push(Date.now() - stamp);
       } else if (m.t === "error") reject(new Error(`viewer ${i}: ${m.msg}`));
     };
-    socket.on("message", (raw) => {
+    socket.on("message", (raw: Buffer) => {
       frames++;
-      read(JSON.parse(raw.toString()) as ServerMessage);
+      if (!scanned(viewer, raw)) read(JSON.parse(raw.toString()) as ServerMessage);
     });
   });
 }
@@ -114,7 +154,9 @@ port.on("message", (command: Command) => {
       chats: [...viewers.values()].map((v) => v.chats.size),
       // A million numbers are copied once, at the end, not at every look.
       delays: command.delays ? delays : [],
+      arrivals: command.delays ? arrivals : [],
       frames,
+      twice,
     } satisfies Report);
   else if (command.cmd === "close") {
     closing = true;
