@@ -6,6 +6,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import WebSocket from "ws";
 import { roomApi, roomSocketPath } from "../resources/rooms/room-api";
 import type { ServerMessage } from "../resources/rooms/room-protocol";
+import { DELAY_SLOTS } from "./lib/delays";
 
 export interface Setup {
   baseURL: string;
@@ -33,7 +34,8 @@ export type Report =
   | { ev: "joined" }
   | { ev: "failed"; msg: string }
   /** `frames`: WebSocket messages this worker's viewers received, welcomes included. */
-  | { ev: "report"; people: number[]; chats: number[]; delays: number[]; frames: number; twice: number; arrivals: number[] }
+  /** `delays`: how many deliveries took each whole ms (the last slot: that long or longer), when asked for. */
+  | { ev: "report"; people: number[]; chats: number[]; delays: Uint32Array | null; frames: number; twice: number; arrivals: number[] }
   | { ev: "closed" }
   /** A viewer's connection closed before the end: the server dropped it. */
   | { ev: "dropped"; viewer: number; code: number };
@@ -46,12 +48,19 @@ interface Viewer {
   socket: WebSocket;
   /** The room's count of people, as the server last said it. */
   people: number;
-  chats: Set<number>;
+  /** The messages it heard, by id (fresh databases: small ids), and how many. */
+  seen: Uint8Array;
+  chats: number;
 }
 
 const viewers = new Map<number, Viewer>();
 let closing = false;
-const delays: number[] = [];
+/**
+ * Deliveries by their delay in whole ms: 5,000 viewers hear millions of messages, a list of them
+ * all was hundreds of MB to collect in the workers and to copy out.
+ */
+const delays = new Uint32Array(DELAY_SLOTS);
+const delayed = (ms: number) => delays[Math.min(DELAY_SLOTS - 1, Math.max(0, ms))]++;
 let frames = 0;
 /** Messages a viewer was given again (the same id): none is to come twice. */
 let twice = 0;
@@ -60,19 +69,28 @@ const arrivals: number[] = [];
 
 /** A chat message reached `viewer`. */
 function heard(viewer: Viewer, id: number) {
-  if (viewer.chats.has(id)) twice++;
-  else viewer.chats.add(id);
+  if (id >= viewer.seen.length) {
+    const grown = new Uint8Array(Math.max(id + 1, viewer.seen.length * 2));
+    grown.set(viewer.seen);
+    viewer.seen = grown;
+  }
+  if (viewer.seen[id]) twice++;
+  else {
+    viewer.seen[id] = 1;
+    viewer.chats++;
+  }
 }
 
 /** The loopback address viewer `i` connects from; undefined: the system's choice (127.0.0.1). */
 const addressOf = (i: number) => (setup.addresses ? `127.0.0.${2 + (i % setup.addresses)}` : undefined);
 
+/** Kept alive, one connection per address reused, as a browser keeps its connection: not a second connection per viewer for the server to accept. */
+const agent = new http.Agent({ keepAlive: true });
+
 /** POST of a JSON body from `localAddress`, answered as JSON (fetch cannot choose its local address). */
 function postJson(url: string, body: object, localAddress: string | undefined): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    // A connection of its own, closed after: a pool of idle keep-alive sockets (one per address) is
-    // closed by the server when it sees fit, and a reuse racing that close was an ECONNRESET.
-    const req = http.request(url, { method: "POST", headers: { "content-type": "application/json" }, localAddress, agent: false }, (res) => {
+    const req = http.request(url, { method: "POST", headers: { "content-type": "application/json" }, localAddress, agent }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk) => (text += chunk));
@@ -100,7 +118,7 @@ function scanned(viewer: Viewer, raw: Buffer): boolean {
   const text = raw.toString("latin1");
   if (setup.review || !/^\{"t":"(chat|batch)"/.test(text) || text.includes('"held":true') || /"t":"(join|leave|chatGone|error)"/.test(text)) return false;
   for (const m of text.matchAll(/"chat":\{"id":(\d+),/g)) heard(viewer, Number(m[1]));
-  for (const m of text.matchAll(/@(\d+)","time"/g)) delays.push(Date.now() - Number(m[1]));
+  for (const m of text.matchAll(/@(\d+)","time"/g)) delayed(Date.now() - Number(m[1]));
   for (const m of text.matchAll(/\{"t":"people","n":(\d+)\}/g)) viewer.people = Number(m[1]);
   return true;
 }
@@ -113,7 +131,7 @@ async function join(i: number): Promise<void> {
   if (body.code !== 0) throw new Error(`viewer ${i}: ${body.msg}`);
   // A browser checks the text it receives; the simulated viewers need not spend the CPU on it.
   const socket = new WebSocket(wsBase + roomSocketPath, { skipUTF8Validation: true, perMessageDeflate: false, localAddress });
-  const viewer: Viewer = { socket, people: 0, chats: new Set() };
+  const viewer: Viewer = { socket, people: 0, seen: new Uint8Array(1024), chats: 0 };
   viewers.set(i, viewer);
   socket.on("close", (code) => {
     if (!closing) port.postMessage({ ev: "dropped", viewer: i, code } satisfies Report);
@@ -134,7 +152,7 @@ async function join(i: number): Promise<void> {
       } else if (m.t === "chat") {
         heard(viewer, m.chat.id);
         const stamp = Number(m.chat.txt.split("@")[1]);
-        if (stamp) delays.push(Date.now() - stamp);
+        if (stamp) delayed(Date.now() - stamp);
       } else if (m.t === "error") reject(new Error(`viewer ${i}: ${m.msg}`));
     };
     socket.on("message", (raw: Buffer) => {
@@ -151,15 +169,16 @@ port.on("message", (command: Command) => {
     port.postMessage({
       ev: "report",
       people: [...viewers.values()].map((v) => v.people),
-      chats: [...viewers.values()].map((v) => v.chats.size),
+      chats: [...viewers.values()].map((v) => v.chats),
       // A million numbers are copied once, at the end, not at every look.
-      delays: command.delays ? delays : [],
+      delays: command.delays ? delays : null,
       arrivals: command.delays ? arrivals : [],
       frames,
       twice,
     } satisfies Report);
   else if (command.cmd === "close") {
     closing = true;
+    agent.destroy();
     for (const v of viewers.values()) v.socket.close();
     const check = setInterval(() => {
       if ([...viewers.values()].every((v) => v.socket.readyState === WebSocket.CLOSED)) {
