@@ -115,11 +115,23 @@ function postJson(url: string, body: object, localAddress: string | undefined): 
  * `roomChatOf` (server/services/rooms/chat.ts); any other frame is parsed. false: not scanned.
  */
 function scanned(viewer: Viewer, raw: Buffer): boolean {
+  if (setup.review) return false;
   const text = raw.toString("latin1");
-  if (setup.review || !/^\{"t":"(chat|batch)"/.test(text) || text.includes('"held":true') || /"t":"(join|leave|chatGone|error)"/.test(text)) return false;
-  for (const m of text.matchAll(/"chat":\{"id":(\d+),/g)) heard(viewer, Number(m[1]));
-  for (const m of text.matchAll(/@(\d+)","time"/g)) delayed(Date.now() - Number(m[1]));
-  for (const m of text.matchAll(/\{"t":"people","n":(\d+)\}/g)) viewer.people = Number(m[1]);
+  if (!(text.startsWith('{"t":"chat"') || text.startsWith('{"t":"batch"')) || text.includes('"held":true')) return false;
+  // One pass over the frame; anything else in it (a join, a leave…) and the frame is parsed instead.
+  const ids: number[] = [];
+  const stamps: number[] = [];
+  let people = -1;
+  for (const m of text.matchAll(/"chat":\{"id":(\d+),|@(\d+)","time"|\{"t":"people","n":(\d+)\}|"t":"(?:join|leave|chatGone|error)"/g)) {
+    if (m[1]) ids.push(Number(m[1]));
+    else if (m[2]) stamps.push(Number(m[2]));
+    else if (m[3]) people = Number(m[3]);
+    else return false;
+  }
+  const now = Date.now();
+  for (const id of ids) heard(viewer, id);
+  for (const stamp of stamps) delayed(now - stamp);
+  if (people >= 0) viewer.people = people;
   return true;
 }
 
