@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { roomLimits } from "../../../resources/rooms/room-api";
 import type { PresenceEntry, ServerMessage } from "../../../resources/rooms/room-protocol";
+import { formatDateTime } from "../../../server/services/datetime";
 import { chatGatherMs, presenceGatherMs, Room, type RoomPage } from "../../../server/services/rooms/room";
 
 /**
@@ -123,7 +124,7 @@ describe("a large room's chat", () => {
     for (const p of pages) room.pages.add(p);
     // 50 messages over a second.
     for (let n = 0; n < 50; n++) {
-      room.hear({ k: "chat", live: 1, chat: { id: n + 1, key: "k-p0", name: "观众p0", role: "guest", txt: `消息${n}`, time: "2026-11-29 06:00:00", held: false } });
+      room.hear({ k: "chat", live: 1, chat: { id: n + 1, key: "k-p0", name: "观众p0", role: "guest", txt: `消息${n}`, time: formatDateTime(Date.now()), held: false } });
       await vi.advanceTimersByTimeAsync(20);
     }
     await vi.advanceTimersByTimeAsync(chatGatherMs(pages.length));
