@@ -1,9 +1,11 @@
 // `npx tsx scripts/bench-rooms-review.ts`: chat review under load (issue 20, Performance). 1,000
 // simulated viewers in one live whose every message is held for review (openFilterChat and
 // filterChatDefault on), posting 50 messages a second, against the production server on SQLite;
-// meanwhile a moderator signed in to the console works the chat manager's unreviewed tab as fast as
-// it answers: it lists the tab's first page (POST /chat-manager/getchatlist, type 0), passes what it
-// shows (POST /chat-manager/chatpass), and lists again. Measures the list call's p95 (target < 50 ms)
+// meanwhile a moderator signed in to the console works the chat manager's unreviewed tab: it lists
+// the tab's first page (POST /chat-manager/getchatlist, type 0) four times a second, and once a
+// second passes what it shows (POST /chat-manager/chatpass; one moderator may review 300 times a
+// minute, resources/kernel/limits.ts moderationPerPerson, so a loop passing as fast as it can is
+// refused). Measures the list call's p95 (target < 50 ms)
 // and how long a passed message takes, from the moment the moderator passes it, to reach every
 // viewer (p99 target < 200 ms); checks that every passed message reached every viewer once and that
 // no held message reached a viewer who did not write it. BENCH_ROOMS_VIEWERS and
@@ -29,8 +31,10 @@ const CHAT_PER_SECOND = 50;
 const CHAT_SECONDS = Number(process.env.BENCH_ROOMS_CHAT_SECONDS || 20);
 const LIST_P95_TARGET_MS = 50;
 const P99_TARGET_MS = 200;
-/** The unreviewed tab's page, as the chat manager asks it. */
-const PAGE = 50;
+/** The unreviewed tab's page: the most a list answers, and at 50 a second more than a second's messages. */
+const PAGE = 100;
+const LIST_EVERY_MS = 250;
+const PASS_EVERY_MS = 1000;
 const MOBILE = "13700000001";
 const PASSWORD = "bench1234";
 const WORKERS = 2;
@@ -92,24 +96,30 @@ const reports = async (delays = false) => (await Promise.all(workers.map((w) => 
 
 // ── the moderator: list the unreviewed tab, pass what it shows, again, until the chat is over and the tab is empty ──
 const listMs: number[] = [];
+const passMs: number[] = [];
 const passedAt = new Map<number, number>();
+const refusals = new Set<string>();
 let passFailures = 0;
 let chatting = true;
 const moderator = (async () => {
+  let lastPass = 0;
   for (;;) {
+    const listed = Date.now();
     const list = await call(chatApi.list, { liveid: liveId, type: 0, page: 1, count: PAGE });
     if (list.body.code !== 0) throw new Error(`the unreviewed list: ${list.body.msg}`);
     listMs.push(list.ms);
     const ids = (list.body.data as { historymsg: { id: number }[] }).historymsg.map((r) => r.id);
-    if (!ids.length) {
-      if (!chatting) return;
-      await new Promise((r) => setTimeout(r, 50));
-      continue;
+    if (!ids.length && !chatting) return;
+    if (ids.length && Date.now() - lastPass >= PASS_EVERY_MS) {
+      lastPass = Date.now();
+      const pass = await call(moderationApi.pass, { liveid: liveId, chatids: ids });
+      passMs.push(pass.ms);
+      if (pass.body.code !== 0) {
+        passFailures++;
+        refusals.add(pass.body.msg);
+      } else for (const id of ids) passedAt.set(id, lastPass);
     }
-    const at = Date.now();
-    const pass = await call(moderationApi.pass, { liveid: liveId, chatids: ids });
-    if (pass.body.code !== 0) passFailures++;
-    else for (const id of ids) passedAt.set(id, at);
+    await new Promise((r) => setTimeout(r, Math.max(0, listed + LIST_EVERY_MS - Date.now())));
   }
 })();
 
@@ -167,8 +177,10 @@ const sorted = delays.sort((a, b) => a - b);
 const listP95 = quantile(lists, 0.95);
 const p99 = quantile(sorted, 0.99);
 console.log(`\nChat review under load (SQLite, loopback WebSockets, ${os.availableParallelism()} cores; every message held for review)`);
-console.log(`  ${VIEWERS} viewers joined in ${(joinMs / 1000).toFixed(1)} s; ${total} messages at ${CHAT_PER_SECOND}/s, stored ${stored.n}, left unreviewed ${Number(stored.unreviewed)}; the moderator passed ${passedAt.size} (${passFailures} passes refused) over ${(chatMs / 1000).toFixed(1)} s`);
+console.log(`  ${VIEWERS} viewers joined in ${(joinMs / 1000).toFixed(1)} s; ${total} messages at ${CHAT_PER_SECOND}/s, stored ${stored.n}, left unreviewed ${Number(stored.unreviewed)}; the moderator passed ${passedAt.size} (${passFailures} passes refused${refusals.size ? `: ${[...refusals].join(", ")}` : ""}) over ${(chatMs / 1000).toFixed(1)} s`);
 console.log(`  the unreviewed list (${PAGE} a page), ${lists.length} calls, ms: p50 ${quantile(lists, 0.5).toFixed(1)}, p95 ${listP95.toFixed(1)}, max ${lists[lists.length - 1]?.toFixed(1)} (target p95 < ${LIST_P95_TARGET_MS}; ${listP95 < LIST_P95_TARGET_MS ? "ok" : "MISS"})`);
+const passes = [...passMs].sort((a, b) => a - b);
+console.log(`  the pass call (all the unreviewed list showed), ${passes.length} calls, ms: p50 ${quantile(passes, 0.5).toFixed(1)}, p95 ${quantile(passes, 0.95).toFixed(1)}, max ${passes[passes.length - 1]?.toFixed(1)}`);
 console.log(
   `  a passed message to every viewer, ms from its pass: p50 ${quantile(sorted, 0.5)}, p95 ${quantile(sorted, 0.95)}, p99 ${p99}, max ${sorted[sorted.length - 1]} (target p99 < ${P99_TARGET_MS}; ${p99 < P99_TARGET_MS ? "ok" : "MISS"}); delivered ${delays.length} of ${passedAt.size * VIEWERS} (${short === 0 ? "none lost" : `${short} viewers short`}; ${twice === 0 ? "none twice" : `${twice} twice`}; ${unpassedShown === 0 ? "no unpassed message shown" : `${unpassedShown} unpassed shown`})`,
 );

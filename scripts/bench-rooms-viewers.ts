@@ -115,7 +115,6 @@ function postJson(url: string, body: object, localAddress: string | undefined): 
  * `roomChatOf` (server/services/rooms/chat.ts); any other frame is parsed. false: not scanned.
  */
 function scanned(viewer: Viewer, raw: Buffer): boolean {
-  if (setup.review) return false;
   const text = raw.toString("latin1");
   if (!(text.startsWith('{"t":"chat"') || text.startsWith('{"t":"batch"')) || text.includes('"held":true')) return false;
   // One pass over the frame; anything else in it (a join, a leave…) and the frame is parsed instead.
@@ -130,7 +129,9 @@ function scanned(viewer: Viewer, raw: Buffer): boolean {
   }
   const now = Date.now();
   for (const id of ids) heard(viewer, id);
-  for (const stamp of stamps) delayed(now - stamp);
+  // In review a shown message's delay is the moderator's pass's, not its sender's.
+  if (setup.review) for (const id of ids) arrivals.push(id, now);
+  else for (const stamp of stamps) delayed(now - stamp);
   if (people >= 0) viewer.people = people;
   return true;
 }
