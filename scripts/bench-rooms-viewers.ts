@@ -112,27 +112,50 @@ function postJson(url: string, body: object, localAddress: string | undefined): 
  * 250,000 messages a second), are scanned for their ids, times and counts instead of parsed: on a
  * 2-core machine the viewers' own parsing, not the server, was what fell behind. The server writes
  * these frames (server/services/rooms/room.ts) with the message's fields in the order of
- * `roomChatOf` (server/services/rooms/chat.ts); any other frame is parsed. false: not scanned.
+ * `roomChatOf` (server/services/rooms/chat.ts); any other frame, or one holding anything besides
+ * shown chat and the count, is parsed. The bytes are searched as they came (the markers and numbers
+ * are ASCII, which no byte of a UTF-8 character is), without decoding them into a string.
  */
+const bytes = (text: string) => Buffer.from(text, "latin1");
+const FRAME_STARTS = [bytes('{"t":"chat"'), bytes('{"t":"batch"')];
+const PARSED_INSTEAD = ['"held":true', '"t":"join"', '"t":"leave"', '"t":"chatGone"', '"t":"error"'].map(bytes);
+const CHAT_ID = bytes('"chat":{"id":');
+const AFTER_TXT = bytes('","time"');
+const PEOPLE = bytes('{"t":"people","n":');
+const AT_SIGN = 0x40;
+
+/** The whole number written in `raw` from `at`. */
+function numberAt(raw: Buffer, at: number): number {
+  let n = 0;
+  for (let c = raw[at]; c >= 0x30 && c <= 0x39; c = raw[++at]) n = n * 10 + (c - 0x30);
+  return n;
+}
+
+/** The send time a text ends with (`…@<ms>`), `end` being just past it; 0 when it has none. */
+function stampBefore(raw: Buffer, end: number): number {
+  let at = end - 1;
+  while (at > 0 && raw[at] >= 0x30 && raw[at] <= 0x39) at--;
+  return raw[at] === AT_SIGN && at < end - 1 ? numberAt(raw, at + 1) : 0;
+}
+
+/** false: not a frame of shown chat (and the count) only; parse it. */
 function scanned(viewer: Viewer, raw: Buffer): boolean {
-  const text = raw.toString("latin1");
-  if (!(text.startsWith('{"t":"chat"') || text.startsWith('{"t":"batch"')) || text.includes('"held":true')) return false;
-  // One pass over the frame; anything else in it (a join, a leave…) and the frame is parsed instead.
-  const ids: number[] = [];
-  const stamps: number[] = [];
-  let people = -1;
-  for (const m of text.matchAll(/"chat":\{"id":(\d+),|@(\d+)","time"|\{"t":"people","n":(\d+)\}|"t":"(?:join|leave|chatGone|error)"/g)) {
-    if (m[1]) ids.push(Number(m[1]));
-    else if (m[2]) stamps.push(Number(m[2]));
-    else if (m[3]) people = Number(m[3]);
-    else return false;
-  }
+  if (!FRAME_STARTS.some((start) => raw.compare(start, 0, start.length, 0, start.length) === 0)) return false;
+  if (PARSED_INSTEAD.some((marker) => raw.includes(marker))) return false;
   const now = Date.now();
-  for (const id of ids) heard(viewer, id);
-  // In review a shown message's delay is the moderator's pass's, not its sender's.
-  if (setup.review) for (const id of ids) arrivals.push(id, now);
-  else for (const stamp of stamps) delayed(now - stamp);
-  if (people >= 0) viewer.people = people;
+  for (let at = raw.indexOf(CHAT_ID); at >= 0; at = raw.indexOf(CHAT_ID, at + CHAT_ID.length)) {
+    const id = numberAt(raw, at + CHAT_ID.length);
+    heard(viewer, id);
+    // In review a shown message's delay is the moderator's pass's, not its sender's.
+    if (setup.review) arrivals.push(id, now);
+  }
+  if (!setup.review)
+    for (let at = raw.indexOf(AFTER_TXT); at >= 0; at = raw.indexOf(AFTER_TXT, at + AFTER_TXT.length)) {
+      const stamp = stampBefore(raw, at);
+      if (stamp) delayed(now - stamp);
+    }
+  const count = raw.lastIndexOf(PEOPLE);
+  if (count >= 0) viewer.people = numberAt(raw, count + PEOPLE.length);
   return true;
 }
 
