@@ -288,6 +288,10 @@ export class RoomHub {
     const now = Date.now();
     for (const room of this.rooms.values()) room.prune(now);
     for (const c of this.clients) {
+      // A page still joining is not pinged: its pong would come while accept() does not know its
+      // page yet and be lost, and the next tick would drop it as gone (one viewer in thousands
+      // joining when a tick fell, lost at random in the room benches). Its hello's answer is its sign of life.
+      if (c.pending) continue;
       if (!c.alive) {
         c.socket.terminate();
         continue;
