@@ -108,8 +108,10 @@ spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-students.ts"], { 
 // Sign-ins under a flood beside an admin's list and the console page, and the teacher create/delete mix (issue 8, finding 3).
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-signin.ts"], { stdio: "inherit" });
 
-// The live rooms: 1,000 WebSocket viewers joining one live within a minute, 50 chat messages a second (issue 11).
+// The live rooms: 5,000 WebSocket viewers joining one live within a minute, 50 chat messages a second (issues 11, 20).
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-rooms.ts"], { stdio: "inherit" });
+// Chat review under load: 1,000 viewers posting 50 messages a second, every one held; the unreviewed list and the passed messages' delivery (issue 20).
+spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-rooms-review.ts"], { stdio: "inherit" });
 // The live rooms under abuse: /healthz while 1,000 share-link guests join over 10 s, and one student's token on 300 sockets (issue 16).
 spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-rooms-abuse.ts"], { stdio: "inherit" });
 // The live lists: search over 100,000 lives in one organisation at 1 and 20 connections (issue 10, Performance).

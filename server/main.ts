@@ -13,7 +13,11 @@ await prepareDatabase(db, {
   say: (line) => process.stdout.write(`${line}\n`),
 });
 const app = await buildApp({ db, config, messages: outboxAdapter(config.dataDir) });
-await app.listen({ port: config.port, host: config.host });
+// The kernel's queue of connections not yet accepted: Node's default of 511 overflowed when a room's
+// thousands of pages came at once (a restart's reconnections, 5,000 viewers joining within a minute
+// on a busy machine) and the overflow was reset, not queued (issue 20, Performance). Linux caps it
+// at net.core.somaxconn.
+await app.listen({ port: config.port, host: config.host, backlog: 4096 });
 
 const shown = config.host === "0.0.0.0" ? "127.0.0.1" : config.host;
 process.stdout.write(

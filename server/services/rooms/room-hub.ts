@@ -18,8 +18,12 @@ const HELLO_MS = 10_000;
 const PING_MS = 30_000;
 /** A connected page gets a fresh token this often, to reconnect with after the first has expired. */
 const TOKEN_REFRESH_MS = 10 * 60_000;
-/** A page this far behind in reading is dropped rather than held in memory. */
-const MAX_BUFFERED = 4 * 1024 * 1024;
+/**
+ * A page this far behind in reading is dropped rather than held in memory (it reconnects and reads
+ * the chat's history afresh). 1 MB is a minute and more of a busy room's chat; 4 MB a page was
+ * 20 GB at 5,000 pages, when the server is to stay under 1 GB (issue 20, Performance).
+ */
+const MAX_BUFFERED = 1024 * 1024;
 const SIGNALS = { burst: 200, windowMs: 10_000 };
 
 interface Client {
@@ -284,6 +288,10 @@ export class RoomHub {
     const now = Date.now();
     for (const room of this.rooms.values()) room.prune(now);
     for (const c of this.clients) {
+      // A page still joining is not pinged: its pong would come while accept() does not know its
+      // page yet and be lost, and the next tick would drop it as gone (one viewer in thousands
+      // joining when a tick fell, lost at random in the room benches). Its hello's answer is its sign of life.
+      if (c.pending) continue;
       if (!c.alive) {
         c.socket.terminate();
         continue;

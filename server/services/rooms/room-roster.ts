@@ -17,6 +17,8 @@ export class Roster {
   private readonly pages = new Map<string, PresenceEntry>();
   private readonly pagesOf = new Map<string, number>();
   private readonly listedKeys = new Set<string>();
+  /** The listed people's pages, in order of arrival: each welcome reads them, so they are kept, not filtered out of thousands. */
+  private readonly listedPages = new Map<string, PresenceEntry>();
   private listedViewers = 0;
   private readonly gone = new Map<string, number>();
 
@@ -27,7 +29,7 @@ export class Roster {
 
   /** The pages of the listed people, in order of arrival. */
   listed(): PresenceEntry[] {
-    return [...this.pages.values()].filter((e) => this.listedKeys.has(e.key));
+    return [...this.listedPages.values()];
   }
 
   has(conn: string): boolean {
@@ -44,7 +46,9 @@ export class Roster {
       this.listedKeys.add(entry.key);
       if (!isStaff(entry.role)) this.listedViewers++;
     }
-    return this.listedKeys.has(entry.key);
+    const listed = this.listedKeys.has(entry.key);
+    if (listed) this.listedPages.set(entry.conn, entry);
+    return listed;
   }
 
   /** A page left: whether the room's pages are to hear of it; null when it was not here. */
@@ -53,6 +57,7 @@ export class Roster {
     const entry = this.pages.get(conn);
     if (!entry) return null;
     this.pages.delete(conn);
+    this.listedPages.delete(conn);
     const listed = this.listedKeys.has(entry.key);
     const pages = this.pagesOf.get(entry.key)! - 1;
     if (pages > 0) this.pagesOf.set(entry.key, pages);

@@ -11,6 +11,15 @@ import type { RoomGrant } from "./room-token";
  */
 const CHAT_MS = 40;
 /**
+ * A larger room gathers longer, CHAT_PAGE_MS a page up to CHAT_MAX_MS, so its pages are written at
+ * most about 50,000 chat frames a second: at 5,000 pages, a frame every 40 ms was 125,000 writes a
+ * second, more than a loaded 2-core machine wrote, and the lag grew past the 200 ms a message is
+ * to reach everyone in (issue 20, Performance). The delay it adds is bounded by CHAT_MAX_MS.
+ */
+const CHAT_PAGE_MS = 0.02;
+const CHAT_MAX_MS = 100;
+
+/**
  * Comings and goings wait longer (a chat frame takes them along sooner), and longer still in a
  * large room: a frame every PRESENCE_MS, or every PRESENCE_PAGE_MS per page, so a room's pages are
  * written at most about 500 presence frames a second however many they are. With a frame every
@@ -19,10 +28,22 @@ const CHAT_MS = 40;
 const PRESENCE_MS = 500;
 const PRESENCE_PAGE_MS = 2;
 /**
+ * …but never longer than this (above a thousand pages, more than 500 frames a second): at 5,000
+ * pages the count would otherwise be ten seconds old in a quiet room, and 2,500 writes a second of
+ * a few dozen bytes are little beside the chat's.
+ */
+const PRESENCE_MAX_MS = 2_000;
+/**
  * Pages written in one go: a socket write took 0.1-0.5 ms on the loaded bench machine, so a
  * thousand pages at once held everything else up for a fraction of a second; a slice, a few dozen ms.
  */
 const SLICE = 100;
+
+/** How long a room of `pages` gathers its comings and goings before sending them. */
+export const presenceGatherMs = (pages: number): number => Math.min(PRESENCE_MAX_MS, Math.max(PRESENCE_MS, pages * PRESENCE_PAGE_MS));
+
+/** How long a room of `pages` gathers its chat before sending it. */
+export const chatGatherMs = (pages: number): number => Math.min(CHAT_MAX_MS, Math.max(CHAT_MS, pages * CHAT_PAGE_MS));
 
 /** A page of the room, as the room writes to it. */
 export interface RoomPage {
@@ -112,7 +133,7 @@ export class Room<P extends RoomPage> {
         return;
       }
       this.chat.push(data);
-      this.chatTimer ??= setTimeout(() => this.flush(), CHAT_MS);
+      this.chatTimer ??= setTimeout(() => this.flush(), chatGatherMs(this.pages.size));
       return;
     }
     if (this.heardWhileReading) return void this.heardWhileReading.push(event);
@@ -139,7 +160,7 @@ export class Room<P extends RoomPage> {
 
   private changed(peopleBefore: number): void {
     if (this.roster.people !== peopleBefore) this.countChanged = true;
-    if (this.presence.length || this.countChanged) this.presenceTimer ??= setTimeout(() => this.flush(), Math.max(PRESENCE_MS, this.pages.size * PRESENCE_PAGE_MS));
+    if (this.presence.length || this.countChanged) this.presenceTimer ??= setTimeout(() => this.flush(), presenceGatherMs(this.pages.size));
   }
 
   /**
