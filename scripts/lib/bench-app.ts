@@ -26,3 +26,18 @@ export async function listeningAsAdmin(db: Db, dataDir: string): Promise<{ app: 
     throw err;
   }
 }
+
+/**
+ * The demo main admin's signed-in cookie from a server running in its own process (server-process.mjs),
+ * through the same sign-in calls over HTTP: for benches whose client must not share the server's
+ * event loop.
+ */
+export async function signedInOver(baseURL: string): Promise<string> {
+  const json = { "content-type": "application/json" };
+  const login = await fetch(`${baseURL}/cms/tarzan`, { method: "POST", headers: json, body: JSON.stringify({ mobile: "13800000000", passwd: "demo1234" }) });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const identities = ((await (await fetch(`${baseURL}/cms/login`, { headers: { cookie } })).json()) as { data: { admin: { id: number }[] } }).data;
+  const chosen = await fetch(`${baseURL}/cms/login`, { method: "PATCH", headers: { ...json, cookie }, body: JSON.stringify({ id: identities.admin[0].id, type: "admin" }) });
+  if (!chosen.ok) throw new Error(`signing in as the demo admin answered ${chosen.status}`);
+  return cookie;
+}
