@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { imageUpload } from "../../resources/kernel/upload";
+import { imageHeadBytes, imageTypeOf, imageUpload } from "../../resources/kernel/upload";
 import type { OrgScope } from "../engine/org-scope";
 import { ApiError, fail } from "../plugins/envelope";
 
@@ -52,4 +52,33 @@ export async function recordUpload(scope: OrgScope, file: { name: string; bytes:
     if (problem) throw problem;
     await tx.insertInto("uploads", { name: file.name, bytes: file.bytes, created_at: now }).execute();
   });
+}
+
+/**
+ * An uploaded file judged by its first bytes before any is stored: `type` is the image type they
+ * show (whatever the file's name or declared type), `whole()` yields the file from its start for
+ * storage, `drain()` reads away the rest of a refused one (its answer waits for the body's end).
+ * `parsing` turns the multipart reader's failures into the caller's message.
+ */
+export async function peekImage(file: AsyncIterable<Buffer>, parsing: <T>(step: Promise<T>) => Promise<T>) {
+  const chunks = file[Symbol.asyncIterator]();
+  const next = () => parsing(chunks.next());
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  while (headBytes < imageHeadBytes) {
+    const chunk = await next();
+    if (chunk.done) break;
+    head.push(chunk.value);
+    headBytes += chunk.value.length;
+  }
+  return {
+    type: imageTypeOf(Buffer.concat(head)),
+    whole: async function* () {
+      for (const chunk of head) yield chunk;
+      for (let chunk = await next(); !chunk.done; chunk = await next()) yield chunk.value;
+    },
+    drain: async () => {
+      for (let chunk = await next(); !chunk.done; chunk = await next());
+    },
+  };
 }

@@ -2,13 +2,13 @@ import path from "node:path";
 import type { FastifyRequest } from "fastify";
 import fastifyMultipart from "@fastify/multipart";
 import { uploadCalls } from "../../../resources/courses/calls";
-import { imageHeadBytes, imageRules, imageTypeOf, imageUpload, largestImageBytes, type ImageRule, type ImageRuleName } from "../../../resources/kernel/upload";
+import { imageRules, imageUpload, largestImageBytes, type ImageRule, type ImageRuleName } from "../../../resources/kernel/upload";
 import { localDiskStorage } from "../../adapters/storage";
 import { defineFeature } from "../../engine/calls";
 import { orgScope } from "../../engine/org-scope";
 import { ApiError, apiNotFound, fail, ok } from "../../plugins/envelope";
 import { needAnyMenu } from "../../plugins/permissions";
-import { needRoom, recordUpload, type UploadLimits } from "../../services/uploads";
+import { needRoom, peekImage, recordUpload, type UploadLimits } from "../../services/uploads";
 
 const contentTypeOf: Record<string, string> = Object.fromEntries(
   Object.values(imageRules).flatMap((rule) => Object.entries(rule.types).map(([type, ext]) => [ext, type])),
@@ -55,29 +55,13 @@ export default defineFeature({
         await needRoom(scope, limits);
         const part = await parsing(request.file({ limits: { fileSize: rule.maxBytes } }));
         if (!part) throw missing();
-        const chunks = part.file[Symbol.asyncIterator]();
-        const next = () => parsing(chunks.next());
-        const head: Buffer[] = [];
-        let headBytes = 0;
-        while (headBytes < imageHeadBytes) {
-          const chunk = await next();
-          if (chunk.done) break;
-          head.push(chunk.value);
-          headBytes += chunk.value.length;
-        }
-        const type = imageTypeOf(Buffer.concat(head));
-        const ext = type && Object.hasOwn(rule.types, type) ? rule.types[type] : undefined;
+        const image = await peekImage(part.file, parsing);
+        const ext = image.type && Object.hasOwn(rule.types, image.type) ? rule.types[image.type] : undefined;
         if (!ext) {
-          for (let chunk = await next(); !chunk.done; chunk = await next());
+          await image.drain();
           throw fail.bad(rule.messages.type, "file");
         }
-        const stored = await storage.put(
-          (async function* () {
-            for (const chunk of head) yield chunk;
-            for (let chunk = await next(); !chunk.done; chunk = await next()) yield chunk.value;
-          })(),
-          ext,
-        );
+        const stored = await storage.put(image.whole(), ext);
         try {
           if (part.file.truncated) throw fail.bad(rule.messages.size, "file");
           await recordUpload(scope, { name: stored.name, bytes: stored.bytes }, limits);

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { imageHeadBytes, imageTypeOf } from "../../../resources/kernel/upload";
 import { timeMachineCalls } from "../../../resources/time-machine/calls";
 import { timeMachineApi, timeMachineMessages, timeMachineSettings } from "../../../resources/time-machine/time-machine";
 import { localDiskStorage } from "../../adapters/storage";
@@ -8,6 +7,7 @@ import { orgScope } from "../../engine/org-scope";
 import { ApiError, apiNotFound, fail, ok } from "../../plugins/envelope";
 import { storedFile } from "../../plugins/security-headers";
 import { roomScope } from "../../services/rooms/room-token";
+import { peekImage } from "../../services/uploads";
 import { footmarkOf, isOwnFrame, needFrameRoom, recordFrame } from "../../services/time-machine/footmarks";
 import { roomViewerOf } from "../rooms";
 
@@ -40,31 +40,13 @@ export default defineFeature({
         await needFrameRoom(scope, grant, config.footmarkPeriodMs, Date.now());
         const part = await parsing(request.file({ limits: { fileSize: timeMachineSettings.maxBytes } }));
         if (!part) throw missing();
-        const chunks = part.file[Symbol.asyncIterator]();
-        const next = () => parsing(chunks.next());
-        const drain = async () => {
-          for (let chunk = await next(); !chunk.done; chunk = await next());
-        };
-        const head: Buffer[] = [];
-        let headBytes = 0;
-        while (headBytes < imageHeadBytes) {
-          const chunk = await next();
-          if (chunk.done) break;
-          head.push(chunk.value);
-          headBytes += chunk.value.length;
-        }
+        const image = await peekImage(part.file, parsing);
         // Judged by its bytes, whatever its name or declared type: only a JPEG is kept and served as one.
-        if (imageTypeOf(Buffer.concat(head)) !== "image/jpeg") {
-          await drain();
+        if (image.type !== "image/jpeg") {
+          await image.drain();
           throw fail.bad(timeMachineMessages.notJpeg, "file");
         }
-        const stored = await store.put(
-          (async function* () {
-            for (const chunk of head) yield chunk;
-            for (let chunk = await next(); !chunk.done; chunk = await next()) yield chunk.value;
-          })(),
-          "jpg",
-        );
+        const stored = await store.put(image.whole(), "jpg");
         const now = Date.now();
         try {
           if (part.file.truncated) throw fail.bad(timeMachineMessages.tooLarge, "file");
