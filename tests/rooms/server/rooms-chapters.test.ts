@@ -6,9 +6,9 @@ import { liveMediaApi, mediaApi, mediaMessages } from "../../../resources/vod/me
 import { Broadcasts } from "../../../server/services/rooms/broadcast";
 import { signRoomToken, type RoomGrant } from "../../../server/services/rooms/room-token";
 import { tokenSecret } from "../../../server/services/tool-tokens";
-import { signIn, startTestServer, type TestServer } from "../../kernel/server/helpers";
+import { startTestServer, type TestServer } from "../../kernel/server/helpers";
 import { call } from "../../users/server/users-helpers";
-import { enterRoom, identityOf, makeLive, MINUTE, openRoom, listening, type RoomPage } from "./rooms-helpers";
+import { demoCast, enterRoom, makeLive, MINUTE, openRoom, listening, type RoomPage } from "./rooms-helpers";
 
 /**
  * The room's own calls with its token (issue 18 items 7, 8): the live's courseware for its viewers
@@ -33,14 +33,10 @@ beforeAll(async () => {
   s = await startTestServer();
   ws = await listening(s.app);
   key = tokenSecret({ tokenSecret: null, dataDir: s.dataDir });
-  for (const [who, mobile, role] of [["teacher", "13800000001", "teacher"], ["assistant", "13800000002", "assistant"], ["student", "13800000003", "student"], ["admin", "13800000000", "admin"]] as const) {
-    const identity = await identityOf(s.db, mobile, role);
-    ids[who] = identity.id;
-    org = identity.org_id;
-    cookies[who] = await signIn(s.app, mobile, role);
-  }
-  cookies.otherAdmin = await signIn(s.app, "13900000000", "admin");
-  otherOrg = (await identityOf(s.db, "13900000000", "admin")).org_id;
+  const cast = await demoCast(s);
+  Object.assign(ids, cast.ids);
+  Object.assign(cookies, cast.cookies);
+  ({ org, otherOrg } = cast);
 }, 60_000);
 afterAll(async () => {
   for (const p of pages) p.socket.terminate();

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { roomApi, roomSocketPath } from "../../../resources/rooms/room-api";
 import type { ServerMessage } from "../../../resources/rooms/room-protocol";
 import type { Db } from "../../../server/db/database";
+import { signIn, type TestServer } from "../../kernel/server/helpers";
 import { call } from "../../users/server/users-helpers";
 
 export const MINUTE = 60_000;
@@ -17,6 +18,26 @@ export async function identityOf(db: Db, mobile: string, role: string) {
     .where("p.mobile", "=", mobile)
     .where("i.role", "=", role as never)
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * The demo's teacher, assistant, student and admin of 示例学校 signed in (`ids`, `cookies` by those
+ * names, `org` their school) and the other school's admin (`cookies.otherAdmin`, `otherOrg`): the
+ * people a room test acts as.
+ */
+export async function demoCast(s: TestServer) {
+  const ids: Record<string, number> = {};
+  const cookies: Record<string, string> = {};
+  let org = 0;
+  for (const [who, mobile, role] of [["teacher", "13800000001", "teacher"], ["assistant", "13800000002", "assistant"], ["student", "13800000003", "student"], ["admin", "13800000000", "admin"]] as const) {
+    const identity = await identityOf(s.db, mobile, role);
+    ids[who] = identity.id;
+    org = identity.org_id;
+    cookies[who] = await signIn(s.app, mobile, role);
+  }
+  cookies.otherAdmin = await signIn(s.app, "13900000000", "admin");
+  const otherOrg = (await identityOf(s.db, "13900000000", "admin")).org_id;
+  return { ids, cookies, org, otherOrg };
 }
 
 export interface LiveSpec {

@@ -8,9 +8,9 @@ import { hostPrefixes } from "../../../server/config";
 import { signRoomToken } from "../../../server/services/rooms/room-token";
 import { tokenSecret } from "../../../server/services/tool-tokens";
 import { gradientPng } from "../../kernel/fixtures/png";
-import { signIn, startTestServer, type TestServer } from "../../kernel/server/helpers";
+import { startTestServer, type TestServer } from "../../kernel/server/helpers";
 import { call } from "../../users/server/users-helpers";
-import { enterRoom, identityOf, makeLive, MINUTE } from "../../rooms/server/rooms-helpers";
+import { demoCast, enterRoom, makeLive, MINUTE } from "../../rooms/server/rooms-helpers";
 
 /**
  * The time machine's server (issue 20 items 5, 11): the teacher's room uploads JPEG frames with its
@@ -38,14 +38,10 @@ const jpeg = Buffer.from(
 beforeAll(async () => {
   s = await startTestServer({ config: { footmarkPeriodMs: 45_000 } });
   key = tokenSecret({ tokenSecret: null, dataDir: s.dataDir });
-  for (const [who, mobile, role] of [["teacher", "13800000001", "teacher"], ["assistant", "13800000002", "assistant"], ["student", "13800000003", "student"], ["admin", "13800000000", "admin"]] as const) {
-    const identity = await identityOf(s.db, mobile, role);
-    ids[who] = identity.id;
-    org = identity.org_id;
-    cookies[who] = await signIn(s.app, mobile, role);
-  }
-  cookies.otherAdmin = await signIn(s.app, "13900000000", "admin");
-  otherOrg = (await identityOf(s.db, "13900000000", "admin")).org_id;
+  const cast = await demoCast(s);
+  Object.assign(ids, cast.ids);
+  Object.assign(cookies, cast.cookies);
+  ({ org, otherOrg } = cast);
 }, 60_000);
 afterAll(() => s.close());
 
