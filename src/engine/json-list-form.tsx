@@ -1,16 +1,12 @@
-import { Modal } from "antd";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { JsonListPageDecl } from "../../resources/kernel/json-list";
 import { reportError } from "../../providers/notify";
 import { loadForm, type FormDefinition } from "./form-schemas";
 import type { FormValues } from "./form-values";
 import type { Item, Operation } from "./json-list-state";
-import { useDialogCaret } from "./resource-form-dialog";
+import { SchemaFormModal } from "./resource-form-dialog";
 import { useEngineRegistry } from "./registry";
-import type { FormHandle } from "./schema-form";
 import { applyTransforms, unchanged } from "./transforms";
-
-const SchemaForm = lazy(() => import("./schema-form").then((module) => ({ default: module.SchemaForm })));
 
 export type ItemForm = { mode: "create"; serial: number } | { mode: "edit"; item: Item | undefined; serial: number };
 
@@ -30,8 +26,6 @@ export function JsonItemDialog({ decl, form, items, commit, onClose }: { decl: J
   const [open, setOpen] = useState(true);
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string> | undefined>();
-  const formRef = useRef<FormHandle>(null);
-  const caret = useDialogCaret();
   const widgets = useEngineRegistry().widgets;
   const editing = form.mode === "edit" ? form.item : undefined;
   const fields = useMemo(() => Object.keys((definition?.schema.properties as Record<string, unknown> | undefined) ?? {}), [definition]);
@@ -65,37 +59,24 @@ export function JsonItemDialog({ decl, form, items, commit, onClose }: { decl: J
   }
 
   return (
-    <Modal
+    <SchemaFormModal
       open={open && !!definition}
       title={editing ? `修改${decl.noun}` : definition?.schema.title}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      maskClosable={false}
-      destroyOnHidden
-      onOk={() => formRef.current?.submit()}
+      saving={saving}
       onCancel={() => setOpen(false)}
       afterClose={onClose}
-      afterOpenChange={caret.afterOpenChange}
-    >
-      <div ref={caret.body} style={{ paddingTop: 8 }}>
-        {definition && (
-          <Suspense fallback={null}>
-            <SchemaForm
-              key={form.serial}
-              definition={definition}
-              initialData={initialData}
-              formRef={formRef}
-              serverErrors={serverErrors}
-              onServerErrorsSeen={() => setServerErrors(undefined)}
-              widgets={widgets}
-              tidy={tidy}
-              onMounted={caret.onMounted}
-              onSubmit={(values) => void submit(values)}
-            />
-          </Suspense>
-        )}
-      </div>
-    </Modal>
+      formKey={form.serial}
+      form={
+        definition && {
+          definition,
+          initialData,
+          serverErrors,
+          onServerErrorsSeen: () => setServerErrors(undefined),
+          widgets,
+          tidy,
+          onSubmit: (values) => void submit(values),
+        }
+      }
+    />
   );
 }

@@ -1,13 +1,13 @@
 import type { BaseRecord } from "@refinedev/core";
 import type { RegistryWidgetsType } from "@rjsf/utils";
 import { Modal } from "antd";
-import { lazy, Suspense, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from "react";
 import type { ResourceDecl } from "../../resources/kernel/define";
 import { reportError } from "../../providers/notify";
 import { createValues, editValues } from "./form-data";
 import { loadForm, type FormDefinition } from "./form-schemas";
 import type { FormValues } from "./form-values";
-import type { FormHandle } from "./schema-form";
+import type { FormHandle, SchemaFormProps } from "./schema-form";
 import { useEngineRegistry } from "./registry";
 import { applyTransforms } from "./transforms";
 import { useInterCheck } from "./use-inter-check";
@@ -115,8 +115,6 @@ export interface ResourceFormDialogProps {
  */
 export function ResourceFormDialog({ decl, form, open, onClose, afterClose, onSaved, widgets }: ResourceFormDialogProps) {
   const { mode, record, definition } = form;
-  const formRef = useRef<FormHandle>(null);
-  const caret = useDialogCaret();
   const { save, saving, serverErrors, clearServerErrors } = useRecordSave(decl, mode, record);
   const registered = useEngineRegistry().widgets;
   const allWidgets = useMemo(() => ({ ...registered, ...widgets }), [registered, widgets]);
@@ -128,9 +126,60 @@ export function ResourceFormDialog({ decl, form, open, onClose, afterClose, onSa
   const width = (definition.uiSchema["ui:options"]?.width as number | undefined) ?? 520;
 
   return (
-    <Modal
+    <SchemaFormModal
       open={open}
       title={definition.schema.title}
+      width={width}
+      saving={saving}
+      onCancel={onClose}
+      afterClose={afterClose}
+      formKey={form.serial}
+      form={{
+        definition,
+        initialData,
+        serverErrors,
+        onServerErrorsSeen: clearServerErrors,
+        widgets: allWidgets,
+        tidy,
+        onSubmit: async (values) => {
+          if (await save(values, initialData)) {
+            onSaved?.();
+            onClose();
+          }
+        },
+      }}
+    />
+  );
+}
+
+/** What a form dialog hands its form; the dialog keeps the form's handle and the caret itself. */
+export type DialogFormProps = Omit<SchemaFormProps, "formRef" | "onMounted">;
+
+export interface SchemaFormModalProps {
+  open: boolean;
+  title: ReactNode;
+  width?: number;
+  saving: boolean;
+  onCancel: () => void;
+  afterClose?: () => void;
+  /** The form starts afresh, from its initial data, whenever this changes. */
+  formKey: string | number;
+  /** The form, drawn once its definition is in; null: not yet. */
+  form: DialogFormProps | null;
+}
+
+/**
+ * The engine's one form dialog, around an RJSF form: its own 确定 submits the form and 取消 cancels,
+ * Enter submits and Esc cancels, a click beside it changes nothing, and the first field has the
+ * caret. Every add, change and settings dialog is this one.
+ */
+export function SchemaFormModal({ open, title, width, saving, onCancel, afterClose, formKey, form }: SchemaFormModalProps) {
+  const formRef = useRef<FormHandle>(null);
+  const caret = useDialogCaret();
+  return (
+    <Modal
+      open={open}
+      title={title}
       width={width}
       okText="确定"
       cancelText="取消"
@@ -138,30 +187,16 @@ export function ResourceFormDialog({ decl, form, open, onClose, afterClose, onSa
       maskClosable={false}
       destroyOnHidden
       onOk={() => formRef.current?.submit()}
-      onCancel={onClose}
+      onCancel={onCancel}
       afterClose={afterClose}
       afterOpenChange={caret.afterOpenChange}
     >
       <div ref={caret.body} style={{ paddingTop: 8 }}>
-        <Suspense fallback={null}>
-          <SchemaForm
-            key={form.serial}
-            definition={definition}
-            initialData={initialData}
-            formRef={formRef}
-            serverErrors={serverErrors}
-            onServerErrorsSeen={clearServerErrors}
-            widgets={allWidgets}
-            tidy={tidy}
-            onMounted={caret.onMounted}
-            onSubmit={async (values) => {
-              if (await save(values, initialData)) {
-                onSaved?.();
-                onClose();
-              }
-            }}
-          />
-        </Suspense>
+        {form && (
+          <Suspense fallback={null}>
+            <SchemaForm key={formKey} {...form} formRef={formRef} onMounted={caret.onMounted} />
+          </Suspense>
+        )}
       </div>
     </Modal>
   );

@@ -1,13 +1,8 @@
-import { Modal } from "antd";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import type { WhitelistEntry, WhitelistRow } from "../../../../../resources/lives/live-validator";
 import { reportError } from "../../../../../providers/notify";
 import { loadForm, type FormDefinition } from "../../../../engine/form-schemas";
-import { useDialogCaret } from "../../../../engine/resource-form-dialog";
-import type { FormHandle } from "../../../../engine/schema-form";
-
-// RJSF loads with the first add or change, not with the drawer.
-const SchemaForm = lazy(() => import("../../../../engine/schema-form").then((module) => ({ default: module.SchemaForm })));
+import { SchemaFormModal } from "../../../../engine/resource-form-dialog";
 
 export interface WhitelistEntryDialogProps {
   /** The entry changed; null adds one. */
@@ -25,8 +20,6 @@ export interface WhitelistEntryDialogProps {
 export function WhitelistEntryDialog({ editing, open, onClose, onSubmit }: WhitelistEntryDialogProps) {
   const [definition, setDefinition] = useState<FormDefinition | null>(null);
   const [saving, setSaving] = useState(false);
-  const formRef = useRef<FormHandle>(null);
-  const caret = useDialogCaret();
   const id = editing ? "whitelist.edit" : "whitelist.create";
 
   useEffect(() => {
@@ -42,39 +35,26 @@ export function WhitelistEntryDialog({ editing, open, onClose, onSubmit }: White
   }, [open, id]);
 
   return (
-    <Modal
+    <SchemaFormModal
       title={editing ? "修改白名单" : "添加白名单"}
       open={open}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      maskClosable={false}
-      destroyOnHidden
-      onOk={() => formRef.current?.submit()}
+      saving={saving}
       onCancel={onClose}
-      afterOpenChange={caret.afterOpenChange}
-    >
-      <div ref={caret.body} style={{ paddingTop: 8 }}>
-        {definition && (
-          <Suspense fallback={null}>
-            <SchemaForm
-              key={`${id}-${editing?.id ?? "new"}`}
-              definition={definition}
-              initialData={editing ? { username: editing.username, password: editing.password } : {}}
-              formRef={formRef}
-              onMounted={caret.onMounted}
-              onSubmit={async (values) => {
-                setSaving(true);
-                try {
-                  if (await onSubmit({ username: String(values.username ?? ""), password: String(values.password ?? "") })) onClose();
-                } finally {
-                  setSaving(false);
-                }
-              }}
-            />
-          </Suspense>
-        )}
-      </div>
-    </Modal>
+      formKey={`${id}-${editing?.id ?? "new"}`}
+      form={
+        definition && {
+          definition,
+          initialData: editing ? { username: editing.username, password: editing.password } : {},
+          onSubmit: async (values) => {
+            setSaving(true);
+            try {
+              if (await onSubmit({ username: String(values.username ?? ""), password: String(values.password ?? "") })) onClose();
+            } finally {
+              setSaving(false);
+            }
+          },
+        }
+      }
+    />
   );
 }
