@@ -188,8 +188,10 @@ export class JobRunner {
       clearInterval(keepLock);
       const message = err instanceof Error ? err.message : String(err);
       if (job.attempt < job.maxAttempts) {
+        // One reading of the clock: the backoff is counted from the moment the failure is written.
+        const failedAt = this.now();
         await this.mine(job.id)
-          .set({ state: "queued", locked_by: null, locked_until: null, last_error: message, run_after: this.now() + this.backoffMs * 2 ** (job.attempt - 1), updated_at: this.now() })
+          .set({ state: "queued", locked_by: null, locked_until: null, last_error: message, run_after: failedAt + this.backoffMs * 2 ** (job.attempt - 1), updated_at: failedAt })
           .execute();
       } else {
         const ended = await this.finish(job, "failed", message);
